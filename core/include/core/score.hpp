@@ -1,0 +1,75 @@
+// Score: centipawns, or mate in a number of plies, always from the side to move; converted to
+// and from the EPD `ce` encoding and UCI's "score mate N".
+#pragma once
+
+#include <compare>
+#include <cstdint>
+#include <string>
+
+#include "core/expected.hpp"
+#include "core/types.hpp"
+
+namespace epdd::core {
+
+class Score {
+ public:
+  enum class Kind : std::uint8_t { Centipawns, Mate };
+
+  // EPD `ce` for a mate: 32767 - N when the side to move mates in N plies, -32767 + N when it
+  // is mated in N plies (pgn-standard.txt, opcode "ce").
+  static constexpr int kCeMate = 32767;
+  // Longest mate the encoding is read as a mate; a |ce| below 32767 - kMaxMatePlies is
+  // centipawns. Centipawn scores are clamped below that band when written as `ce`.
+  static constexpr int kMaxMatePlies = 500;
+  static constexpr int kMaxCentipawns = kCeMate - kMaxMatePlies - 1;
+
+  static constexpr Score centipawns(int cp) { return Score(Kind::Centipawns, cp); }
+  // plies > 0: the side to move mates in that many plies (odd); plies < 0: the side to move
+  // is mated in -plies plies (even); 0: the side to move is checkmated now.
+  static constexpr Score mate_in_plies(int plies) { return Score(Kind::Mate, plies); }
+  // UCI "score mate N": N > 0 mates in N moves (2N - 1 plies), N < 0 is mated in -N moves
+  // (2|N| plies), N = 0 is checkmated.
+  static constexpr Score from_uci_mate(int moves) {
+    return mate_in_plies(moves > 0 ? 2 * moves - 1 : 2 * moves);
+  }
+  // Reads a `ce` operand value; out of range (beyond ±32767) is an error.
+  static Expected<Score, std::string> from_ce(long long ce);
+
+  constexpr Kind kind() const { return kind_; }
+  constexpr bool is_mate() const { return kind_ == Kind::Mate; }
+  // Centipawns (only for Kind::Centipawns).
+  constexpr int cp() const { return value_; }
+  // Signed plies to mate (only for Kind::Mate), as in mate_in_plies.
+  constexpr int mate_plies() const { return value_; }
+  // Full moves to mate as UCI and the EPD `dm` opcode count them: positive when the side to
+  // move mates, negative when it is mated.
+  constexpr int mate_moves() const { return value_ > 0 ? (value_ + 1) / 2 : value_ / 2; }
+
+  // The same evaluation seen from the other side.
+  constexpr Score negated() const { return Score(kind_, -value_); }
+  // From White's point of view, given who is to move (BOOKUP-style output).
+  constexpr Score from_white(Color side_to_move) const {
+    return side_to_move == Color::White ? *this : negated();
+  }
+
+  // EPD `ce` value.
+  int to_ce() const;
+  // "+0.25", "-1.50", "0.00"; mates "#3" or "#-2" (the form of PGN [%eval] comments, in moves).
+  std::string to_pawns_string() const;
+  // "cp 25" or "mate -2": the UCI form.
+  std::string to_uci_string() const;
+
+  // Better for the side to move compares greater: a faster mate beats a slower one, any mate
+  // beats any centipawn score, being mated later beats being mated sooner.
+  std::strong_ordering operator<=>(const Score& other) const { return rank() <=> other.rank(); }
+  constexpr bool operator==(const Score& other) const = default;
+
+ private:
+  constexpr Score(Kind kind, int value) : kind_(kind), value_(value) {}
+  long long rank() const;
+
+  Kind kind_;
+  int value_;
+};
+
+}  // namespace epdd::core

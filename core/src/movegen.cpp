@@ -1,0 +1,264 @@
+// Legal move generation. Moves are generated legal, not filtered: a check mask limits
+// non-king moves to blocking or capturing a single checker, pinned pieces move only along their
+// pin line, king moves are tested against attacks with the king lifted off the board, and en
+// passant is tested by playing it on a scratch occupancy (it can uncover a rank attack).
+#include <algorithm>
+
+#include "core/attacks.hpp"
+#include "core/board.hpp"
+
+namespace epdd::core {
+
+namespace {
+
+using namespace attacks;
+
+template <Color Us>
+constexpr int kUp = Us == Color::White ? 8 : -8;
+template <Color Us>
+constexpr int kUpLeft = Us == Color::White ? 7 : -9;  // towards the a-file
+template <Color Us>
+constexpr int kUpRight = Us == Color::White ? 9 : -7;  // towards the h-file
+template <Color Us>
+constexpr Bitboard kRelRank3 = Us == Color::White ? rank_bb(2) : rank_bb(5);
+template <Color Us>
+constexpr Bitboard kRelRank8 = Us == Color::White ? rank_bb(7) : rank_bb(0);
+
+void add_promotions(MoveList& list, Square from, Square to) {
+  list.push_back(Move(from, to, MoveKind::Promotion, PieceType::Queen));
+  list.push_back(Move(from, to, MoveKind::Promotion, PieceType::Rook));
+  list.push_back(Move(from, to, MoveKind::Promotion, PieceType::Bishop));
+  list.push_back(Move(from, to, MoveKind::Promotion, PieceType::Knight));
+}
+
+// Adds pawn moves ending in `targets`, each coming from `to - delta`.
+template <int Delta>
+void add_pawn_moves(MoveList& list, Bitboard targets, Bitboard promotion_rank) {
+  for (Bitboard b = targets & ~promotion_rank; b;) {
+    const Square to = pop_lsb(b);
+    list.push_back(Move(square_at(index(to) - Delta), to));
+  }
+  for (Bitboard b = targets & promotion_rank; b;) {
+    const Square to = pop_lsb(b);
+    add_promotions(list, square_at(index(to) - Delta), to);
+  }
+}
+
+void add_moves(MoveList& list, Square from, Bitboard targets) {
+  while (targets) list.push_back(Move(from, pop_lsb(targets)));
+}
+
+}  // namespace
+
+Bitboard Board::pinned(Color c) const {
+  const Square ksq = king_square(c);
+  const Bitboard them = pieces(~c);
+  Bitboard snipers =
+      (rook_attacks(ksq, 0) & them & (pieces(PieceType::Rook) | pieces(PieceType::Queen))) |
+      (bishop_attacks(ksq, 0) & them & (pieces(PieceType::Bishop) | pieces(PieceType::Queen)));
+  const Bitboard occ = occupied();
+  Bitboard result = 0;
+  while (snipers) {
+    const Square s = pop_lsb(snipers);
+    const Bitboard blockers = between(ksq, s) & ~bb(s) & occ;
+    if (blockers && !more_than_one(blockers)) result |= blockers & pieces(c);
+  }
+  return result;
+}
+
+template <Color Us>
+void Board::generate(MoveList& list) const {
+  constexpr Color Them = ~Us;
+  const Bitboard us = pieces(Us);
+  const Bitboard them = pieces(Them);
+  const Bitboard occ = us | them;
+  const Square ksq = king_square(Us);
+  const Bitboard checkers = st().checkers;
+
+  // King moves: the king is lifted off the board so that it cannot hide behind itself.
+  const Bitboard occ_without_king = occ ^ bb(ksq);
+  for (Bitboard t = king_attacks(ksq) & ~us; t;) {
+    const Square to = pop_lsb(t);
+    if (!(attackers_to(to, occ_without_king) & them)) list.push_back(Move(ksq, to));
+  }
+  if (more_than_one(checkers)) return;
+
+  // Non-king moves must capture or block a single checker.
+  const Bitboard target = checkers ? between(ksq, lsb(checkers)) : ~us;
+  const Bitboard pins = pinned(Us);
+
+  for (Bitboard b = pieces(Us, PieceType::Knight) & ~pins; b;) {
+    const Square from = pop_lsb(b);
+    add_moves(list, from, knight_attacks(from) & target);
+  }
+  const Bitboard diagonal = pieces(Us, PieceType::Bishop) | pieces(Us, PieceType::Queen);
+  for (Bitboard b = diagonal; b;) {
+    const Square from = pop_lsb(b);
+    Bitboard t = bishop_attacks(from, occ) & target;
+    if (pins & bb(from)) t &= line(ksq, from);
+    add_moves(list, from, t);
+  }
+  const Bitboard straight = pieces(Us, PieceType::Rook) | pieces(Us, PieceType::Queen);
+  for (Bitboard b = straight; b;) {
+    const Square from = pop_lsb(b);
+    Bitboard t = rook_attacks(from, occ) & target;
+    if (pins & bb(from)) t &= line(ksq, from);
+    add_moves(list, from, t);
+  }
+
+  // Pawns: set-wise for the free ones, one by one for the few that are pinned.
+  const Bitboard pawns = pieces(Us, PieceType::Pawn);
+  const Bitboard free_pawns = pawns & ~pins;
+  const Bitboard empty = ~occ;
+  const Bitboard push1 = shift<kUp<Us>>(free_pawns) & empty;
+  const Bitboard push2 = shift<kUp<Us>>(push1 & kRelRank3<Us>) & empty;
+  add_pawn_moves<kUp<Us>>(list, push1 & target, kRelRank8<Us>);
+  add_pawn_moves<2 * kUp<Us>>(list, push2 & target, 0);
+  add_pawn_moves<kUpLeft<Us>>(list, shift<kUpLeft<Us>>(free_pawns) & them & target, kRelRank8<Us>);
+  add_pawn_moves<kUpRight<Us>>(list, shift<kUpRight<Us>>(free_pawns) & them & target, kRelRank8<Us>);
+  for (Bitboard b = pawns & pins; b;) {
+    const Square from = pop_lsb(b);
+    const Bitboard pin_line = line(ksq, from);
+    const Bitboard one = shift<kUp<Us>>(bb(from)) & empty;
+    const Bitboard two = shift<kUp<Us>>(one & kRelRank3<Us>) & empty;
+    const Bitboard t = (one | two | (pawn_attacks(Us, from) & them)) & target & pin_line;
+    for (Bitboard x = t; x;) {
+      const Square to = pop_lsb(x);
+      if (bb(to) & kRelRank8<Us>) add_promotions(list, from, to);
+      else list.push_back(Move(from, to));
+    }
+  }
+  const Square ep = st().ep;
+  if (ep != Square::None) {
+    for (Bitboard b = pawn_attacks(Them, ep) & pawns; b;) {
+      const Square from = pop_lsb(b);
+      if (ep_capture_legal(from)) list.push_back(Move(from, ep, MoveKind::EnPassant));
+    }
+  }
+
+  // Castling: never out of check; the path must be empty but for king and rook, and no square
+  // the king stands on or crosses may be attacked. The castling rook is lifted too, since in
+  // Chess960 it may stand between an attacker and the king's path.
+  if (checkers) return;
+  for (CastlingSide side : {CastlingSide::King, CastlingSide::Queen}) {
+    const int bit = index(Us) * 2 + static_cast<int>(side);
+    if (!((st().castling >> bit) & 1)) continue;
+    const Square rook = castling_rooks_[bit];
+    if (occ & castle_empty_[bit]) continue;
+    const Bitboard lifted = occ ^ bb(ksq) ^ bb(rook);
+    bool safe = true;
+    // The king's own square too: with the rook lifted it may be exposed along the back rank.
+    for (Bitboard path = castle_king_path_[bit]; path && safe;)
+      safe = !(attackers_to(pop_lsb(path), lifted) & them);
+    if (safe) list.push_back(Move(ksq, rook, MoveKind::Castling));
+  }
+}
+
+void Board::generate_legal(MoveList& list) const {
+  if (side_ == Color::White) generate<Color::White>(list);
+  else generate<Color::Black>(list);
+}
+
+MoveList Board::legal_moves() const {
+  MoveList list;
+  generate_legal(list);
+  return list;
+}
+
+std::size_t Board::count_legal() const { return legal_moves().size(); }
+
+bool Board::is_legal(Move m) const {
+  if (!m.is_real()) return false;
+  const Piece p = piece_on(m.from());
+  if (p == Piece::None || color_of(p) != side_) return false;
+  return legal_moves().contains(m);
+}
+
+bool Board::keeps_king_safe(Move m) const {
+  const Color us = side_;
+  const Bitboard them = pieces(~us);
+  const Square from = m.from();
+  const Square to = m.to();
+  if (m.kind() == MoveKind::EnPassant) return ep_capture_legal(from);
+  const Bitboard occ = (occupied() ^ bb(from)) | bb(to);
+  if (type_of(piece_on(from)) == PieceType::King) return !(attackers_to(to, occ) & them);
+  // A piece captured on `to` no longer attacks.
+  return !(attackers_to(king_square(us), occ) & them & ~bb(to));
+}
+
+bool Board::is_capture(Move m) const {
+  if (m.kind() == MoveKind::EnPassant) return true;
+  if (m.kind() == MoveKind::Castling) return false;
+  return piece_on(m.to()) != Piece::None;
+}
+
+bool Board::gives_check(Move m) const {
+  // Before the move no piece of ours attacks their king (the position is legal), so only the
+  // moved piece itself or a slider it uncovers can give check.
+  const Color us = side_;
+  const Square their_king = king_square(~us);
+  const Square from = m.from();
+  Square to = m.to();
+  Bitboard occ = occupied() ^ bb(from);
+  Bitboard rq = (pieces(us, PieceType::Rook) | pieces(us, PieceType::Queen)) & ~bb(from);
+  Bitboard bq = (pieces(us, PieceType::Bishop) | pieces(us, PieceType::Queen)) & ~bb(from);
+  PieceType moved = type_of(piece_on(from));
+  if (m.kind() == MoveKind::Castling) {
+    const CastlingSide side = file_of(to) > file_of(from) ? CastlingSide::King : CastlingSide::Queen;
+    const Square rook_to = make_square(side == CastlingSide::King ? 5 : 3, rank_of(from));
+    occ = (occ ^ bb(to)) | bb(rook_to) | bb(castling_king_target(m));
+    rq = (rq & ~bb(to)) | bb(rook_to);
+    moved = PieceType::King;
+    to = castling_king_target(m);
+  } else {
+    if (m.kind() == MoveKind::EnPassant)
+      occ ^= bb(square_at(index(to) + (us == Color::White ? -8 : 8)));
+    if (m.kind() == MoveKind::Promotion) moved = m.promotion();
+    occ |= bb(to);
+    if (moved == PieceType::Rook || moved == PieceType::Queen) rq |= bb(to);
+    if (moved == PieceType::Bishop || moved == PieceType::Queen) bq |= bb(to);
+  }
+  if ((rook_attacks(their_king, occ) & rq) || (bishop_attacks(their_king, occ) & bq)) return true;
+  if (moved == PieceType::Knight) return (knight_attacks(to) & bb(their_king)) != 0;
+  if (moved == PieceType::Pawn) return (pawn_attacks(us, to) & bb(their_king)) != 0;
+  return false;
+}
+
+bool Board::is_mate_after(Move m) const {
+  if (!gives_check(m)) return false;
+  Board scratch = detached();
+  scratch.make_move(m);
+  return scratch.count_legal() == 0;
+}
+
+Board Board::detached() const {
+  Board copy{EmptyTag{}};
+  copy.squares_ = squares_;
+  copy.by_color_ = by_color_;
+  copy.by_type_ = by_type_;
+  copy.side_ = side_;
+  copy.fullmove_ = fullmove_;
+  copy.chess960_ = chess960_;
+  copy.castling_rooks_ = castling_rooks_;
+  copy.castle_mask_ = castle_mask_;
+  copy.castle_empty_ = castle_empty_;
+  copy.castle_king_path_ = castle_king_path_;
+  copy.states_.reserve(4);
+  copy.states_.push_back(st());
+  return copy;
+}
+
+std::uint64_t Board::perft(int depth) {
+  if (depth <= 0) return 1;
+  const MoveList moves = legal_moves();
+  if (depth == 1) return moves.size();
+  std::uint64_t nodes = 0;
+  for (Move m : moves) {
+    make_move(m);
+    nodes += perft(depth - 1);
+    unmake_move();
+  }
+  return nodes;
+}
+
+}  // namespace epdd::core
