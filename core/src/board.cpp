@@ -168,6 +168,13 @@ SetupError Board::validate_castling_right(const Setup& s, Color c, CastlingSide 
   if (rank_of(k) != back)
     return fail(SetupProblem::CastlingRight,
                 what + " but the king is on " + square_name(k) + ", not on its first rank");
+  // Outside Chess960 the squares are fixed; saying so first explains a Chess960 position read
+  // as standard chess better than "no rook on h1" would.
+  if (!s.chess960 && (file_of(k) != 4 || file_of(r) != (side == CastlingSide::King ? 7 : 0)))
+    return fail(SetupProblem::CastlingRight,
+                what + " needs the king on e" + std::to_string(back + 1) + " and the rook on " +
+                    (side == CastlingSide::King ? "h" : "a") + std::to_string(back + 1) +
+                    " (outside Chess960)");
   if (rank_of(r) != back || s.squares[index(r)] != make_piece(c, PieceType::Rook))
     return fail(SetupProblem::CastlingRight, what + " but there is no " +
                                                  (c == Color::White ? "white" : "black") +
@@ -175,11 +182,6 @@ SetupError Board::validate_castling_right(const Setup& s, Color c, CastlingSide 
   if ((side == CastlingSide::King) != (file_of(r) > file_of(k)))
     return fail(SetupProblem::CastlingRight,
                 what + " but the rook on " + square_name(r) + " is on the wrong side of the king");
-  if (!s.chess960 && (file_of(k) != 4 || file_of(r) != (side == CastlingSide::King ? 7 : 0)))
-    return fail(SetupProblem::CastlingRight,
-                what + " needs the king on e" + std::to_string(back + 1) + " and the rook on " +
-                    (side == CastlingSide::King ? "h" : "a") + std::to_string(back + 1) +
-                    " (outside Chess960)");
   return {};
 }
 

@@ -44,6 +44,7 @@ namespace detail {
 
 Bitboard origins(const Board& board, PieceType pt, Square to) {
   const Color us = board.side_to_move();
+  if (board.pieces(us) & bb(to)) return 0;  // nothing moves onto its own side's piece
   const Bitboard ours = board.pieces(us, pt);
   if (pt != PieceType::Pawn) return attacks::piece_attacks(pt, to, board.occupied()) & ours;
   const int up = us == Color::White ? 8 : -8;

@@ -8,6 +8,8 @@ namespace epdd::core {
 Expected<Score, std::string> Score::from_ce(long long ce) {
   if (ce > kCeMate || ce < -kCeMate)
     return unexpected("ce " + std::to_string(ce) + " is outside -32767..32767");
+  if (ce == kCeMate)
+    return unexpected(std::string("ce 32767 would mean a mate the side to move has already given"));
   if (ce >= kCeMate - kMaxMatePlies) return mate_in_plies(static_cast<int>(kCeMate - ce));
   if (ce <= -kCeMate + kMaxMatePlies) return mate_in_plies(static_cast<int>(-(kCeMate + ce)));
   return centipawns(static_cast<int>(ce));

@@ -2,6 +2,8 @@
 // tables that pin and check detection use. Built once, before main, from a fixed seed.
 #pragma once
 
+#include <array>
+
 #include "core/types.hpp"
 
 namespace epdd::core::attacks {
@@ -23,6 +25,9 @@ extern Bitboard king[64];
 extern Bitboard pawn[2][64];
 extern Bitboard line[64][64];
 extern Bitboard between[64][64];
+// Searches a magic multiplier for every square (seconds of work; the results are constants in
+// attacks.cpp, printed by tools/find_magics).
+std::array<Bitboard, 64> find_magics(bool rook);
 }  // namespace detail
 
 inline Bitboard knight_attacks(Square s) { return detail::knight[index(s)]; }

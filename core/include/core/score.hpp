@@ -32,7 +32,8 @@ class Score {
   static constexpr Score from_uci_mate(int moves) {
     return mate_in_plies(moves > 0 ? 2 * moves - 1 : 2 * moves);
   }
-  // Reads a `ce` operand value; out of range (beyond ±32767) is an error.
+  // Reads a `ce` operand value; beyond ±32767 is an error, and so is 32767 itself (the side to
+  // move cannot have mated already; -32767 is the side to move being mated).
   static Expected<Score, std::string> from_ce(long long ce);
 
   constexpr Kind kind() const { return kind_; }

@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# dev.sh: the two commands of the README.
+#   ./dev.sh run              install what is missing, build, run epdd's main job
+#   ./dev.sh test             install what is missing, build, run every test
+#   ./dev.sh test --sanitize  the same with AddressSanitizer + UndefinedBehaviorSanitizer
+# Works as root or as a user with sudo on a fresh Debian 12; installing is idempotent.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+# Every dependency is a Debian 12 package (see shared/design/CONVENTIONS.md).
+PACKAGES=(
+  g++ cmake ninja-build      # toolchain
+  libexpected-dev            # tl::expected (core)
+  libcli11-dev libfmt-dev    # command line, formatting (daemon)
+  catch2                     # tests
+  stockfish                  # the default engine; the perft benchmark's peer
+)
+
+usage() {
+  sed -n '2,6p' "$0" | sed 's/^# \{0,1\}//'
+  exit 2
+}
+
+install_missing() {
+  local missing=()
+  for p in "${PACKAGES[@]}"; do
+    [ "$(dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null)" = installed ] || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "dev.sh: installing ${missing[*]}"
+  local sudo=()
+  [ "$(id -u)" -eq 0 ] || sudo=(sudo)
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+}
+
+build() {  # build DIR [cmake options...]
+  local dir=$1
+  shift
+  cmake -S . -B "$dir" -G Ninja -DEPDD_WERROR=ON "$@" >/dev/null
+  cmake --build "$dir"
+}
+
+command=${1:-}
+shift || true
+sanitize=0
+for arg in "$@"; do
+  case $arg in
+    --sanitize) sanitize=1 ;;
+    *) usage ;;
+  esac
+done
+
+case $command in
+  run)
+    install_missing
+    build build -DCMAKE_BUILD_TYPE=Release
+    # epdd's main job, on its embedded default: the built-in perft suite for now.
+    exec build/daemon/epdd perft
+    ;;
+  test)
+    install_missing
+    if [ $sanitize -eq 1 ]; then
+      build build-asan -DCMAKE_BUILD_TYPE=Debug -DEPDD_SANITIZE=ON -DEPDD_BUILD_BENCH=OFF
+      exec ctest --test-dir build-asan --output-on-failure -j "$(nproc)"
+    fi
+    build build -DCMAKE_BUILD_TYPE=Release
+    exec ctest --test-dir build --output-on-failure -j "$(nproc)"
+    ;;
+  *) usage ;;
+esac
