@@ -6,19 +6,17 @@
 namespace epdd::core {
 
 Expected<Score, std::string> Score::from_ce(long long ce) {
-  if (ce > kCeMate || ce < -kCeMate)
-    return unexpected("ce " + std::to_string(ce) + " is outside -32767..32767");
-  if (ce == kCeMate)
-    return unexpected(std::string("ce 32767 would mean a mate the side to move has already given"));
-  if (ce >= kCeMate - kMaxMatePlies) return mate_in_plies(static_cast<int>(kCeMate - ce));
-  if (ce <= -kCeMate + kMaxMatePlies) return mate_in_plies(static_cast<int>(-(kCeMate + ce)));
+  if (ce > kCeMax || ce < -kCeMate)
+    return unexpected("ce " + std::to_string(ce) + " is outside the standard's range -32767..32766");
+  if (ce > kCeMateThreshold) return mate_in_plies(static_cast<int>(kCeMate - ce));
+  if (ce < -kCeMateThreshold) return mate_in_plies(static_cast<int>(-(kCeMate + ce)));
   return centipawns(static_cast<int>(ce));
 }
 
 int Score::to_ce() const {
   if (kind_ == Kind::Centipawns) return std::clamp(value_, -kMaxCentipawns, kMaxCentipawns);
   const int plies = std::min(std::abs(value_), kMaxMatePlies);
-  // Checkmated now (0 plies) is -32767: the side to move has been mated.
+  // Checkmated now (0 plies) is -32767.
   return value_ > 0 ? kCeMate - plies : -kCeMate + plies;
 }
 

@@ -15,13 +15,16 @@ class Score {
  public:
   enum class Kind : std::uint8_t { Centipawns, Mate };
 
-  // EPD `ce` for a mate: 32767 - N when the side to move mates in N plies, -32767 + N when it
-  // is mated in N plies (pgn-standard.txt, opcode "ce").
+  // EPD `ce` (pgn-standard.txt, opcode "ce"): -32767..32766 from the side to move. Above 32000
+  // the side to move mates in 32767 - ce plies; below -32000 it is mated in 32767 + ce plies.
+  // -32767 is also the standard's mark of an illegal position (mated now reads the same).
   static constexpr int kCeMate = 32767;
-  // Longest mate the encoding is read as a mate; a |ce| below 32767 - kMaxMatePlies is
-  // centipawns. Centipawn scores are clamped below that band when written as `ce`.
-  static constexpr int kMaxMatePlies = 500;
-  static constexpr int kMaxCentipawns = kCeMate - kMaxMatePlies - 1;
+  static constexpr int kCeMax = 32766;
+  static constexpr int kCeMateThreshold = 32000;
+  // Centipawn scores are clamped to this when written as `ce`, so they never read as mates.
+  static constexpr int kMaxCentipawns = kCeMateThreshold;
+  // Longest mate the encoding can hold: 32767 - 32001.
+  static constexpr int kMaxMatePlies = kCeMate - kCeMateThreshold - 1;
 
   static constexpr Score centipawns(int cp) { return Score(Kind::Centipawns, cp); }
   // plies > 0: the side to move mates in that many plies (odd); plies < 0: the side to move
@@ -32,8 +35,7 @@ class Score {
   static constexpr Score from_uci_mate(int moves) {
     return mate_in_plies(moves > 0 ? 2 * moves - 1 : 2 * moves);
   }
-  // Reads a `ce` operand value; beyond ±32767 is an error, and so is 32767 itself (the side to
-  // move cannot have mated already; -32767 is the side to move being mated).
+  // Reads a `ce` operand value; outside -32767..32766 is an error.
   static Expected<Score, std::string> from_ce(long long ce);
 
   constexpr Kind kind() const { return kind_; }

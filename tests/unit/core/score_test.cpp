@@ -5,6 +5,12 @@
 using epdd::core::Score;
 
 TEST_CASE("EPD ce encodes mates as 32767 minus plies", "[core][score]") {
+  // The standard's own examples: mate in one 32766, mate in five 32758, losing mate in one
+  // -32765, losing mate in five -32757.
+  CHECK(Score::from_uci_mate(1).to_ce() == 32766);
+  CHECK(Score::from_uci_mate(5).to_ce() == 32758);
+  CHECK(Score::from_uci_mate(-1).to_ce() == -32765);
+  CHECK(Score::from_uci_mate(-5).to_ce() == -32757);
   CHECK(Score::mate_in_plies(1).to_ce() == 32766);
   CHECK(Score::mate_in_plies(5).to_ce() == 32762);
   CHECK(Score::mate_in_plies(0).to_ce() == -32767);  // checkmated on the board
@@ -28,7 +34,11 @@ TEST_CASE("EPD ce is read back to the same score", "[core][score]") {
   CHECK(Score::from_ce(32766)->mate_plies() == 1);
   CHECK(Score::from_ce(-32765)->mate_plies() == -2);
   CHECK_FALSE(Score::from_ce(32767));
+  // The standard: above 32000 (below -32000) is a mate.
   CHECK(Score::from_ce(32000)->kind() == Score::Kind::Centipawns);
+  CHECK(Score::from_ce(32001)->mate_plies() == 766);
+  CHECK(Score::from_ce(-32000)->kind() == Score::Kind::Centipawns);
+  CHECK(Score::from_ce(-32001)->mate_plies() == -766);
   CHECK_FALSE(Score::from_ce(32768));
   CHECK_FALSE(Score::from_ce(-40000));
 }
