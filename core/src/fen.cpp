@@ -3,20 +3,13 @@
 #include <array>
 #include <charconv>
 
+#include "text.hpp"
+
 namespace epdd::core {
 
 namespace {
 
-// 'text' in single quotes. Built by appending: GCC 12 warns falsely (-Wrestrict, bug 105651)
-// on "'" + std::string(...).
-std::string quoted(std::string_view text) {
-  std::string out;
-  out.reserve(text.size() + 2);
-  out += '\'';
-  out.append(text);
-  out += '\'';
-  return out;
-}
+using detail::quoted;
 
 struct Field {
   std::string_view text;

@@ -91,20 +91,17 @@ void Board::generate(MoveList& list) const {
     const Square from = pop_lsb(b);
     add_moves(list, from, knight_attacks(from) & target);
   }
-  const Bitboard diagonal = pieces(Us, PieceType::Bishop) | pieces(Us, PieceType::Queen);
-  for (Bitboard b = diagonal; b;) {
-    const Square from = pop_lsb(b);
-    Bitboard t = bishop_attacks(from, occ) & target;
-    if (pins & bb(from)) t &= line(ksq, from);
-    add_moves(list, from, t);
-  }
-  const Bitboard straight = pieces(Us, PieceType::Rook) | pieces(Us, PieceType::Queen);
-  for (Bitboard b = straight; b;) {
-    const Square from = pop_lsb(b);
-    Bitboard t = rook_attacks(from, occ) & target;
-    if (pins & bb(from)) t &= line(ksq, from);
-    add_moves(list, from, t);
-  }
+  // Sliders: a pinned one moves only along its pin line.
+  auto add_sliders = [&](Bitboard sliders, Bitboard (*slider_attacks)(Square, Bitboard)) {
+    for (Bitboard b = sliders; b;) {
+      const Square from = pop_lsb(b);
+      Bitboard t = slider_attacks(from, occ) & target;
+      if (pins & bb(from)) t &= line(ksq, from);
+      add_moves(list, from, t);
+    }
+  };
+  add_sliders(pieces(Us, PieceType::Bishop) | pieces(Us, PieceType::Queen), bishop_attacks);
+  add_sliders(pieces(Us, PieceType::Rook) | pieces(Us, PieceType::Queen), rook_attacks);
 
   // Pawns: set-wise for the free ones, one by one for the few that are pinned.
   const Bitboard pawns = pieces(Us, PieceType::Pawn);

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "core/board.hpp"
+#include "core/notation.hpp"
 
 namespace epdd::core::detail {
 
@@ -19,6 +20,8 @@ Move make_move_to(const Board& board, Square from, Square to, PieceType promotio
 std::string check_marks(const Board& board, Move move);
 // SAN's file, rank or square that tells the move apart from same-type moves to its square.
 std::string disambiguation(const Board& board, Move move);
+// "=Q" (in the given letters) for a promotion, else "".
+std::string promotion_suffix(Move move, const PieceLetters& letters);
 // "O-O" or "O-O-O" for a castling move.
 std::string castling_text(Move move);
 

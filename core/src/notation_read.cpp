@@ -6,10 +6,13 @@
 #include "core/attacks.hpp"
 #include "core/notation.hpp"
 #include "notation_detail.hpp"
+#include "text.hpp"
 
 namespace epdd::core {
 
 namespace {
+
+using detail::quoted;
 
 const char* const kPieceNames[] = {"pawn", "knight", "bishop", "rook", "queen", "king"};
 
@@ -19,15 +22,6 @@ std::string side_name(Color c) { return c == Color::White ? "White" : "Black"; }
 unexpected<MoveError> fail(MoveErrorKind kind, std::string message,
                            std::vector<std::string> candidates = {}) {
   return unexpected(MoveError{kind, std::move(message), std::move(candidates)});
-}
-
-std::string quoted(std::string_view text) {
-  std::string out;
-  out.reserve(text.size() + 2);
-  out += '\'';
-  out.append(text);
-  out += '\'';
-  return out;
 }
 
 bool is_file(char c) { return c >= 'a' && c <= 'h'; }

@@ -101,6 +101,11 @@ std::string disambiguation(const Board& board, Move move) {
   return square_name(from);
 }
 
+std::string promotion_suffix(Move move, const PieceLetters& letters) {
+  if (move.kind() != MoveKind::Promotion) return {};
+  return {'=', letters.letter(move.promotion())};
+}
+
 std::string castling_text(Move move) {
   // Castling is "king takes own rook": the king-side rook stands on a higher file.
   return file_of(move.to()) > file_of(move.from()) ? "O-O" : "O-O-O";
@@ -122,10 +127,7 @@ std::string to_san(const Board& board, Move move, const PieceLetters& letters) {
         out += 'x';
       }
       out += square_name(move.to());
-      if (move.kind() == MoveKind::Promotion) {
-        out += '=';
-        out += letters.letter(move.promotion());
-      }
+      out += detail::promotion_suffix(move, letters);
     } else {
       out += letters.letter(pt);
       out += detail::disambiguation(board, move);
@@ -147,10 +149,7 @@ std::string to_lan(const Board& board, Move move, const PieceLetters& letters) {
     out += square_name(move.from());
     out += board.is_capture(move) ? 'x' : '-';
     out += square_name(move.to());
-    if (move.kind() == MoveKind::Promotion) {
-      out += '=';
-      out += letters.letter(move.promotion());
-    }
+    out += detail::promotion_suffix(move, letters);
   }
   return out + detail::check_marks(board, move);
 }
