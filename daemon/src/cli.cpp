@@ -1,10 +1,12 @@
 #include "daemon/cli.hpp"
 
 #include <iostream>
+#include <map>
 #include <thread>
 
 #include <CLI/CLI.hpp>
 
+#include "daemon/epd_command.hpp"
 #include "daemon/perft_command.hpp"
 
 namespace epdd::daemon {
@@ -47,6 +49,50 @@ void add_perft(CLI::App& app, PerftOptions& o, int& status) {
   });
 }
 
+void add_epd(CLI::App& app, EpdCheckOptions& check, EpdFormatOptions& format, int& status) {
+  auto* epd = app.add_subcommand("epd", "Check and rewrite EPD files");
+  epd->require_subcommand(1);
+  epd->footer("Run 'epdd epd check --help' or 'epdd epd format --help' for details.");
+
+  auto* c = epd->add_subcommand("check", "Report every problem of EPD files, with file:line:column");
+  c->add_option("files", check.files, "EPD files")->required();
+  c->add_flag("--chess960", check.chess960, "Read KQkq castling letters as X-FEN (the outermost rooks)");
+  c->add_flag("!--no-moves", check.moves, "Do not check move operands (am, bm, pm, pv, sm)");
+  c->add_flag("--all", check.all, "Print every diagnostic (default: the first 5 of each kind per file)");
+  c->add_option("--severity", check.min_severity, "Least severity printed: note, warning or error")
+      ->transform(CLI::CheckedTransformer(
+          std::map<std::string, epd::Severity>{
+              {"note", epd::Severity::Note}, {"warning", epd::Severity::Warning}, {"error", epd::Severity::Error}},
+          CLI::ignore_case));
+  c->footer(
+      "Each problem is printed as FILE:LINE:COLUMN: SEVERITY: MESSAGE [KIND], followed by a summary per file\n"
+      "that counts every kind. Errors: the record or operation cannot be used as written (illegal\n"
+      "position or move, wrong operand type). Warnings: usable but not as the standard says. Notes:\n"
+      "harmless departures (spacing, long algebraic moves, operation order).\n"
+      "Exit status: 0 no errors, 1 errors, 2 a file could not be read.\n\n"
+      "Examples:\n"
+      "  epdd epd check ../shared/data/suites/wac.epd\n"
+      "  epdd epd check --severity warning --all suite.epd");
+  c->callback([&] { status = run_epd_check(check, std::cout, std::cerr); });
+
+  auto* f = epd->add_subcommand("format", "Rewrite an EPD file canonically (moves in SAN, single spaces)");
+  f->add_option("file", format.file, "EPD file")->required();
+  f->add_option("-o,--output", format.output, "Write here (atomically; may be the input file). Default: stdout");
+  f->add_flag("--sort-ops", format.sort_ops, "Put operations in ASCII order of their opcodes");
+  f->add_flag("--chess960", format.chess960, "Read KQkq castling letters as X-FEN (the outermost rooks)");
+  f->footer(
+      "Canonical form: the four position fields exactly as written; each operation as 'opcode operand...;'\n"
+      "with single spaces; moves (am bm pm pv sm) in SAN, am/bm in ASCII order; strings quoted; FEN\n"
+      "counters after the fields become hmvc/fmvn; ce mate forms like +M3 become numbers. Blank lines,\n"
+      "comments and line endings are kept. Operations with errors are kept as written (and reported).\n"
+      "Formatting a formatted file changes nothing.\n"
+      "Exit status: 0 clean, 1 some operations kept as written because of errors, 2 unreadable/unwritable.\n\n"
+      "Examples:\n"
+      "  epdd epd format ../shared/data/suites/mate_in_2.epd -o mate_in_2.epd\n"
+      "  epdd epd format suite.epd --sort-ops > sorted.epd");
+  f->callback([&] { status = run_epd_format(format, std::cout, std::cerr); });
+}
+
 }  // namespace
 
 int run_cli(int argc, char** argv) {
@@ -57,6 +103,9 @@ int run_cli(int argc, char** argv) {
   int status = 0;
   PerftOptions perft;
   add_perft(app, perft, status);
+  EpdCheckOptions epd_check;
+  EpdFormatOptions epd_format;
+  add_epd(app, epd_check, epd_format, status);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

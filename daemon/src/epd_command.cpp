@@ -1,0 +1,118 @@
+#include "daemon/epd_command.hpp"
+
+#include <map>
+#include <ostream>
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
+#include "daemon/files.hpp"
+#include "epd/check.hpp"
+#include "epd/document.hpp"
+
+namespace epdd::daemon {
+
+namespace {
+
+// How many diagnostics of one kind a file prints before it only counts them.
+constexpr std::size_t kShownPerKind = 5;
+
+void print_diagnostic(std::ostream& out, const std::string& file, const epd::Diagnostic& d) {
+  fmt::print(out, "{}:{}:{}: {}: {} [{}]\n", file, d.line, d.column, epd::to_string(d.severity), d.message,
+             epd::name(d.problem));
+}
+
+// Reads and checks a whole document; the diagnostics of reading and checking in line order.
+struct CheckedDocument {
+  epd::EpdDocument doc;
+  std::vector<epd::CheckedRecord> checked;  // one per line; empty for lines that are not records
+  epd::Diagnostics diags;
+};
+
+CheckedDocument check_document(const std::string& bytes, bool chess960, bool moves) {
+  CheckedDocument c;
+  c.doc = epd::read_document(bytes, c.diags);
+  epd::CheckOptions options;
+  options.chess960 = chess960;
+  options.moves = moves;
+  c.checked.resize(c.doc.lines.size());
+  for (std::size_t i = 0; i < c.doc.lines.size(); ++i)
+    if (c.doc.lines[i].record) c.checked[i] = epd::check_record(*c.doc.lines[i].record, options, c.diags);
+  c.diags.sort_by_position();
+  return c;
+}
+
+}  // namespace
+
+int run_epd_check(const EpdCheckOptions& o, std::ostream& out, std::ostream& err) {
+  int status = 0;
+  std::size_t total_records = 0, total_errors = 0, total_warnings = 0;
+  for (const std::string& file : o.files) {
+    auto bytes = read_whole_file(file);
+    if (!bytes) {
+      fmt::print(err, "epdd epd check: {}\n", bytes.error());
+      status = 2;
+      continue;
+    }
+    CheckedDocument c = check_document(*bytes, o.chess960, o.moves);
+    std::map<epd::Problem, std::size_t> per_kind;
+    for (const epd::Diagnostic& d : c.diags.items()) {
+      const std::size_t seen = ++per_kind[d.problem];
+      if (d.severity >= o.min_severity && (o.all || seen <= kShownPerKind)) print_diagnostic(out, file, d);
+    }
+    const std::size_t records = c.doc.record_count();
+    const std::size_t errors = c.diags.count(epd::Severity::Error);
+    const std::size_t warnings = c.diags.count(epd::Severity::Warning);
+    fmt::print(out, "{}: {} records in {} lines: {} errors, {} warnings, {} notes\n", file, records,
+               c.doc.lines.size(), errors, warnings, c.diags.count(epd::Severity::Note));
+    for (const auto& [problem, n] : per_kind) {
+      const auto severity = epd::severity_of(problem);
+      fmt::print(out, "  {:>6} {:<20} {}{}\n", n, epd::name(problem), epd::to_string(severity),
+                 !o.all && n > kShownPerKind && severity >= o.min_severity
+                     ? fmt::format(" ({} not shown; --all shows every one)", n - kShownPerKind)
+                     : "");
+    }
+    total_records += records;
+    total_errors += errors;
+    total_warnings += warnings;
+    if (errors > 0 && status == 0) status = 1;
+  }
+  if (o.files.size() > 1)
+    fmt::print(out, "{} files, {} records: {} errors, {} warnings\n", o.files.size(), total_records, total_errors,
+               total_warnings);
+  return status;
+}
+
+int run_epd_format(const EpdFormatOptions& o, std::ostream& out, std::ostream& err) {
+  auto bytes = read_whole_file(o.file);
+  if (!bytes) {
+    fmt::print(err, "epdd epd format: {}\n", bytes.error());
+    return 2;
+  }
+  CheckedDocument c = check_document(*bytes, o.chess960, true);
+  std::size_t changed = 0;
+  for (std::size_t i = 0; i < c.doc.lines.size(); ++i) {
+    auto& record = c.doc.lines[i].record;
+    if (!record) continue;
+    epd::canonicalize(*record, c.checked[i]);
+    if (o.sort_ops) record->sort_operations();
+    changed += record->canonical_text() != record->source();
+  }
+  for (const epd::Diagnostic& d : c.diags.items())
+    if (d.severity == epd::Severity::Error) print_diagnostic(err, o.file, d);
+  const std::string text = epd::write_document(c.doc, epd::WriteStyle::Canonical);
+  if (o.output) {
+    if (auto w = write_file_atomically(*o.output, text); !w) {
+      fmt::print(err, "epdd epd format: {}\n", w.error());
+      return 2;
+    }
+  } else {
+    out << text;
+  }
+  const std::size_t errors = c.diags.count(epd::Severity::Error);
+  fmt::print(err, "{}: {} records, {} rewritten{}\n", o.file, c.doc.record_count(), changed,
+             errors ? fmt::format("; {} errors: those operations are kept as written", errors) : "");
+  return errors ? 1 : 0;
+}
+
+}  // namespace epdd::daemon

@@ -1,0 +1,61 @@
+// Checking a record against the standard: the position, every operation's operands by the
+// opcode catalogue, moves legal from the position; and the canonical form of a checked record.
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "core/board.hpp"
+#include "core/score.hpp"
+#include "epd/diagnostic.hpp"
+#include "epd/record.hpp"
+
+namespace epdd::epd {
+
+struct CheckOptions {
+  // Castling letters KQkq mean the outermost rooks (X-FEN). File letters are always Chess960.
+  bool chess960 = false;
+  // Read the move operands (am, bm, pm, pv, sm) and check them against the position. This is
+  // most of the cost of checking.
+  bool moves = true;
+};
+
+// What checking learnt about a record.
+struct CheckedRecord {
+  // The position with its clocks (hmvc/fmvn or FEN counters); nullopt when the four fields are
+  // not a legal position.
+  std::optional<core::Board> board;
+  // Per operation (same index as the record's operations): the moves its operands name, for
+  // move opcodes whose every move was read; nullopt otherwise.
+  std::vector<std::optional<std::vector<core::Move>>> moves;
+  // The ce value as a score when it was read (also from a form like +M1).
+  std::optional<core::Score> ce;
+};
+
+CheckedRecord check_record(const EpdRecord& record, const CheckOptions& options, Diagnostics& diags);
+
+// Rewrites a checked record into canonical form: moves in SAN (am/bm in ASCII order), string
+// operands quoted, a '+' sign dropped from integers, ce mate forms (+M3) as numbers, FEN counters
+// as hmvc/fmvn operations. Operations that did not check cleanly are left as written.
+void canonicalize(EpdRecord& record, const CheckedRecord& checked);
+
+// The standard's register semantics of c0-c9 and v0-v9 (and eco, nic) over a sequence of
+// records: cN clears registers N..9, then sets N when it has an operand.
+class Registers {
+ public:
+  void reset() { *this = Registers(); }
+  // Applies the record's register operations left to right.
+  void apply(const EpdRecord& record);
+  const std::optional<std::string>& comment(int n) const { return comments_[n]; }
+  const std::optional<std::string>& variation(int n) const { return variations_[n]; }
+  const std::optional<std::string>& eco() const { return eco_; }
+  const std::optional<std::string>& nic() const { return nic_; }
+
+ private:
+  std::array<std::optional<std::string>, 10> comments_;
+  std::array<std::optional<std::string>, 10> variations_;
+  std::optional<std::string> eco_;
+  std::optional<std::string> nic_;
+};
+
+}  // namespace epdd::epd
