@@ -22,24 +22,11 @@ void print_diagnostic(std::ostream& out, const std::string& file, const epd::Dia
              epd::name(d.problem));
 }
 
-// Reads and checks a whole document; the diagnostics of reading and checking in line order.
-struct CheckedDocument {
-  epd::EpdDocument doc;
-  std::vector<epd::CheckedRecord> checked;  // one per line; empty for lines that are not records
-  epd::Diagnostics diags;
-};
-
-CheckedDocument check_document(const std::string& bytes, bool chess960, bool moves) {
-  CheckedDocument c;
-  c.doc = epd::read_document(bytes, c.diags);
+epd::CheckedDocument check_file(const std::string& bytes, bool chess960, bool moves) {
   epd::CheckOptions options;
   options.chess960 = chess960;
   options.moves = moves;
-  c.checked.resize(c.doc.lines.size());
-  for (std::size_t i = 0; i < c.doc.lines.size(); ++i)
-    if (c.doc.lines[i].record) c.checked[i] = epd::check_record(*c.doc.lines[i].record, options, c.diags);
-  c.diags.sort_by_position();
-  return c;
+  return epd::check_document(bytes, options);
 }
 
 }  // namespace
@@ -54,7 +41,7 @@ int run_epd_check(const EpdCheckOptions& o, std::ostream& out, std::ostream& err
       status = 2;
       continue;
     }
-    CheckedDocument c = check_document(*bytes, o.chess960, o.moves);
+    epd::CheckedDocument c = check_file(*bytes, o.chess960, o.moves);
     std::map<epd::Problem, std::size_t> per_kind;
     for (const epd::Diagnostic& d : c.diags.items()) {
       const std::size_t seen = ++per_kind[d.problem];
@@ -89,15 +76,8 @@ int run_epd_format(const EpdFormatOptions& o, std::ostream& out, std::ostream& e
     fmt::print(err, "epdd epd format: {}\n", bytes.error());
     return 2;
   }
-  CheckedDocument c = check_document(*bytes, o.chess960, true);
-  std::size_t changed = 0;
-  for (std::size_t i = 0; i < c.doc.lines.size(); ++i) {
-    auto& record = c.doc.lines[i].record;
-    if (!record) continue;
-    epd::canonicalize(*record, c.checked[i]);
-    if (o.sort_ops) record->sort_operations();
-    changed += record->canonical_text() != record->source();
-  }
+  epd::CheckedDocument c = check_file(*bytes, o.chess960, true);
+  const std::size_t changed = epd::canonicalize_document(c, o.sort_ops);
   for (const epd::Diagnostic& d : c.diags.items())
     if (d.severity == epd::Severity::Error) print_diagnostic(err, o.file, d);
   const std::string text = epd::write_document(c.doc, epd::WriteStyle::Canonical);

@@ -390,6 +390,28 @@ void canonicalize(EpdRecord& record, const CheckedRecord& checked) {
   }
 }
 
+CheckedDocument check_document(std::string_view bytes, const CheckOptions& options) {
+  CheckedDocument c;
+  c.doc = read_document(bytes, c.diags);
+  c.checked.resize(c.doc.lines.size());
+  for (std::size_t i = 0; i < c.doc.lines.size(); ++i)
+    if (c.doc.lines[i].record) c.checked[i] = check_record(*c.doc.lines[i].record, options, c.diags);
+  c.diags.sort_by_position();
+  return c;
+}
+
+std::size_t canonicalize_document(CheckedDocument& c, bool sort_ops) {
+  std::size_t changed = 0;
+  for (std::size_t i = 0; i < c.doc.lines.size(); ++i) {
+    auto& record = c.doc.lines[i].record;
+    if (!record) continue;
+    canonicalize(*record, c.checked[i]);
+    if (sort_ops) record->sort_operations();
+    changed += record->canonical_text() != record->source();
+  }
+  return changed;
+}
+
 void Registers::apply(const EpdRecord& record) {
   for (const Operation& op : record.operations()) {
     const std::string& code = op.opcode;

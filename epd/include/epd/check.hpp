@@ -8,6 +8,7 @@
 #include "core/board.hpp"
 #include "core/score.hpp"
 #include "epd/diagnostic.hpp"
+#include "epd/document.hpp"
 #include "epd/record.hpp"
 
 namespace epdd::epd {
@@ -38,6 +39,19 @@ CheckedRecord check_record(const EpdRecord& record, const CheckOptions& options,
 // operands quoted, a '+' sign dropped from integers, ce mate forms (+M3) as numbers, FEN counters
 // as hmvc/fmvn operations. Operations that did not check cleanly are left as written.
 void canonicalize(EpdRecord& record, const CheckedRecord& checked);
+
+// A whole file read and checked; diagnostics of reading and checking in line order.
+struct CheckedDocument {
+  EpdDocument doc;
+  std::vector<CheckedRecord> checked;  // one per line; default for lines that are not records
+  Diagnostics diags;
+};
+
+CheckedDocument check_document(std::string_view bytes, const CheckOptions& options);
+
+// canonicalize() for every record (sorting operations when asked); returns how many records
+// now differ from the line they were read from.
+std::size_t canonicalize_document(CheckedDocument& checked, bool sort_ops);
 
 // The standard's register semantics of c0-c9 and v0-v9 (and eco, nic) over a sequence of
 // records: cN clears registers N..9, then sets N when it has an operand.
