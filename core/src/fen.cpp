@@ -94,14 +94,15 @@ Expected<void, FenError> FenReader::read_placement(const Field& f, Setup& s) {
   int rank = 7;
   int file = 0;
   bool previous_digit = false;
+  // Only for messages: built when one is needed, never per character.
+  auto rank_name = [&] { return "rank " + std::to_string(rank + 1); };
   for (std::size_t i = 0; i < f.text.size(); ++i) {
     const char c = f.text[i];
     const std::size_t col = f.column + i;
-    const std::string rank_name = "rank " + std::to_string(rank + 1);
     if (c == '/') {
       if (file != 8)
         return error(FenField::Placement, col,
-                     rank_name + " describes " + std::to_string(file) + " squares, not 8");
+                     rank_name() + " describes " + std::to_string(file) + " squares, not 8");
       if (rank == 0) return error(FenField::Placement, col, "more than 8 ranks");
       --rank;
       file = 0;
@@ -111,12 +112,10 @@ Expected<void, FenError> FenReader::read_placement(const Field& f, Setup& s) {
     if (c >= '0' && c <= '9') {
       if (c == '0' || c == '9')
         return error(FenField::Placement, col,
-                     quoted({&c, 1}) + " in " + rank_name +
-                         " is not a count of empty squares (1 to 8)");
-      if (previous_digit &&
-          !tolerate(FenField::Placement, col, "two digits in a row in " + rank_name))
+                     quoted({&c, 1}) + " in " + rank_name() + " is not a count of empty squares (1 to 8)");
+      if (previous_digit && !tolerate(FenField::Placement, col, "two digits in a row in " + rank_name()))
         return error(FenField::Placement, col,
-                     "two digits in a row in " + rank_name + " (empty squares are one digit)");
+                     "two digits in a row in " + rank_name() + " (empty squares are one digit)");
       file += c - '0';
       previous_digit = true;
     } else if (const auto piece = piece_from_fen_char(c)) {
@@ -127,13 +126,11 @@ Expected<void, FenError> FenReader::read_placement(const Field& f, Setup& s) {
       return error(FenField::Placement, col,
                    quoted({&c, 1}) + " is neither a piece letter (PNBRQK, pnbrqk) nor a digit 1-8");
     }
-    if (file > 8)
-      return error(FenField::Placement, col, rank_name + " describes more than 8 squares");
+    if (file > 8) return error(FenField::Placement, col, rank_name() + " describes more than 8 squares");
   }
   if (file != 8)
     return error(FenField::Placement, f.column + f.text.size(),
-                 "rank " + std::to_string(rank + 1) + " describes " + std::to_string(file) +
-                     " squares, not 8");
+                 rank_name() + " describes " + std::to_string(file) + " squares, not 8");
   if (rank != 0)
     return error(FenField::Placement, f.column + f.text.size(),
                  "found " + std::to_string(8 - rank) + " ranks, need 8 separated by '/'");

@@ -24,11 +24,26 @@ char piece_fen_char(Piece p) {
   return color_of(p) == Color::White ? c : static_cast<char>(c - 'A' + 'a');
 }
 
+namespace {
+
+// FEN letter -> piece, for all 256 byte values (Piece::None where there is no piece).
+constexpr std::array<Piece, 256> make_fen_table() {
+  std::array<Piece, 256> table{};
+  table.fill(Piece::None);
+  constexpr std::string_view kChars = "PNBRQKpnbrqk";
+  for (std::size_t i = 0; i < kChars.size(); ++i)
+    table[static_cast<unsigned char>(kChars[i])] =
+        make_piece(i < 6 ? Color::White : Color::Black, static_cast<PieceType>(i % 6));
+  return table;
+}
+constexpr std::array<Piece, 256> kFenTable = make_fen_table();
+
+}  // namespace
+
 std::optional<Piece> piece_from_fen_char(char c) {
-  static constexpr std::string_view kChars = "PNBRQKpnbrqk";
-  const auto i = kChars.find(c);
-  if (i == std::string_view::npos) return std::nullopt;
-  return make_piece(i < 6 ? Color::White : Color::Black, static_cast<PieceType>(i % 6));
+  const Piece p = kFenTable[static_cast<unsigned char>(c)];
+  if (p == Piece::None) return std::nullopt;
+  return p;
 }
 
 }  // namespace epdd::core

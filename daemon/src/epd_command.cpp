@@ -1,5 +1,6 @@
 #include "daemon/epd_command.hpp"
 
+#include <algorithm>
 #include <map>
 #include <ostream>
 
@@ -8,7 +9,6 @@
 
 #include "daemon/files.hpp"
 #include "epd/check.hpp"
-#include "epd/document.hpp"
 
 namespace epdd::daemon {
 
@@ -22,11 +22,11 @@ void print_diagnostic(std::ostream& out, const std::string& file, const epd::Dia
              epd::name(d.problem));
 }
 
-epd::CheckedDocument check_file(const std::string& bytes, bool chess960, bool moves) {
+epd::CheckOptions check_options(bool chess960, bool moves) {
   epd::CheckOptions options;
   options.chess960 = chess960;
   options.moves = moves;
-  return epd::check_document(bytes, options);
+  return options;
 }
 
 }  // namespace
@@ -41,17 +41,19 @@ int run_epd_check(const EpdCheckOptions& o, std::ostream& out, std::ostream& err
       status = 2;
       continue;
     }
-    epd::CheckedDocument c = check_file(*bytes, o.chess960, o.moves);
+    epd::Diagnostics diags;
+    const std::size_t records = epd::check_stream(*bytes, check_options(o.chess960, o.moves), diags);
+    const std::size_t lines = static_cast<std::size_t>(std::count(bytes->begin(), bytes->end(), '\n')) +
+                              (!bytes->empty() && bytes->back() != '\n');
     std::map<epd::Problem, std::size_t> per_kind;
-    for (const epd::Diagnostic& d : c.diags.items()) {
+    for (const epd::Diagnostic& d : diags.items()) {
       const std::size_t seen = ++per_kind[d.problem];
       if (d.severity >= o.min_severity && (o.all || seen <= kShownPerKind)) print_diagnostic(out, file, d);
     }
-    const std::size_t records = c.doc.record_count();
-    const std::size_t errors = c.diags.count(epd::Severity::Error);
-    const std::size_t warnings = c.diags.count(epd::Severity::Warning);
-    fmt::print(out, "{}: {} records in {} lines: {} errors, {} warnings, {} notes\n", file, records,
-               c.doc.lines.size(), errors, warnings, c.diags.count(epd::Severity::Note));
+    const std::size_t errors = diags.count(epd::Severity::Error);
+    const std::size_t warnings = diags.count(epd::Severity::Warning);
+    fmt::print(out, "{}: {} records in {} lines: {} errors, {} warnings, {} notes\n", file, records, lines, errors,
+               warnings, diags.count(epd::Severity::Note));
     for (const auto& [problem, n] : per_kind) {
       const auto severity = epd::severity_of(problem);
       fmt::print(out, "  {:>6} {:<20} {}{}\n", n, epd::name(problem), epd::to_string(severity),
@@ -76,11 +78,11 @@ int run_epd_format(const EpdFormatOptions& o, std::ostream& out, std::ostream& e
     fmt::print(err, "epdd epd format: {}\n", bytes.error());
     return 2;
   }
-  epd::CheckedDocument c = check_file(*bytes, o.chess960, true);
-  const std::size_t changed = epd::canonicalize_document(c, o.sort_ops);
-  for (const epd::Diagnostic& d : c.diags.items())
+  epd::Diagnostics diags;
+  const epd::FormatResult result = epd::format_stream(*bytes, check_options(o.chess960, true), o.sort_ops, diags);
+  for (const epd::Diagnostic& d : diags.items())
     if (d.severity == epd::Severity::Error) print_diagnostic(err, o.file, d);
-  const std::string text = epd::write_document(c.doc, epd::WriteStyle::Canonical);
+  const std::string& text = result.text;
   if (o.output) {
     if (auto w = write_file_atomically(*o.output, text); !w) {
       fmt::print(err, "epdd epd format: {}\n", w.error());
@@ -89,8 +91,8 @@ int run_epd_format(const EpdFormatOptions& o, std::ostream& out, std::ostream& e
   } else {
     out << text;
   }
-  const std::size_t errors = c.diags.count(epd::Severity::Error);
-  fmt::print(err, "{}: {} records, {} rewritten{}\n", o.file, c.doc.record_count(), changed,
+  const std::size_t errors = diags.count(epd::Severity::Error);
+  fmt::print(err, "{}: {} records, {} rewritten{}\n", o.file, result.records, result.rewritten,
              errors ? fmt::format("; {} errors: those operations are kept as written", errors) : "");
   return errors ? 1 : 0;
 }

@@ -412,6 +412,41 @@ std::size_t canonicalize_document(CheckedDocument& c, bool sort_ops) {
   return changed;
 }
 
+std::size_t check_stream(std::string_view bytes, const CheckOptions& options, Diagnostics& diags) {
+  EpdStreamReader reader(bytes, diags);
+  std::size_t records = 0;
+  for (EpdLine line; reader.next(line);) {
+    if (!line.record) continue;
+    ++records;
+    check_record(*line.record, options, diags);
+  }
+  diags.sort_by_position();
+  return records;
+}
+
+FormatResult format_stream(std::string_view bytes, const CheckOptions& options, bool sort_ops, Diagnostics& diags) {
+  FormatResult result;
+  result.text.reserve(bytes.size() + bytes.size() / 8);
+  EpdStreamReader reader(bytes, diags);
+  if (reader.bom()) result.text += "\xEF\xBB\xBF";
+  for (EpdLine line; reader.next(line);) {
+    if (line.record) {
+      EpdRecord& record = *line.record;
+      canonicalize(record, check_record(record, options, diags));
+      if (sort_ops) record.sort_operations();
+      const std::string text = record.canonical_text();
+      ++result.records;
+      result.rewritten += text != record.source();
+      result.text += text;
+    } else {
+      result.text += line.text;
+    }
+    result.text += line.ending;
+  }
+  diags.sort_by_position();
+  return result;
+}
+
 void Registers::apply(const EpdRecord& record) {
   for (const Operation& op : record.operations()) {
     const std::string& code = op.opcode;

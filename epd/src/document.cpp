@@ -1,5 +1,6 @@
 #include "epd/document.hpp"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace epdd::epd {
@@ -29,8 +30,19 @@ std::size_t EpdDocument::record_count() const {
 
 namespace {
 
-// Drops NUL bytes (noting where) and notes the first byte outside printing ASCII.
+bool is_plain(unsigned char c) { return c >= 0x20 && c < 0x80; }
+
+// Drops NUL bytes (noting where) and notes the first byte outside printing ASCII. Lines of
+// plain ASCII (nearly all) are copied whole.
 std::string clean_line(std::string_view raw, std::size_t line, Diagnostics& diags) {
+  if (raw.size() > 1024)
+    diags.add(Problem::LineTooLong, line, 1025,
+              "line of " + std::to_string(raw.size()) +
+                  " characters (the standard asks readers to handle at least 1024)");
+  const auto odd = std::find_if(raw.begin(), raw.end(), [](char c) {
+    return !is_plain(static_cast<unsigned char>(c)) && c != '\t';
+  });
+  if (odd == raw.end()) return std::string(raw);
   std::string out;
   out.reserve(raw.size());
   bool nul_noted = false;
@@ -38,12 +50,11 @@ std::string clean_line(std::string_view raw, std::size_t line, Diagnostics& diag
   for (std::size_t i = 0; i < raw.size(); ++i) {
     const unsigned char c = static_cast<unsigned char>(raw[i]);
     if (c == 0) {
-      if (!nul_noted)
-        diags.add(Problem::NulByte, line, i + 1, "NUL byte in the line (dropped)");
+      if (!nul_noted) diags.add(Problem::NulByte, line, i + 1, "NUL byte in the line (dropped)");
       nul_noted = true;
       continue;
     }
-    if ((c >= 0x80 || (c < 0x20 && c != '\t')) && !non_ascii_noted) {
+    if (!is_plain(c) && c != '\t' && !non_ascii_noted) {
       char hex[8];
       std::snprintf(hex, sizeof hex, "0x%02X", c);
       diags.add(Problem::NonAscii, line, i + 1,
@@ -53,35 +64,43 @@ std::string clean_line(std::string_view raw, std::size_t line, Diagnostics& diag
     }
     out += static_cast<char>(c);
   }
-  if (out.size() > 1024)
-    diags.add(Problem::LineTooLong, line, 1025,
-              "line of " + std::to_string(out.size()) +
-                  " characters (the standard asks readers to handle at least 1024)");
   return out;
 }
 
 }  // namespace
 
+namespace {
+
+std::string_view without_bom(std::string_view bytes) {
+  return bytes.substr(0, 3) == "\xEF\xBB\xBF" ? bytes.substr(3) : bytes;
+}
+
+}  // namespace
+
+EpdStreamReader::EpdStreamReader(std::string_view bytes, Diagnostics& diags)
+    : lines_(without_bom(bytes)), diags_(diags), bom_(without_bom(bytes).size() != bytes.size()) {
+  if (bom_) diags_.add(Problem::ByteOrderMark, 1, 1, "UTF-8 byte order mark at the start of the file (set aside)");
+}
+
+bool EpdStreamReader::next(EpdLine& line) {
+  std::string_view raw, ending;
+  if (!lines_.next(raw, ending)) return false;
+  ++line_;
+  if (ending == "\r\n" && !crlf_noted_) {
+    diags_.add(Problem::CrLf, line_, raw.size() + 1, "CRLF line endings (kept as they are)");
+    crlf_noted_ = true;
+  }
+  line.ending = ending;
+  line.text.clear();
+  line.record = EpdRecord::parse(clean_line(raw, line_, diags_), line_, diags_, &line.text);
+  return true;
+}
+
 EpdDocument read_document(std::string_view bytes, Diagnostics& diags) {
   EpdDocument doc;
-  if (bytes.substr(0, 3) == "\xEF\xBB\xBF") {
-    doc.bom = true;
-    bytes.remove_prefix(3);
-    diags.add(Problem::ByteOrderMark, 1, 1, "UTF-8 byte order mark at the start of the file (set aside)");
-  }
-  LineSplitter lines(bytes);
-  std::string_view raw, ending;
-  bool crlf_noted = false;
-  for (std::size_t n = 1; lines.next(raw, ending); ++n) {
-    if (ending == "\r\n" && !crlf_noted) {
-      diags.add(Problem::CrLf, n, raw.size() + 1, "CRLF line endings (kept as they are)");
-      crlf_noted = true;
-    }
-    EpdLine line;
-    line.ending = ending;
-    line.record = EpdRecord::parse(clean_line(raw, n, diags), n, diags, &line.text);
-    doc.lines.push_back(std::move(line));
-  }
+  EpdStreamReader reader(bytes, diags);
+  doc.bom = reader.bom();
+  for (EpdLine line; reader.next(line);) doc.lines.push_back(std::move(line));
   return doc;
 }
 

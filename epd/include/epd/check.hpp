@@ -53,6 +53,20 @@ CheckedDocument check_document(std::string_view bytes, const CheckOptions& optio
 // now differ from the line they were read from.
 std::size_t canonicalize_document(CheckedDocument& checked, bool sort_ops);
 
+// Checks a whole buffer one record at a time, keeping only the diagnostics (in line order).
+// Returns the number of records.
+std::size_t check_stream(std::string_view bytes, const CheckOptions& options, Diagnostics& diags);
+
+struct FormatResult {
+  std::string text;  // the canonical file
+  std::size_t records = 0;
+  std::size_t rewritten = 0;  // records whose text changed
+};
+
+// The canonical form of a whole buffer, record by record (the same result as check_document,
+// canonicalize_document and write_document(Canonical), without holding every record).
+FormatResult format_stream(std::string_view bytes, const CheckOptions& options, bool sort_ops, Diagnostics& diags);
+
 // The standard's register semantics of c0-c9 and v0-v9 (and eco, nic) over a sequence of
 // records: cN clears registers N..9, then sets N when it has an operand.
 class Registers {

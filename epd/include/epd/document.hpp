@@ -36,8 +36,7 @@ enum class WriteStyle : std::uint8_t {
 // The document as text; lines that are not records and every line ending are kept as read.
 std::string write_document(const EpdDocument& doc, WriteStyle style);
 
-// Reads lines one at a time from a buffer (the building block of read_document, and of
-// readers that stream).
+// Reads lines one at a time from a buffer.
 class LineSplitter {
  public:
   explicit LineSplitter(std::string_view bytes) : bytes_(bytes) {}
@@ -47,6 +46,25 @@ class LineSplitter {
  private:
   std::string_view bytes_;
   std::size_t pos_ = 0;
+};
+
+// Reads an EPD buffer one line at a time, with the same handling as read_document (which is
+// built on it): for consumers that look at each record once and need not keep the file.
+class EpdStreamReader {
+ public:
+  EpdStreamReader(std::string_view bytes, Diagnostics& diags);
+  bool bom() const { return bom_; }
+  // The next line (record or text); false at the end.
+  bool next(EpdLine& line);
+  // 1-based number of the line last returned.
+  std::size_t line_number() const { return line_; }
+
+ private:
+  LineSplitter lines_;
+  Diagnostics& diags_;
+  bool bom_ = false;
+  bool crlf_noted_ = false;
+  std::size_t line_ = 0;
 };
 
 }  // namespace epdd::epd

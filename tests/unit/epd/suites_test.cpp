@@ -30,9 +30,13 @@ const Suite kSuites[] = {
 };
 
 std::string format(const std::string& bytes) {
+  epd::Diagnostics d;
+  const std::string streamed = epd::format_stream(bytes, {}, false, d).text;
+  // The in-memory path must agree with the streaming one.
   auto c = epd::check_document(bytes, {});
   epd::canonicalize_document(c, false);
-  return epd::write_document(c.doc, epd::WriteStyle::Canonical);
+  CHECK(epd::write_document(c.doc, epd::WriteStyle::Canonical) == streamed);
+  return streamed;
 }
 
 }  // namespace
@@ -44,6 +48,9 @@ TEST_CASE("Shared EPD suites: quirks pinned by kind", "[epd][data]") {
     INFO(s.file);
     CHECK(c.doc.record_count() == s.records);
     CHECK(test::count_kinds(c.diags) == s.kinds);
+    epd::Diagnostics streamed;
+    CHECK(epd::check_stream(bytes, {}, streamed) == s.records);
+    CHECK(test::count_kinds(streamed) == s.kinds);
   }
 }
 
