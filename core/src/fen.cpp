@@ -3,13 +3,11 @@
 #include <array>
 #include <charconv>
 
-#include "text.hpp"
+#include "core/text.hpp"
 
 namespace epdd::core {
 
 namespace {
-
-using detail::quoted;
 
 struct Field {
   std::string_view text;

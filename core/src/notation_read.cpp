@@ -6,13 +6,11 @@
 #include "core/attacks.hpp"
 #include "core/notation.hpp"
 #include "notation_detail.hpp"
-#include "text.hpp"
+#include "core/text.hpp"
 
 namespace epdd::core {
 
 namespace {
-
-using detail::quoted;
 
 const char* const kPieceNames[] = {"pawn", "knight", "bishop", "rook", "queen", "king"};
 

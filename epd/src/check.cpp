@@ -5,20 +5,14 @@
 
 #include "core/fen.hpp"
 #include "core/notation.hpp"
+#include "core/text.hpp"
 #include "epd/opcodes.hpp"
 
 namespace epdd::epd {
 
 namespace {
 
-std::string quoted(std::string_view text) {
-  std::string out;
-  out.reserve(text.size() + 2);
-  out += '\'';
-  out.append(text);
-  out += '\'';
-  return out;
-}
+using core::quoted;
 
 // A move operand after joining spaced promotions ("a8 = B").
 struct MoveText {

@@ -1,24 +1,19 @@
 #include "epd/record.hpp"
 
+#include "core/text.hpp"
+
 #include <algorithm>
 
 namespace epdd::epd {
 
 namespace {
 
+using core::quoted;
+
 bool is_space(char c) { return c == ' ' || c == '\t'; }
 bool is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 bool is_opcode_char(char c) { return is_letter(c) || is_digit(c) || c == '_'; }
-
-std::string quoted(std::string_view text) {
-  std::string out;
-  out.reserve(text.size() + 2);
-  out += '\'';
-  out.append(text);
-  out += '\'';
-  return out;
-}
 
 // Parses one line. Kept as a class so that the many small steps share the cursor and the
 // "report spacing once per record" state without long parameter lists.

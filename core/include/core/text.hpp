@@ -1,10 +1,10 @@
-// Internal: small text helpers for core's messages.
+// Small text helpers for messages, shared by every module that quotes its input.
 #pragma once
 
 #include <string>
 #include <string_view>
 
-namespace epdd::core::detail {
+namespace epdd::core {
 
 // 'text' in single quotes, for messages that quote their input. Built by appending rather than
 // by "'" + std::string(...) + "'" (one allocation).
@@ -17,4 +17,4 @@ inline std::string quoted(std::string_view text) {
   return out;
 }
 
-}  // namespace epdd::core::detail
+}  // namespace epdd::core
