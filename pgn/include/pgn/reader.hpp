@@ -1,0 +1,71 @@
+// Reading PGN in import format, laxly: games with or without tags, tags glued to movetext,
+// missing or wrong move numbers, missing results, null moves, setup positions, Chess960. An
+// illegal move or a broken token is a diagnostic; the game keeps its longest legal prefix (a
+// variation its legal start) and the next game is read as if nothing happened.
+#pragma once
+
+#include <istream>
+#include <memory>
+#include <string_view>
+#include <vector>
+
+#include "pgn/diagnostic.hpp"
+#include "pgn/game.hpp"
+#include "pgn/lexer.hpp"
+
+namespace epdd::pgn {
+
+struct ReadOptions {
+  // Check '+'/'#' marks against the position (reported as notes). Costs a mate test per
+  // checking move; bulk readers may turn it off.
+  bool verify_check_marks = true;
+};
+
+class Parser;
+
+// Reads whole games (the full tree) one at a time.
+class GameReader {
+ public:
+  GameReader(std::string_view text, Diagnostics& diags, ReadOptions options = {});
+  GameReader(std::istream& in, Diagnostics& diags, ReadOptions options = {});
+  ~GameReader();
+  // The next game; false at the end of the input.
+  bool next(Game& game);
+
+ private:
+  std::unique_ptr<Lexer> lexer_;
+  std::unique_ptr<Parser> parser_;
+};
+
+// Every game of a buffer.
+std::vector<Game> read_games(std::string_view text, Diagnostics& diags, ReadOptions options = {});
+
+// A game's tags, start position and main line, for consumers that need nothing else.
+struct MainlineGame {
+  std::vector<Tag> tags;
+  core::Board start;
+  std::vector<core::Move> moves;
+  std::string result;
+  std::size_t number = 0;
+  std::size_t line = 0;
+};
+
+// Reads main lines only: comments and variations are skipped without being built, check marks
+// are not verified. Memory does not grow with the input.
+class MainlineReader {
+ public:
+  MainlineReader(std::string_view text, Diagnostics& diags);
+  MainlineReader(std::istream& in, Diagnostics& diags);
+  ~MainlineReader();
+  bool next(MainlineGame& game);
+
+ private:
+  std::unique_ptr<Lexer> lexer_;
+  std::unique_ptr<Parser> parser_;
+  Game scratch_;
+};
+
+// The NAG a suffix annotation stands for ("!" 1, "?" 2, "!!" 3, "??" 4, "!?" 5, "?!" 6), or 0.
+int suffix_nag(std::string_view suffix);
+
+}  // namespace epdd::pgn

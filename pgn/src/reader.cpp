@@ -1,0 +1,487 @@
+#include "pgn/reader.hpp"
+
+#include <algorithm>
+
+#include "core/fen.hpp"
+#include "core/notation.hpp"
+#include "core/text.hpp"
+#include "pgn/tags.hpp"
+
+namespace epdd::pgn {
+
+using core::quoted;
+
+int suffix_nag(std::string_view s) {
+  if (s == "!") return 1;
+  if (s == "?") return 2;
+  if (s == "!!") return 3;
+  if (s == "??") return 4;
+  if (s == "!?") return 5;
+  if (s == "?!") return 6;
+  return 0;
+}
+
+namespace {
+
+bool is_result(std::string_view s) { return s == "1-0" || s == "0-1" || s == "1/2-1/2"; }
+bool all_digits(std::string_view s) {
+  return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// Comment text with every run of white space (newlines included) made one space, trimmed: the
+// form export writes back, so that comments survive a round trip unchanged.
+std::string normalize_comment(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  bool space = false;
+  for (char c : text) {
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f') {
+      space = !out.empty();
+      continue;
+    }
+    if (space) out += ' ';
+    space = false;
+    out += c;
+  }
+  return out;
+}
+
+}  // namespace
+
+// The parser behind both readers. One instance reads one input, game after game.
+class Parser {
+ public:
+  Parser(Lexer& lexer, Diagnostics& diags, ReadOptions options, bool mainline_only)
+      : lex_(lexer), diags_(diags), options_(options), mainline_only_(mainline_only) {}
+
+  // Reads the next game into `game` (full tree, or tags and main line only); false at the end.
+  bool read(Game& game, std::vector<core::Move>* mainline);
+
+ private:
+  struct Level {
+    Variation* var;     // nullptr when only the main line is kept
+    core::Board board;  // the position at this point of the line
+    std::size_t moves = 0;
+    bool skipping = false;  // after an illegal move: the rest of this line is skipped
+  };
+
+  Token take() {
+    if (has_pending_) {
+      has_pending_ = false;
+      return pending_;
+    }
+    return lex_.next();
+  }
+  void put_back(const Token& t) {
+    pending_ = t;
+    has_pending_ = true;
+  }
+  void add(Problem p, const Token& t, std::string message) {
+    diags_.add(p, game_number_, t.line, t.column, std::string(t.text), std::move(message));
+  }
+  void report_input_facts();
+
+  bool read_tags(Game& game, bool& started);
+  void read_tag(Game& game);
+  bool set_up(Game& game, const Token& at);
+  void read_movetext(Game& game, std::vector<core::Move>* mainline);
+  // Returns false when the token ends the game.
+  bool movetext_token(Game& game, std::vector<Level>& stack, const Token& t, std::vector<core::Move>* mainline);
+  void symbol(Game& game, std::vector<Level>& stack, const Token& t, std::vector<core::Move>* mainline);
+  void open_variation(std::vector<Level>& stack, const Token& t);
+  void skip_variation();
+  void attach_nag(std::vector<Level>& stack, const Token& t, int nag);
+  void attach_comment(Game& game, std::vector<Level>& stack, const Token& t);
+  void finish(Game& game, const Token& at);
+
+  Lexer& lex_;
+  Diagnostics& diags_;
+  ReadOptions options_;
+  bool mainline_only_;
+  Token pending_;
+  bool has_pending_ = false;
+  std::size_t game_number_ = 0;
+  bool move_number_reported_ = false;
+  bool bom_reported_ = false, crlf_reported_ = false, long_reported_ = false;
+  std::vector<std::string> carried_comments_;  // comments after a result, for the next game
+};
+
+void Parser::report_input_facts() {
+  if (lex_.had_bom() && !bom_reported_) {
+    diags_.add(Problem::ByteOrderMark, 0, 1, 1, "", "UTF-8 byte order mark at the start of the file (skipped)");
+    bom_reported_ = true;
+  }
+  if (lex_.first_crlf_line() && !crlf_reported_) {
+    diags_.add(Problem::CrLf, 0, lex_.first_crlf_line(), 0, "", "CRLF line endings");
+    crlf_reported_ = true;
+  }
+  if (lex_.first_long_line() && !long_reported_) {
+    diags_.add(Problem::LineTooLong, 0, lex_.first_long_line(), 256, "",
+               "line longer than the 255 characters import format allows (the first such line)");
+    long_reported_ = true;
+  }
+}
+
+bool Parser::read(Game& game, std::vector<core::Move>* mainline) {
+  game = Game{};
+  if (mainline) mainline->clear();
+  bool started = false;
+  if (!read_tags(game, started)) {
+    report_input_facts();
+    return false;
+  }
+  game.number = game_number_;
+  read_movetext(game, mainline);
+  report_input_facts();
+  return true;
+}
+
+bool Parser::read_tags(Game& game, bool& started) {
+  for (;;) {
+    const Token t = take();
+    switch (t.kind) {
+      case TokenKind::End:
+        return started;
+      case TokenKind::Escape:
+        game.escapes.emplace_back(t.text);
+        continue;
+      case TokenKind::LeftBracket:
+        if (!started) {
+          started = true;
+          ++game_number_;
+          move_number_reported_ = false;
+          game.line = t.line;
+        }
+        read_tag(game);
+        continue;
+      default:
+        if (!started) {
+          started = true;
+          ++game_number_;
+          move_number_reported_ = false;
+          game.line = t.line;
+        }
+        put_back(t);
+        return true;
+    }
+  }
+}
+
+void Parser::read_tag(Game& game) {
+  const Token name = take();
+  if (name.kind != TokenKind::Symbol) {
+    add(Problem::TagSyntax, name, "a tag pair is [Name \"value\"]; expected the tag name after '['");
+    // Skip to the closing bracket, or stop at what starts something else.
+    for (Token t = name; t.kind != TokenKind::RightBracket && t.kind != TokenKind::End; t = take())
+      if (t.kind == TokenKind::LeftBracket) {
+        put_back(t);
+        return;
+      }
+    return;
+  }
+  Tag tag;
+  tag.name = std::string(name.text);
+  tag.line = name.line;
+  tag.column = name.column;
+  if (std::any_of(tag.name.begin(), tag.name.end(), [](char c) { return c != '_' && !std::isalnum(static_cast<unsigned char>(c)); }))
+    add(Problem::TagSyntax, name, "tag names are letters, digits and '_' only");
+  Token value = take();
+  if (value.kind == TokenKind::String) {
+    tag.value = unescape(value.text);
+    if (value.unterminated) add(Problem::UnterminatedString, value, "tag value without its closing quote");
+    if (tag.value.size() > 255) add(Problem::StringTooLong, value, "tag value longer than 255 characters");
+    value = take();
+  } else {
+    // [Event Casual Game]: take the words up to ']' as the value.
+    add(Problem::TagSyntax, value, "the value of tag " + tag.name + " is not in quotes");
+    std::string words;
+    while (value.kind != TokenKind::RightBracket && value.kind != TokenKind::End && value.kind != TokenKind::LeftBracket &&
+           value.line == name.line) {
+      if (!words.empty()) words += ' ';
+      words += value.text;
+      value = take();
+    }
+    tag.value = words;
+  }
+  if (value.kind != TokenKind::RightBracket) {
+    add(Problem::TagSyntax, value, "tag " + tag.name + " is not closed by ']'");
+    put_back(value);
+  }
+  if (game.tag(tag.name))
+    add(Problem::DuplicateTag, name, "tag " + tag.name + " appears again in this game (both kept)");
+  game.tags.push_back(std::move(tag));
+}
+
+// The start position from SetUp, FEN and Variant; false when it cannot be used.
+bool Parser::set_up(Game& game, const Token& at) {
+  const auto variant = game.tag("Variant");
+  bool chess960 = false;
+  if (variant) {
+    const Variant v = classify_variant(*variant);
+    if (v == Variant::Unsupported) {
+      add(Problem::SetUp, at, "Variant " + quoted(*variant) + " is not standard chess or Chess960: moves not read");
+      return false;
+    }
+    chess960 = v == Variant::Chess960;
+  }
+  const auto fen = game.tag("FEN");
+  const auto setup = game.tag("SetUp");
+  if (!fen) {
+    if (setup && *setup == "1") {
+      add(Problem::SetUp, at, "SetUp \"1\" without a FEN tag: the start position is unknown, moves not read");
+      return false;
+    }
+    game.start.set_chess960(chess960);
+    return true;
+  }
+  core::FenReadOptions options;
+  options.fields = core::FenFields::FourOrSix;
+  options.chess960 = chess960;
+  auto board = core::parse_fen(*fen, options);
+  if (!board) {
+    add(Problem::SetUp, at, "FEN tag: " + board.error().message + " (moves not read)");
+    return false;
+  }
+  game.start = std::move(*board);
+  if (chess960) game.start.set_chess960(true);
+  return true;
+}
+
+void Parser::read_movetext(Game& game, std::vector<core::Move>* mainline) {
+  Token first = take();
+  put_back(first);
+  game.main.comments_before = std::move(carried_comments_);
+  carried_comments_.clear();
+  const bool usable = set_up(game, first);
+  std::vector<Level> stack;
+  stack.push_back({mainline_only_ ? nullptr : &game.main, game.start, 0, !usable});
+  for (;;) {
+    const Token t = take();
+    if (!movetext_token(game, stack, t, mainline)) return;
+  }
+}
+
+bool Parser::movetext_token(Game& game, std::vector<Level>& stack, const Token& t, std::vector<core::Move>* mainline) {
+  Level& level = stack.back();
+  switch (t.kind) {
+    case TokenKind::End:
+      finish(game, t);
+      return false;
+    case TokenKind::LeftBracket:
+      put_back(t);  // the next game's tags
+      if (stack.size() > 1) add(Problem::Parenthesis, t, "a variation is not closed before the next game");
+      finish(game, t);
+      return false;
+    case TokenKind::Asterisk:
+      game.result = "*";
+      finish(game, t);
+      return false;
+    case TokenKind::Symbol:
+      if (is_result(t.text)) {
+        game.result = std::string(t.text);
+        finish(game, t);
+        return false;
+      }
+      if (!level.skipping) symbol(game, stack, t, mainline);
+      return true;
+    case TokenKind::LeftParen:
+      if (level.skipping || mainline_only_) skip_variation();
+      else open_variation(stack, t);
+      return true;
+    case TokenKind::RightParen:
+      if (stack.size() == 1) add(Problem::Parenthesis, t, "')' without a '(' before it (ignored)");
+      else stack.pop_back();
+      return true;
+    case TokenKind::Nag: {
+      if (level.skipping) return true;
+      const bool ok = all_digits(t.text) && t.text.size() <= 3 && std::stoi(std::string(t.text)) <= 255;
+      if (!ok) add(Problem::BadNag, t, "a NAG is '$' and a number from 0 to 255");
+      else attach_nag(stack, t, std::stoi(std::string(t.text)));
+      return true;
+    }
+    case TokenKind::BraceComment:
+    case TokenKind::LineComment:
+      if (!level.skipping) attach_comment(game, stack, t);
+      return true;
+    case TokenKind::Period:
+      return true;
+    case TokenKind::Escape:
+      game.escapes.emplace_back(t.text);
+      return true;
+    case TokenKind::LeftAngle:
+    case TokenKind::RightAngle:
+      add(Problem::ReservedToken, t, "'<' and '>' are reserved by the standard (ignored)");
+      return true;
+    case TokenKind::String:
+      add(Problem::UnexpectedCharacter, t, "a string in the movetext (ignored)");
+      return true;
+    case TokenKind::RightBracket:
+      add(Problem::UnexpectedCharacter, t, "']' in the movetext (ignored)");
+      return true;
+    case TokenKind::Other:
+      if (const int nag = suffix_nag(t.text); nag && !level.skipping) {
+        add(Problem::MoveForm, t, "suffix annotation " + quoted(t.text) + " apart from its move (read as $" +
+                                      std::to_string(nag) + ")");
+        attach_nag(stack, t, nag);
+      } else if (!level.skipping) {
+        add(Problem::UnexpectedCharacter, t, quoted(t.text) + " is not part of any PGN token (ignored)");
+      }
+      return true;
+  }
+  return true;
+}
+
+void Parser::symbol(Game& game, std::vector<Level>& stack, const Token& t, std::vector<core::Move>* mainline) {
+  Level& level = stack.back();
+  if (all_digits(t.text)) {
+    // A move number: the full move of the next move, whichever side is to move.
+    const long number = std::stol(std::string(t.text.substr(0, 9)));
+    if (number != level.board.fullmove_number() && !move_number_reported_) {
+      add(Problem::MoveNumber, t, "move number " + std::string(t.text) + " where " +
+                                      std::to_string(level.board.fullmove_number()) +
+                                      " is due (further wrong numbers in this game are not reported)");
+      move_number_reported_ = true;
+    }
+    return;
+  }
+  core::SanReadOptions o;
+  o.allow_null = true;
+  o.verify_check_marks = options_.verify_check_marks && !mainline_only_;
+  auto parsed = core::parse_san(level.board, t.text, o);
+  if (!parsed) {
+    const Problem p = parsed.error().kind == core::MoveErrorKind::Ambiguous ? Problem::AmbiguousMove : Problem::IllegalMove;
+    add(p, t, parsed.error().message +
+                  (stack.size() == 1 ? "; the rest of the game is skipped" : "; the rest of this variation is skipped"));
+    level.skipping = true;
+    return;
+  }
+  const core::Move m = parsed->move;
+  if (m.is_null()) add(Problem::NullMove, t, "null move " + quoted(t.text) + " (an extension of the standard)");
+  else if (parsed->leniency != core::Leniency::None)
+    add(Problem::MoveForm, t,
+        quoted(t.text) + " read as " + core::to_san(level.board, m) + " (" + core::describe(parsed->leniency) + ")");
+  if (level.var) {
+    MoveNode node{m, {}};
+    if (const int nag = suffix_nag(parsed->annotation)) node.after.push_back({Annotation::Kind::Nag, static_cast<std::uint8_t>(nag), {}, {}});
+    level.var->moves.push_back(std::move(node));
+  }
+  if (m.is_null()) level.board.make_null_move();
+  else level.board.make_move(m);
+  ++level.moves;
+  if (mainline && stack.size() == 1) mainline->push_back(m);
+  (void)game;
+}
+
+void Parser::open_variation(std::vector<Level>& stack, const Token& t) {
+  Level& parent = stack.back();
+  if (parent.moves == 0 || parent.var->moves.empty()) {
+    add(Problem::Parenthesis, t, "a variation with no move before it to be an alternative to (skipped)");
+    skip_variation();
+    return;
+  }
+  Annotation a;
+  a.kind = Annotation::Kind::Variation;
+  a.variation.emplace_back();
+  auto& after = parent.var->moves.back().after;
+  after.push_back(std::move(a));
+  core::Board before = parent.board;
+  if (parent.var->moves.back().move.is_null()) before.unmake_null_move();
+  else before.unmake_move();
+  stack.push_back({&after.back().variation.front(), std::move(before), 0, false});
+}
+
+void Parser::skip_variation() {
+  int depth = 1;
+  while (depth > 0) {
+    const Token t = take();
+    switch (t.kind) {
+      case TokenKind::LeftParen: ++depth; break;
+      case TokenKind::RightParen: --depth; break;
+      case TokenKind::End:
+      case TokenKind::LeftBracket:
+      case TokenKind::Asterisk:
+        put_back(t);
+        return;
+      case TokenKind::Symbol:
+        if (is_result(t.text)) {
+          put_back(t);
+          return;
+        }
+        break;
+      default: break;
+    }
+  }
+}
+
+void Parser::attach_nag(std::vector<Level>& stack, const Token& t, int nag) {
+  Level& level = stack.back();
+  if (!level.var) return;
+  if (level.var->moves.empty()) {
+    add(Problem::BadNag, t, "a NAG with no move before it (dropped)");
+    return;
+  }
+  level.var->moves.back().after.push_back({Annotation::Kind::Nag, static_cast<std::uint8_t>(nag), {}, {}});
+}
+
+void Parser::attach_comment(Game& game, std::vector<Level>& stack, const Token& t) {
+  if (t.unterminated) add(Problem::UnterminatedComment, t, "'{' without '}' before the end of the file");
+  if (t.kind == TokenKind::BraceComment && t.text.find('{') != std::string_view::npos)
+    add(Problem::BraceInComment, t, "'{' inside a comment has no special meaning: comments do not nest");
+  Level& level = stack.back();
+  if (!level.var) return;
+  std::string text = normalize_comment(t.text);
+  if (level.var->moves.empty()) level.var->comments_before.push_back(std::move(text));
+  else level.var->moves.back().after.push_back({Annotation::Kind::Comment, 0, std::move(text), {}});
+  (void)game;
+}
+
+void Parser::finish(Game& game, const Token& at) {
+  const bool marker = at.kind == TokenKind::Asterisk || (at.kind == TokenKind::Symbol && is_result(at.text));
+  game.result_written = marker;
+  if (!marker) add(Problem::MissingResult, at, "the game has no result (game termination marker); read as '*'");
+  // Comments that follow the result belong to nothing in the standard: keep them for the next
+  // game rather than lose them.
+  if (marker) {
+    for (Token t = take();; t = take()) {
+      if (t.kind != TokenKind::BraceComment && t.kind != TokenKind::LineComment) {
+        put_back(t);
+        break;
+      }
+      add(Problem::UnexpectedCharacter, t, "comment after the result: kept before the next game's first move");
+      carried_comments_.push_back(normalize_comment(t.text));
+    }
+  }
+  check_game_tags(game, diags_);
+}
+
+GameReader::GameReader(std::string_view text, Diagnostics& diags, ReadOptions options)
+    : lexer_(std::make_unique<Lexer>(text)), parser_(std::make_unique<Parser>(*lexer_, diags, options, false)) {}
+GameReader::GameReader(std::istream& in, Diagnostics& diags, ReadOptions options)
+    : lexer_(std::make_unique<Lexer>(in)), parser_(std::make_unique<Parser>(*lexer_, diags, options, false)) {}
+GameReader::~GameReader() = default;
+bool GameReader::next(Game& game) { return parser_->read(game, nullptr); }
+
+std::vector<Game> read_games(std::string_view text, Diagnostics& diags, ReadOptions options) {
+  std::vector<Game> games;
+  GameReader reader(text, diags, options);
+  for (Game g; reader.next(g);) games.push_back(std::move(g));
+  return games;
+}
+
+MainlineReader::MainlineReader(std::string_view text, Diagnostics& diags)
+    : lexer_(std::make_unique<Lexer>(text)), parser_(std::make_unique<Parser>(*lexer_, diags, ReadOptions{}, true)) {}
+MainlineReader::MainlineReader(std::istream& in, Diagnostics& diags)
+    : lexer_(std::make_unique<Lexer>(in)), parser_(std::make_unique<Parser>(*lexer_, diags, ReadOptions{}, true)) {}
+MainlineReader::~MainlineReader() = default;
+
+bool MainlineReader::next(MainlineGame& game) {
+  if (!parser_->read(scratch_, &game.moves)) return false;
+  game.tags = std::move(scratch_.tags);
+  game.start = std::move(scratch_.start);
+  game.result = std::move(scratch_.result);
+  game.number = scratch_.number;
+  game.line = scratch_.line;
+  return true;
+}
+
+}  // namespace epdd::pgn
