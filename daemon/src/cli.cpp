@@ -8,6 +8,7 @@
 
 #include "daemon/epd_command.hpp"
 #include "daemon/perft_command.hpp"
+#include "daemon/pgn_command.hpp"
 
 namespace epdd::daemon {
 
@@ -93,6 +94,75 @@ void add_epd(CLI::App& app, EpdCheckOptions& check, EpdFormatOptions& format, in
   f->callback([&] { status = run_epd_format(format, std::cout, std::cerr); });
 }
 
+void add_pgn(CLI::App& app, PgnCheckOptions& check, PgnWriteOptions& write, int& status) {
+  auto* pgn = app.add_subcommand("pgn", "Check, export, sort and convert PGN files");
+  pgn->require_subcommand(1);
+  pgn->footer("Run 'epdd pgn COMMAND --help' for details.");
+
+  auto* c = pgn->add_subcommand("check", "Report every problem of PGN files, with file:line:column and game");
+  c->add_option("files", check.files, "PGN files")->required();
+  c->add_flag("--all", check.all, "Print every diagnostic (default: the first 5 of each kind per file)");
+  c->add_option("--severity", check.min_severity, "Least severity printed: note, warning or error")
+      ->transform(CLI::CheckedTransformer(
+          std::map<std::string, pgn::Severity>{
+              {"note", pgn::Severity::Note}, {"warning", pgn::Severity::Warning}, {"error", pgn::Severity::Error}},
+          CLI::ignore_case));
+  c->footer(
+      "Each problem is printed as FILE:LINE:COLUMN: SEVERITY: game N: MESSAGE [KIND], then a summary per file.\n"
+      "An illegal move ends its game (or its variation): the moves before it are kept and the next game is\n"
+      "read as if nothing happened. The file is read as a stream; its size does not matter.\n"
+      "Exit status: 0 no errors, 1 errors, 2 a file could not be read.\n\n"
+      "Examples:\n"
+      "  epdd pgn check ../shared/data/pgn/twic0920.pgn\n"
+      "  epdd pgn check --severity warning --all games.pgn");
+  c->callback([&] { status = run_pgn_check(check, std::cout, std::cerr); });
+
+  auto add_output = [&](CLI::App* cmd) {
+    cmd->add_option("file", write.file, "PGN file")->required();
+    cmd->add_option("-o,--output", write.output, "Write here (atomically; may be the input file). Default: stdout");
+  };
+  auto* e = pgn->add_subcommand("export", "Write PGN export format, byte for byte as the standard says");
+  add_output(e);
+  e->add_flag("--reduced", write.reduced, "Reduced export format: the Seven Tag Roster only (SetUp, FEN and\n"
+                                          "Variant kept where present), no comments, variations or NAGs");
+  e->footer(
+      "Export format: the Seven Tag Roster first ('?' where missing), other tags in ASCII order, one per line;\n"
+      "a blank line; movetext in lines under 80 characters; move numbers before White moves and before a Black\n"
+      "move only at the start of a line of play or after a comment or variation; suffix annotations as NAGs\n"
+      "($1 for !); comments and variations kept; the result last; LF line endings.\n"
+      "Exit status: 0 clean, 1 games with errors (written up to the error), 2 unreadable/unwritable.\n\n"
+      "Examples:\n"
+      "  epdd pgn export games.pgn -o clean.pgn\n"
+      "  epdd pgn export --reduced games.pgn > reduced.pgn");
+  e->callback([&] {
+    write.action = PgnAction::Export;
+    status = run_pgn_write(write, std::cout, std::cerr);
+  });
+  auto* s = pgn->add_subcommand("sort", "Sort games into the standard's collation order, in export format");
+  add_output(s);
+  s->footer(
+      "Order: Date (unknown digits as 0), Event, Site, Round (numeric; ? before - before numbers), White,\n"
+      "Black, Result, then the movetext. Equal games keep their order. The whole file is held in memory.\n\n"
+      "Example:\n"
+      "  epdd pgn sort games.pgn -o sorted.pgn");
+  s->callback([&] {
+    write.action = PgnAction::Sort;
+    status = run_pgn_write(write, std::cout, std::cerr);
+  });
+  auto* t = pgn->add_subcommand("to-epd", "Write every position of every game's main line as EPD");
+  add_output(t);
+  t->add_flag("--comments", write.comments, "Put the comments after each move into c0 of its record");
+  t->footer(
+      "One record per position: before each move with sm (the move played), and the final position; with\n"
+      "hmvc, fmvn, id \"game N ply P\", eco from the ECO tag, v0 from Opening and v1 from Variation.\n\n"
+      "Example:\n"
+      "  epdd pgn to-epd games.pgn -o positions.epd");
+  t->callback([&] {
+    write.action = PgnAction::ToEpd;
+    status = run_pgn_write(write, std::cout, std::cerr);
+  });
+}
+
 }  // namespace
 
 int run_cli(int argc, char** argv) {
@@ -106,6 +176,9 @@ int run_cli(int argc, char** argv) {
   EpdCheckOptions epd_check;
   EpdFormatOptions epd_format;
   add_epd(app, epd_check, epd_format, status);
+  PgnCheckOptions pgn_check;
+  PgnWriteOptions pgn_write;
+  add_pgn(app, pgn_check, pgn_write, status);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -1,21 +1,18 @@
 #include "daemon/epd_command.hpp"
 
 #include <algorithm>
-#include <map>
 #include <ostream>
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
 #include "daemon/files.hpp"
+#include "report.hpp"
 #include "epd/check.hpp"
 
 namespace epdd::daemon {
 
 namespace {
-
-// How many diagnostics of one kind a file prints before it only counts them.
-constexpr std::size_t kShownPerKind = 5;
 
 void print_diagnostic(std::ostream& out, const std::string& file, const epd::Diagnostic& d) {
   fmt::print(out, "{}:{}:{}: {}: {} [{}]\n", file, d.line, d.column, epd::to_string(d.severity), d.message,
@@ -45,22 +42,13 @@ int run_epd_check(const EpdCheckOptions& o, std::ostream& out, std::ostream& err
     const std::size_t records = epd::check_stream(*bytes, check_options(o.chess960, o.moves), diags);
     const std::size_t lines = static_cast<std::size_t>(std::count(bytes->begin(), bytes->end(), '\n')) +
                               (!bytes->empty() && bytes->back() != '\n');
-    std::map<epd::Problem, std::size_t> per_kind;
-    for (const epd::Diagnostic& d : diags.items()) {
-      const std::size_t seen = ++per_kind[d.problem];
-      if (d.severity >= o.min_severity && (o.all || seen <= kShownPerKind)) print_diagnostic(out, file, d);
-    }
     const std::size_t errors = diags.count(epd::Severity::Error);
     const std::size_t warnings = diags.count(epd::Severity::Warning);
+    const detail::ReportOptions report{o.all, static_cast<int>(o.min_severity)};
+    detail::print_diagnostics(out, file, diags.items(), report, [](const epd::Diagnostic&) { return ""; });
     fmt::print(out, "{}: {} records in {} lines: {} errors, {} warnings, {} notes\n", file, records, lines, errors,
                warnings, diags.count(epd::Severity::Note));
-    for (const auto& [problem, n] : per_kind) {
-      const auto severity = epd::severity_of(problem);
-      fmt::print(out, "  {:>6} {:<20} {}{}\n", n, epd::name(problem), epd::to_string(severity),
-                 !o.all && n > kShownPerKind && severity >= o.min_severity
-                     ? fmt::format(" ({} not shown; --all shows every one)", n - kShownPerKind)
-                     : "");
-    }
+    detail::print_kind_counts(out, diags.items(), report);
     total_records += records;
     total_errors += errors;
     total_warnings += warnings;

@@ -15,11 +15,9 @@ std::string value_of(const Game& g, std::string_view name) {
   return v ? std::string(*v) : str_default(name, g);
 }
 
-// Date as a number, '?' digits as zero (the standard's rule); an unreadable date as zero.
+// Date as a number, unknown ('?') parts as zero (the standard's rule); an unreadable date as zero.
 long date_key(const Game& g) {
-  std::string v = value_of(g, "Date");
-  std::replace(v.begin(), v.end(), '?', '0');
-  const auto d = parse_date(v);
+  const auto d = parse_date(value_of(g, "Date"));
   if (!d) return 0;
   return d->year.value_or(0) * 10000L + d->month.value_or(0) * 100L + d->day.value_or(0);
 }

@@ -20,33 +20,46 @@ std::string escape(std::string_view value) {
 }
 
 // Packs tokens into lines of at most kExportLineLimit characters, one space between tokens,
-// none after '(' or before ')'.
+// none after '(' or before ')'. Glued tokens travel together: when one does not fit, the chain
+// it is glued to moves to the next line with it, so no line starts with ')' or ends with '('.
 class LineWriter {
  public:
   explicit LineWriter(std::string& out) : out_(out) {}
 
   void token(std::string_view t, bool space_before = true) {
-    const bool glue = !space_before || glue_next_;
+    const bool glue = (!space_before || glue_next_) && !line_.empty();
     glue_next_ = false;
-    if (length_ > 0 && length_ + (glue ? 0 : 1) + t.size() > kExportLineLimit) newline();
-    else if (length_ > 0 && !glue) put(" ");
-    put(t);
+    const std::size_t needed = line_.size() + (glue || line_.empty() ? 0 : 1) + t.size();
+    if (!line_.empty() && needed > kExportLineLimit) {
+      if (glue && chain_start_ > 0) {
+        // Carry the glued chain (without the space before it) to the next line.
+        const std::string chain = line_.substr(chain_start_);
+        line_.resize(chain_start_ - 1);
+        newline();
+        line_ = chain;
+      } else if (!glue) {
+        newline();
+      }
+    } else if (!line_.empty() && !glue) {
+      line_ += ' ';
+    }
+    if (!glue) chain_start_ = line_.size();
+    line_ += t;
   }
   // The next token follows without a space (after '(').
   void glue_next() { glue_next_ = true; }
   void newline() {
-    if (length_ == 0) return;
+    if (line_.empty()) return;
+    out_ += line_;
     out_ += '\n';
-    length_ = 0;
+    line_.clear();
+    chain_start_ = 0;
   }
 
  private:
-  void put(std::string_view t) {
-    out_ += t;
-    length_ += t.size();
-  }
   std::string& out_;
-  std::size_t length_ = 0;
+  std::string line_;
+  std::size_t chain_start_ = 0;  // where the last run of glued tokens begins in line_
   bool glue_next_ = false;
 };
 
@@ -168,7 +181,8 @@ void append_game(std::string& out, const Game& game, const ExportOptions& option
   if (!options.reduced)
     for (const std::string& e : game.escapes) out += "%" + e + "\n";
   for (const Tag& t : export_tags(game)) {
-    if (options.reduced && !is_str_tag(t.name)) continue;
+    const bool defines_start = t.name == "SetUp" || t.name == "FEN" || t.name == "Variant";
+    if (options.reduced && !is_str_tag(t.name) && !defines_start) continue;
     out += '[';
     out += t.name;
     out += " \"";

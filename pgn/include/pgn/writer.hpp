@@ -13,7 +13,9 @@
 namespace epdd::pgn {
 
 struct ExportOptions {
-  // Reduced export format: the Seven Tag Roster only; no comments, variations or NAGs.
+  // Reduced export format: the Seven Tag Roster only; no comments, variations or NAGs. SetUp,
+  // FEN and Variant are kept where present: without them a game from a set-up position (or a
+  // Chess960 game) would be a different game.
   bool reduced = false;
 };
 

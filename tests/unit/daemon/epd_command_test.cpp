@@ -55,7 +55,7 @@ TEST_CASE("epd check: the first few of each kind, then a count", "[daemon][epd]"
   o.files = {dir.write("many.epd", many).string()};
   Run r = run(daemon::run_epd_check, o);
   CHECK(r.status == 0);
-  CHECK_THAT(r.out, Catch::Contains("12 move-form            note (7 not shown; --all shows every one)"));
+  CHECK_THAT(r.out, Catch::Contains("12 move-form              note (7 not shown; --all shows every one)"));
   o.all = true;
   r = run(daemon::run_epd_check, o);
   CHECK_THAT(r.out, Catch::Contains(":12:68: note:"));
