@@ -4,17 +4,24 @@
 // reading "Nodes searched", so process start-up is not counted against it.
 //
 //   perft_bench [--stockfish PATH] [--no-stockfish] [--repeat N] [--file PERFT.epd --max-depth N]
+//
+// Exit status: 0 done, 1 node counts disagree, 2 usage or setup error (Stockfish missing
+// without --no-stockfish, unreadable file, bad FEN).
+#include <poll.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <charconv>
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
-#include <cstring>
 #include <fstream>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include <fmt/core.h>
@@ -25,55 +32,136 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+constexpr double kTargetRatio = 0.5;  // the acceptance target: half of Stockfish's speed
+
 struct Position {
   std::string name;
   std::string fen;
-  int depth;
+  int depth = 0;
+  std::optional<std::uint64_t> expected;  // the count a perft file gives for this depth
 };
 
 const std::vector<Position> kDefaultPositions = {
-    {"start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 6},
-    {"kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 5},
-    {"cpw-3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 6},
-    {"cpw-4", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 5},
-    {"cpw-5", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 5},
-    {"cpw-6", "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", 5},
+    {"start", std::string(epdd::core::kStartFen), 6, 119060324},
+    {"kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 5,
+     193690690},
+    {"cpw-3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 6, 11030083},
+    {"cpw-4", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 5, 15833292},
+    {"cpw-5", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 5, 89941194},
+    {"cpw-6", "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", 5,
+     164075551},
 };
+
+struct Options {
+  std::string stockfish = "/usr/games/stockfish";
+  bool use_stockfish = true;
+  int repeat = 3;
+  std::string file;
+  int max_depth = 5;
+};
+
+// A measured perft: nodes and the best wall time in seconds.
+struct Timing {
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+};
+
+// Parses a decimal number, ignoring leading spaces; nullopt unless the whole text is one.
+template <class T>
+std::optional<T> parse_number(std::string_view text) {
+  while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
+  T value{};
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc{} || end != text.data() + text.size()) return std::nullopt;
+  return value;
+}
+
+// ---- Stockfish as a UCI child process ----
 
 // A UCI engine on two pipes. Reads are buffered so that no byte after a line is lost.
 class Engine {
  public:
+  // Generous for start-up (65-310 ms measured) and isready; a program that is no UCI engine
+  // (or hangs) must not hang the benchmark.
+  static constexpr std::chrono::seconds kHandshakeLimit{10};
+
+  Engine() = default;
+  Engine(const Engine&) = delete;
+  Engine& operator=(const Engine&) = delete;
+  ~Engine() { stop(); }
+
+  // Starts the engine and brings it to a ready, single-threaded state; false if it cannot.
   bool start(const std::string& path) {
+    if (access(path.c_str(), X_OK) != 0 || !spawn(path)) return false;
+    send("uci");
+    if (!wait_for("uciok", kHandshakeLimit)) return stop(), false;
+    send("setoption name Threads value 1");
+    // Perft files also hold Chess960 positions (file-letter castling); Stockfish counts
+    // standard positions the same either way.
+    send("setoption name UCI_Chess960 value true");
+    send("isready");
+    if (!wait_for("readyok", kHandshakeLimit)) return stop(), false;
+    return true;
+  }
+
+  bool running() const { return pid_ > 0; }
+
+  // Nodes and seconds of `go perft depth`; nullopt, and the engine stopped, if it did not answer.
+  std::optional<Timing> perft(const std::string& fen, int depth) {
+    auto t = try_perft(fen, depth);
+    if (!t) stop();
+    return t;
+  }
+
+ private:
+  std::optional<Timing> try_perft(const std::string& fen, int depth) {
+    send("position fen " + fen);
+    // Waiting for readyok first keeps the position set-up out of the timed span.
+    send("isready");
+    if (!wait_for("readyok", kHandshakeLimit)) return std::nullopt;
+    const auto start = Clock::now();
+    send("go perft " + std::to_string(depth));
+    // The per-root-move lines ("e2e4: 20") come first; only the total is wanted.
+    constexpr std::string_view kTotal = "Nodes searched:";
+    // No deadline here: a deep perft may rightly take minutes.
+    while (auto line = read_line(std::nullopt)) {
+      if (!line->starts_with(kTotal)) continue;
+      const double s = std::chrono::duration<double>(Clock::now() - start).count();
+      const auto nodes = parse_number<std::uint64_t>(std::string_view(*line).substr(kTotal.size()));
+      if (!nodes) return std::nullopt;
+      return Timing{*nodes, s};
+    }
+    return std::nullopt;
+  }
+
+  bool spawn(const std::string& path) {
     int to_child[2], from_child[2];
-    if (pipe(to_child) != 0 || pipe(from_child) != 0) return false;
+    if (pipe(to_child) != 0) return false;
+    if (pipe(from_child) != 0) return close(to_child[0]), close(to_child[1]), false;
     pid_ = fork();
-    if (pid_ < 0) return false;
     if (pid_ == 0) {
       dup2(to_child[0], STDIN_FILENO);
       dup2(from_child[1], STDOUT_FILENO);
-      close(to_child[1]);
-      close(from_child[0]);
+      for (int fd : {to_child[0], to_child[1], from_child[0], from_child[1]}) close(fd);
       execl(path.c_str(), path.c_str(), static_cast<char*>(nullptr));
-      _exit(127);
+      _exit(127);  // exec failed: the parent sees end of file before "uciok"
     }
     close(to_child[0]);
     close(from_child[1]);
     in_ = to_child[1];
     out_ = from_child[0];
-    send("uci");
-    if (!wait_for("uciok")) return false;
-    send("setoption name Threads value 1");
-    send("setoption name UCI_Chess960 value true");
-    send("isready");
-    return wait_for("readyok");
+    if (pid_ < 0) return stop(), false;
+    return true;
   }
 
   void send(const std::string& line) {
     const std::string text = line + "\n";
-    if (write(in_, text.data(), text.size()) < 0) std::perror("write to engine");
+    // SIGPIPE is ignored, so a dead engine shows up as a failed write and then end of file.
+    if (write(in_, text.data(), text.size()) < 0) std::perror("perft_bench: write to Stockfish");
   }
 
-  std::optional<std::string> read_line() {
+  // The next line, or nullopt at end of file, on a read error or past the deadline.
+  std::optional<std::string> read_line(std::optional<Clock::time_point> deadline) {
     for (;;) {
       const auto nl = buffer_.find('\n');
       if (nl != std::string::npos) {
@@ -81,6 +169,7 @@ class Engine {
         buffer_.erase(0, nl + 1);
         return line;
       }
+      if (deadline && !readable_before(*deadline)) return std::nullopt;
       char chunk[4096];
       const ssize_t n = read(out_, chunk, sizeof chunk);
       if (n <= 0) return std::nullopt;
@@ -88,150 +177,226 @@ class Engine {
     }
   }
 
-  bool wait_for(const std::string& prefix) {
-    while (auto line = read_line())
-      if (line->rfind(prefix, 0) == 0) return true;
+  bool readable_before(Clock::time_point deadline) const {
+    const auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - Clock::now());
+    pollfd fd{out_, POLLIN, 0};
+    return left.count() > 0 && poll(&fd, 1, static_cast<int>(left.count())) > 0;
+  }
+
+  // Reads until a line starting with prefix; false if the engine does not say it in time.
+  bool wait_for(std::string_view prefix, std::chrono::seconds limit) {
+    const auto deadline = Clock::now() + limit;
+    while (auto line = read_line(deadline))
+      if (line->starts_with(prefix)) return true;
     return false;
   }
 
-  // Nodes and seconds of `go perft depth`, or nullopt if the engine stopped answering.
-  std::optional<std::pair<std::uint64_t, double>> perft(const std::string& fen, int depth) {
-    send("position fen " + fen);
-    send("isready");
-    if (!wait_for("readyok")) return std::nullopt;
-    const auto start = Clock::now();
-    send("go perft " + std::to_string(depth));
-    while (auto line = read_line()) {
-      if (line->rfind("Nodes searched:", 0) == 0) {
-        const double s = std::chrono::duration<double>(Clock::now() - start).count();
-        return std::pair{std::stoull(line->substr(15)), s};
-      }
+  // Asks the engine to quit, closes the pipes and reaps the child (no zombie left behind).
+  void stop() {
+    // Written without send(): a quit to an engine that is already gone needs no complaint.
+    if (pid_ > 0 && in_ >= 0 && write(in_, "quit\n", 5) < 0) {
     }
-    return std::nullopt;
+    for (int* fd : {&in_, &out_})
+      if (*fd >= 0) close(std::exchange(*fd, -1));
+    if (pid_ > 0) waitpid(std::exchange(pid_, -1), nullptr, 0);
   }
 
-  ~Engine() {
-    if (pid_ <= 0) return;
-    send("quit");
-    close(in_);
-    close(out_);
-    waitpid(pid_, nullptr, 0);
-  }
-
- private:
   pid_t pid_ = -1;
   int in_ = -1;
   int out_ = -1;
   std::string buffer_;
 };
 
-std::vector<Position> positions_from_file(const std::string& path, int max_depth) {
-  std::vector<Position> result;
+// ---- positions and options ----
+
+// Lines "FEN ;D1 20 ;D2 400 ...": the deepest depth up to max_depth, with its expected count.
+std::optional<Position> position_from_line(const std::string& line, int max_depth) {
+  const auto semi = line.find(';');
+  if (semi == std::string::npos) return std::nullopt;
+  Position p;
+  for (std::size_t at = line.find(";D", semi); at != std::string::npos;
+       at = line.find(";D", at + 2)) {
+    const std::string_view field = std::string_view(line).substr(at + 2);
+    const auto space = field.find(' ');
+    const auto depth = parse_number<int>(field.substr(0, space));
+    if (!depth || *depth > max_depth || *depth <= p.depth) continue;
+    p.depth = *depth;
+    const auto rest = space == std::string_view::npos ? std::string_view{} : field.substr(space);
+    p.expected = parse_number<std::uint64_t>(rest.substr(0, rest.find(';')));
+  }
+  p.fen = line.substr(0, semi);
+  while (!p.fen.empty() && p.fen.back() == ' ') p.fen.pop_back();
+  if (p.depth == 0) return std::nullopt;
+  return p;
+}
+
+std::optional<std::vector<Position>> positions_from_file(const std::string& path, int max_depth) {
   std::ifstream in(path);
+  if (!in) return std::nullopt;
+  std::vector<Position> result;
   int line_number = 0;
   for (std::string line; std::getline(in, line);) {
     ++line_number;
-    const auto semi = line.find(';');
-    if (semi == std::string::npos) continue;
-    int depth = 0;
-    for (std::size_t p = semi; (p = line.find(";D", p)) != std::string::npos; ++p) {
-      const int d = std::atoi(line.c_str() + p + 2);
-      if (d <= max_depth) depth = std::max(depth, d);
+    if (auto p = position_from_line(line, max_depth)) {
+      p->name = "line " + std::to_string(line_number);
+      result.push_back(std::move(*p));
     }
-    std::string fen = line.substr(0, semi);
-    while (!fen.empty() && fen.back() == ' ') fen.pop_back();
-    if (depth > 0) result.push_back({"line " + std::to_string(line_number), fen, depth});
   }
   return result;
 }
 
-double mnps(std::uint64_t nodes, double seconds) { return seconds > 0 ? nodes / seconds / 1e6 : 0; }
+void print_usage() {
+  fmt::print(stderr,
+             "usage: perft_bench [--stockfish PATH] [--no-stockfish] [--repeat N] "
+             "[--file PERFT.epd --max-depth N]\n");
+}
+
+std::optional<Options> parse_args(int argc, char** argv) {
+  Options o;
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view a = argv[i];
+    const bool has_value = i + 1 < argc;
+    const auto number = [&]() { return has_value ? parse_number<int>(argv[++i]) : std::nullopt; };
+    if (a == "--no-stockfish") {
+      o.use_stockfish = false;
+    } else if (a == "--stockfish" && has_value) {
+      o.stockfish = argv[++i];
+    } else if (a == "--file" && has_value) {
+      o.file = argv[++i];
+    } else if (a == "--repeat" || a == "--max-depth") {
+      const auto n = number();
+      if (!n || *n < 1) return std::nullopt;
+      (a == "--repeat" ? o.repeat : o.max_depth) = *n;
+    } else {
+      return std::nullopt;
+    }
+  }
+  return o;
+}
+
+// ---- measuring and printing ----
+
+Timing time_ours(epdd::core::Board& board, int depth, int repeat) {
+  Timing best{0, 1e300};
+  for (int r = 0; r < repeat; ++r) {
+    const auto start = Clock::now();
+    best.nodes = board.perft(depth);
+    best.seconds =
+        std::min(best.seconds, std::chrono::duration<double>(Clock::now() - start).count());
+  }
+  return best;
+}
+
+std::optional<Timing> time_stockfish(Engine& engine, const Position& p, int repeat) {
+  std::optional<Timing> best;
+  for (int r = 0; r < repeat; ++r) {
+    const auto t = engine.perft(p.fen, p.depth);
+    if (!t) return std::nullopt;
+    if (!best || t->seconds < best->seconds) best = t;
+  }
+  return best;
+}
+
+double mnps(const Timing& t) {
+  return t.seconds > 0 ? static_cast<double>(t.nodes) / t.seconds / 1e6 : 0;
+}
+
+void print_header() {
+  fmt::print("{:<10} {:>5} {:>13} | {:>9} {:>10} | {:>9} {:>10} | {:>7}\n", "position", "depth",
+             "nodes", "epdd ms", "epdd Mn/s", "sf ms", "sf Mn/s", "epdd/sf");
+}
+
+// One table row; without Stockfish figures its columns show '-'.
+void print_row(std::string_view name, std::string_view depth, const Timing& ours,
+               const std::optional<Timing>& sf) {
+  std::string theirs = fmt::format("{:>9} {:>10} | {:>7}", "-", "-", "-");
+  if (sf)
+    theirs = fmt::format("{:>9.1f} {:>10.1f} | {:>7.2f}", sf->seconds * 1e3, mnps(*sf),
+                         mnps(ours) / mnps(*sf));
+  fmt::print("{:<10} {:>5} {:>13} | {:>9.1f} {:>10.1f} | {}\n", name, depth, ours.nodes,
+             ours.seconds * 1e3, mnps(ours), theirs);
+  std::fflush(stdout);  // rows take seconds each: show them as they come
+}
+
+void print_mismatch(const Position& p, std::uint64_t ours, std::string_view who,
+                    std::uint64_t theirs) {
+  fmt::print("{:<10} MISMATCH at depth {}: epdd {} nodes, {} {}\n  {}\n", p.name, p.depth, ours,
+             who, theirs, p.fen);
+}
+
+void print_verdict(const Timing& ours, const std::optional<Timing>& sf) {
+  if (!sf) {
+    fmt::print("\nno Stockfish figures: the target (epdd at least {:.2f}x Stockfish's speed) "
+               "was not checked\n",
+               kTargetRatio);
+    return;
+  }
+  const double ratio = mnps(ours) / mnps(*sf);
+  fmt::print("\nepdd/sf = epdd's nodes/s over Stockfish's (above 1: epdd is faster).\n");
+  fmt::print("overall {:.2f}; target >= {:.2f}: {}\n", ratio, kTargetRatio,
+             ratio >= kTargetRatio ? "met" : "NOT met");
+}
+
+struct Totals {
+  Timing ours;
+  std::optional<Timing> sf;
+};
+
+// Measures one position and prints its row; false after a node-count mismatch. An engine that
+// stops answering is dropped (message, empty columns) rather than ending the run.
+bool bench_position(const Position& p, epdd::core::Board& board, Engine& engine, int repeat,
+                    Totals& totals) {
+  const Timing ours = time_ours(board, p.depth, repeat);
+  if (p.expected && *p.expected != ours.nodes)
+    return print_mismatch(p, ours.nodes, "expected", *p.expected), false;
+  std::optional<Timing> sf;
+  if (engine.running() && !(sf = time_stockfish(engine, p, repeat))) {
+    fmt::print("perft_bench: Stockfish stopped answering at {}; epdd's figures only from here\n",
+               p.name);
+    totals.sf.reset();
+  }
+  if (sf && sf->nodes != ours.nodes)
+    return print_mismatch(p, ours.nodes, "Stockfish", sf->nodes), false;
+  print_row(p.name, std::to_string(p.depth), ours, sf);
+  totals.ours = {totals.ours.nodes + ours.nodes, totals.ours.seconds + ours.seconds};
+  if (sf && totals.sf)
+    totals.sf = Timing{totals.sf->nodes + sf->nodes, totals.sf->seconds + sf->seconds};
+  return true;
+}
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string stockfish = "/usr/games/stockfish";
-  bool use_stockfish = true;
-  int repeat = 3;
-  std::string file;
-  int max_depth = 5;
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    auto value = [&]() -> std::string {
-      if (i + 1 >= argc) {
-        fmt::print(stderr, "perft_bench: {} needs a value\n", a);
-        std::exit(2);
-      }
-      return argv[++i];
-    };
-    if (a == "--stockfish") stockfish = value();
-    else if (a == "--no-stockfish") use_stockfish = false;
-    else if (a == "--repeat") repeat = std::max(1, std::stoi(value()));
-    else if (a == "--file") file = value();
-    else if (a == "--max-depth") max_depth = std::stoi(value());
-    else {
-      fmt::print(stderr,
-                 "usage: perft_bench [--stockfish PATH] [--no-stockfish] [--repeat N] "
-                 "[--file PERFT.epd --max-depth N]\n");
-      return 2;
-    }
-  }
+  const auto options = parse_args(argc, argv);
+  if (!options) return print_usage(), 2;
+  // A Stockfish that dies mid-run must not kill us with SIGPIPE on the next write.
   signal(SIGPIPE, SIG_IGN);
-  const std::vector<Position> positions = file.empty() ? kDefaultPositions : positions_from_file(file, max_depth);
+
+  auto positions = options->file.empty() ? std::optional(kDefaultPositions)
+                                         : positions_from_file(options->file, options->max_depth);
+  if (!positions) return fmt::print(stderr, "perft_bench: cannot read {}\n", options->file), 2;
 
   Engine engine;
-  if (use_stockfish && (access(stockfish.c_str(), X_OK) != 0 || !engine.start(stockfish))) {
-    fmt::print(stderr, "perft_bench: cannot run Stockfish at {} (install Debian's stockfish, or --no-stockfish)\n",
-               stockfish);
-    return 2;
+  const bool have_stockfish = options->use_stockfish && engine.start(options->stockfish);
+  if (options->use_stockfish && !have_stockfish)
+    fmt::print(
+        "perft_bench: cannot run Stockfish at {} (install Debian's stockfish, pass "
+        "--stockfish PATH, or --no-stockfish); epdd's figures only\n\n",
+        options->stockfish);
+  fmt::print("perft, single thread, bulk counting, best of {} runs each{}\n\n", options->repeat,
+             have_stockfish ? ", beside " + options->stockfish + " (one process, go perft)" : "");
+  print_header();
+
+  Totals totals;
+  if (have_stockfish) totals.sf = Timing{};
+  for (const Position& p : *positions) {
+    // Four fields are enough for a perft file's EPD-style lines; Stockfish accepts both.
+    auto board = epdd::core::parse_fen(p.fen, {.fields = epdd::core::FenFields::FourOrSix});
+    if (!board)
+      return fmt::print(stderr, "perft_bench: {}: {}\n", p.name, to_string(board.error())), 2;
+    if (!bench_position(p, *board, engine, options->repeat, totals)) return 1;
   }
-  fmt::print("perft, single thread, best of {} runs each{}\n\n", repeat, use_stockfish ? ", beside " + stockfish : "");
-  fmt::print("{:<10} {:>5} {:>13} | {:>9} {:>10} | {:>9} {:>10} | {:>6}\n", "position", "depth", "nodes", "epdd s",
-             "epdd Mn/s", "sf s", "sf Mn/s", "ratio");
-  double our_total = 0, sf_total = 0;
-  std::uint64_t node_total = 0;
-  for (const Position& p : positions) {
-    auto board = epdd::core::parse_fen(p.fen, {epdd::core::FenFields::FourOrSix, false, false});
-    if (!board) {
-      fmt::print(stderr, "perft_bench: {}: {}\n", p.name, board.error().message);
-      return 2;
-    }
-    std::uint64_t nodes = 0;
-    double ours = 1e30;
-    for (int r = 0; r < repeat; ++r) {
-      const auto start = Clock::now();
-      nodes = board->perft(p.depth);
-      ours = std::min(ours, std::chrono::duration<double>(Clock::now() - start).count());
-    }
-    double theirs = 0;
-    if (use_stockfish) {
-      theirs = 1e30;
-      for (int r = 0; r < repeat; ++r) {
-        const auto result = engine.perft(p.fen, p.depth);
-        if (!result) {
-          fmt::print(stderr, "perft_bench: Stockfish stopped answering\n");
-          return 2;
-        }
-        if (result->first != nodes) {
-          fmt::print("{:<10} MISMATCH: epdd {} nodes, Stockfish {}\n", p.name, nodes, result->first);
-          return 1;
-        }
-        theirs = std::min(theirs, result->second);
-      }
-    }
-    our_total += ours;
-    sf_total += theirs;
-    node_total += nodes;
-    fmt::print("{:<10} {:>5} {:>13} | {:>9.3f} {:>10.1f} | {:>9.3f} {:>10.1f} | {:>6.2f}\n", p.name, p.depth, nodes,
-               ours, mnps(nodes, ours), theirs, mnps(nodes, theirs), use_stockfish ? theirs / ours : 0.0);
-    std::fflush(stdout);
-  }
-  fmt::print("{:<10} {:>5} {:>13} | {:>9.3f} {:>10.1f} | {:>9.3f} {:>10.1f} | {:>6.2f}\n", "total", "", node_total,
-             our_total, mnps(node_total, our_total), sf_total, mnps(node_total, sf_total),
-             use_stockfish ? sf_total / our_total : 0.0);
-  if (use_stockfish)
-    fmt::print("\nratio = Stockfish time / epdd time (above 1: epdd is faster). Target: epdd at least half "
-               "of Stockfish's speed (ratio >= 0.5): {}\n",
-               sf_total / our_total >= 0.5 ? "met" : "NOT met");
-  return 0;
+  print_row("total", "", totals.ours, totals.sf);
+  print_verdict(totals.ours, totals.sf);
+  return options->use_stockfish && !engine.running() ? 2 : 0;
 }
