@@ -12,11 +12,22 @@ namespace {
 
 using detail::kPolyglotRandom;
 
-// Polyglot numbers pieces black pawn 0, white pawn 1, black knight 2, ..., white king 11.
-std::uint64_t piece_key(Piece p, Square s) {
-  const int kind = 2 * index(type_of(p)) + (color_of(p) == Color::White ? 1 : 0);
-  return kPolyglotRandom[64 * kind + index(s)];
-}
+// Polyglot numbers pieces black pawn 0, white pawn 1, black knight 2, ..., white king 11; this
+// table holds each piece's 64 keys at the piece's own index, so make_move looks up directly.
+struct PieceKeys {
+  std::uint64_t keys[16][64] = {};
+  PieceKeys() {
+    for (Color c : {Color::White, Color::Black})
+      for (int pt = 0; pt < 6; ++pt) {
+        const Piece p = make_piece(c, static_cast<PieceType>(pt));
+        const int kind = 2 * pt + (c == Color::White ? 1 : 0);
+        for (int s = 0; s < 64; ++s) keys[index(p)][s] = kPolyglotRandom[64 * kind + s];
+      }
+  }
+};
+const PieceKeys kPieceKeys;
+
+std::uint64_t piece_key(Piece p, Square s) { return kPieceKeys.keys[index(p)][index(s)]; }
 
 std::uint64_t castle_key(int bit) {
   return kPolyglotRandom[detail::kPolyglotCastleOffset + bit];
@@ -420,12 +431,45 @@ void Board::make_move(Move m) {
   if (us == Color::Black) ++fullmove_;
   side_ = ~us;
   next.key = key;
-  next.checkers = attackers_to(king_square(side_), occupied()) & pieces(us);
+  next.checkers = checkers_after(m);
   states_.push_back(next);
   State& top = states_.back();
   top.rep_key = key;
   // Only after a double push can en passant matter, and only with a pawn beside it.
   if (top.ep != Square::None) top.rep_key ^= ep_component(true);
+}
+
+Bitboard Board::checkers_after(Move m) const {
+  // Called with the move made and side_ already the opponent. Only the piece that moved (the
+  // rook too, when castling) can check directly; a slider can only be uncovered behind a square
+  // that was left, and only if that square lies on a line through the king. Most moves leave
+  // no such square, and then no slider attack needs computing.
+  const Color us = ~side_;
+  const Square king = king_square(side_);
+  const Bitboard occ = occupied();
+  const Square from = m.from();
+  Bitboard checkers = 0;
+  Bitboard left = bb(from);
+  if (m.kind() == MoveKind::Castling) {
+    const Square rook_to = make_square(file_of(m.to()) > file_of(from) ? 5 : 3, rank_of(from));
+    left |= bb(m.to());
+    if (attacks::rook_attacks(rook_to, occ) & bb(king)) checkers |= bb(rook_to);
+  } else {
+    const Square to = m.to();
+    switch (type_of(piece_on(to))) {
+      case PieceType::Pawn: checkers |= attacks::pawn_attacks(us, to) & bb(king) ? bb(to) : 0; break;
+      case PieceType::Knight: checkers |= attacks::knight_attacks(to) & bb(king) ? bb(to) : 0; break;
+      case PieceType::King: break;
+      default: checkers |= attacks::piece_attacks(type_of(piece_on(to)), to, occ) & bb(king) ? bb(to) : 0; break;
+    }
+    if (m.kind() == MoveKind::EnPassant) left |= bb(square_at(index(to) + (us == Color::White ? -8 : 8)));
+  }
+  bool uncovered = false;
+  for (Bitboard b = left; b;) uncovered |= attacks::line(king, pop_lsb(b)) != 0;
+  if (uncovered)
+    checkers |= ((attacks::rook_attacks(king, occ) & (pieces(us, PieceType::Rook) | pieces(us, PieceType::Queen))) |
+                 (attacks::bishop_attacks(king, occ) & (pieces(us, PieceType::Bishop) | pieces(us, PieceType::Queen))));
+  return checkers;
 }
 
 void Board::unmake_move() {

@@ -179,8 +179,11 @@ bool Board::keeps_king_safe(Move m) const {
   if (m.kind() == MoveKind::EnPassant) return ep_capture_legal(from);
   const Bitboard occ = (occupied() ^ bb(from)) | bb(to);
   if (type_of(piece_on(from)) == PieceType::King) return !(attackers_to(to, occ) & them);
+  const Square king = king_square(us);
+  // Out of check, only leaving a square on a line through the king can expose it.
+  if (!in_check() && !line(king, from)) return true;
   // A piece captured on `to` no longer attacks.
-  return !(attackers_to(king_square(us), occ) & them & ~bb(to));
+  return !(attackers_to(king, occ) & them & ~bb(to));
 }
 
 bool Board::is_capture(Move m) const {

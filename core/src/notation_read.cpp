@@ -1,7 +1,9 @@
 // Lenient reading of move text. The text is taken apart from the end (annotation, check
 // marks, promotion, destination) and then from the front (piece letter, from file/rank), and
 // the legal moves that fit are found from the destination backwards, not by generating all.
+#include <array>
 #include <optional>
+#include <span>
 
 #include "core/attacks.hpp"
 #include "core/notation.hpp"
@@ -252,11 +254,14 @@ Expected<ParsedMove, MoveError> resolve(const Board& board, std::string_view tex
   }
   if (mt.from_file >= 0) geometric &= file_bb(mt.from_file);
   if (mt.from_rank >= 0) geometric &= rank_bb(mt.from_rank);
-  std::vector<Move> fits;
-  for (Bitboard b = geometric; b;) {
+  // At most ten pieces of a kind can reach a square: no allocation for the candidates.
+  std::array<Move, 16> fit_buffer;
+  std::size_t fit_count = 0;
+  for (Bitboard b = geometric; b && fit_count < fit_buffer.size();) {
     const Move m = detail::make_move_to(board, pop_lsb(b), mt.to, mt.promotion.value_or(PieceType::Queen));
-    if (board.keeps_king_safe(m)) fits.push_back(m);
+    if (board.keeps_king_safe(m)) fit_buffer[fit_count++] = m;
   }
+  const std::span<const Move> fits(fit_buffer.data(), fit_count);
   if (fits.empty()) {
     std::vector<Move> same_piece;
     for (Move m : board.legal_moves())
@@ -267,8 +272,8 @@ Expected<ParsedMove, MoveError> resolve(const Board& board, std::string_view tex
     return fail(MoveErrorKind::Illegal, msg, san_strings(board, same_piece));
   }
   if (fits.size() > 1)
-    return fail(MoveErrorKind::Ambiguous, quoted(text) + " is ambiguous: " + san_list(board, fits) + " all fit",
-                san_strings(board, fits));
+    return fail(MoveErrorKind::Ambiguous, quoted(text) + " is ambiguous: " + san_list(board, {fits.begin(), fits.end()}) + " all fit",
+                san_strings(board, {fits.begin(), fits.end()}));
 
   const Move m = fits.front();
   if (m.kind() == MoveKind::Promotion && !mt.promotion)
@@ -280,8 +285,10 @@ Expected<ParsedMove, MoveError> resolve(const Board& board, std::string_view tex
   const bool capture = board.is_capture(m);
   if (capture && !mt.capture_mark && !uci_shape) result.leniency |= Leniency::MissingCapture;
   if (!capture && mt.capture_mark) result.leniency |= Leniency::SuperfluousCapture;
-  if (!long_form) {
+  const bool disambiguated = (mt.from_file >= 0 && !(mt.piece == PieceType::Pawn && capture)) || mt.from_rank >= 0;
+  if (!long_form && disambiguated) {
     // Disambiguation other than the standard's: more than needed, or a rank where the file does.
+    // (Without any, a unique fit needs none.)
     std::string given;
     if (mt.from_file >= 0 && !(mt.piece == PieceType::Pawn && capture)) given += kFileChars[mt.from_file];
     if (mt.from_rank >= 0) given += static_cast<char>('1' + mt.from_rank);
@@ -303,11 +310,16 @@ Expected<ParsedMove, MoveError> parse_san(const Board& board, std::string_view t
   CheckMark mark = CheckMark::None;
   bool double_mark = false;
   bool ep_suffix = false;
-  const std::string_view core = strip_suffixes(text, result, mark, double_mark, ep_suffix);
+  // Most moves end in a rank digit: nothing to strip.
+  const char last = text.back();
+  const std::string_view core =
+      (last >= '1' && last <= '8') ? text : strip_suffixes(text, result, mark, double_mark, ep_suffix);
   if (double_mark) result.leniency |= Leniency::DoubleCheckMark;
   if (ep_suffix) result.leniency |= Leniency::EnPassantSuffix;
+  const char first = core.empty() ? '\0' : core.front();
+  const bool special = first == '-' || first == 'Z' || first == '0' || first == 'O';
 
-  if (core == "--" || core == "Z0" || core == "0000") {
+  if (special && (core == "--" || core == "Z0" || core == "0000")) {
     if (!options.allow_null) return fail(MoveErrorKind::Syntax, quoted(core) + " is a null move, not allowed here");
     if (board.in_check())
       return fail(MoveErrorKind::Illegal, "null move while " + side_name(board.side_to_move()) + " is in check");
@@ -317,7 +329,7 @@ Expected<ParsedMove, MoveError> parse_san(const Board& board, std::string_view t
   }
 
   Expected<ParsedMove, MoveError> parsed;
-  if (core == "O-O" || core == "O-O-O" || core == "0-0" || core == "0-0-0") {
+  if (special && (core == "O-O" || core == "O-O-O" || core == "0-0" || core == "0-0-0")) {
     if (core[0] == '0') result.leniency |= Leniency::ZeroCastling;
     parsed = parse_castling(board, core, result);
   } else {

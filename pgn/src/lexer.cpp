@@ -30,7 +30,7 @@ constexpr std::size_t kChunk = 1 << 16;
 Lexer::Lexer(std::string_view text) : data_(text) {
   if (data_.substr(0, 3) == "\xEF\xBB\xBF") {
     bom_ = true;
-    pos_ = 3;
+    pos_ = line_start_ = 3;
   }
 }
 
@@ -38,7 +38,7 @@ Lexer::Lexer(std::istream& in) : in_(&in) {
   fill(3);
   if (data_.substr(0, 3) == "\xEF\xBB\xBF") {
     bom_ = true;
-    pos_ = 3;
+    pos_ = line_start_ = 3;
   }
 }
 
@@ -56,24 +56,30 @@ bool Lexer::fill(std::size_t need) {
   return true;
 }
 
-void Lexer::advance(std::size_t n) {
-  for (std::size_t i = 0; i < n; ++i) {
-    const char c = data_[pos_++];
-    if (c == '\n') {
-      if (line_length_ + 1 > 255 && long_line_ == 0) long_line_ = line_;
-      if (pos_ >= 2 && data_[pos_ - 2] == '\r' && crlf_line_ == 0) crlf_line_ = line_;
-      ++line_;
-      column_ = 1;
-      line_length_ = 0;
-    } else {
-      ++column_;
-      ++line_length_;
-    }
-  }
+void Lexer::newline_at(std::size_t pos) {
+  const std::size_t length = consumed_ + pos - line_start_;  // without the newline
+  if (length + 1 > 255 && long_line_ == 0) long_line_ = line_;
+  if (pos > 0 && data_[pos - 1] == '\r' && crlf_line_ == 0) crlf_line_ = line_;
+  ++line_;
+  line_start_ = consumed_ + pos + 1;
+}
+
+void Lexer::skip_lines(std::size_t n) {
+  for (std::size_t i = pos_; i < pos_ + n; ++i)
+    if (data_[i] == '\n') newline_at(i);
+  pos_ += n;
 }
 
 void Lexer::skip_space() {
-  while (!at_end() && is_space(data_[pos_])) advance();
+  for (;;) {
+    const char* const base = data_.data();
+    std::size_t i = pos_;
+    const std::size_t size = data_.size();
+    for (; i < size && is_space(base[i]); ++i)
+      if (base[i] == '\n') newline_at(i);
+    pos_ = i;
+    if (i < size || !fill(1)) return;
+  }
 }
 
 Token Lexer::make(TokenKind kind, std::size_t start, std::size_t end, std::size_t line, std::size_t column) {
@@ -94,28 +100,28 @@ Token Lexer::next() {
     data_ = buffer_;
   }
   skip_space();
-  if (at_end()) return Token{TokenKind::End, {}, line_, column_};
+  if (at_end()) return Token{TokenKind::End, {}, line_, column()};
   const std::size_t line = line_;
-  const std::size_t column = column_;
+  const std::size_t column = this->column();
   const char c = data_[pos_];
   Token t;
   switch (c) {
     case '"': t = lex_string(line, column); break;
     case '{': t = lex_brace(line, column); break;
     case ';': t = lex_to_eol(TokenKind::LineComment, 1, line, column); break;
-    case '.': advance(); t = make(TokenKind::Period, pos_ - 1, pos_, line, column); break;
-    case '*': advance(); t = make(TokenKind::Asterisk, pos_ - 1, pos_, line, column); break;
-    case '[': advance(); t = make(TokenKind::LeftBracket, pos_ - 1, pos_, line, column); break;
-    case ']': advance(); t = make(TokenKind::RightBracket, pos_ - 1, pos_, line, column); break;
-    case '(': advance(); t = make(TokenKind::LeftParen, pos_ - 1, pos_, line, column); break;
-    case ')': advance(); t = make(TokenKind::RightParen, pos_ - 1, pos_, line, column); break;
-    case '<': advance(); t = make(TokenKind::LeftAngle, pos_ - 1, pos_, line, column); break;
-    case '>': advance(); t = make(TokenKind::RightAngle, pos_ - 1, pos_, line, column); break;
+    case '.': skip(1); t = make(TokenKind::Period, pos_ - 1, pos_, line, column); break;
+    case '*': skip(1); t = make(TokenKind::Asterisk, pos_ - 1, pos_, line, column); break;
+    case '[': skip(1); t = make(TokenKind::LeftBracket, pos_ - 1, pos_, line, column); break;
+    case ']': skip(1); t = make(TokenKind::RightBracket, pos_ - 1, pos_, line, column); break;
+    case '(': skip(1); t = make(TokenKind::LeftParen, pos_ - 1, pos_, line, column); break;
+    case ')': skip(1); t = make(TokenKind::RightParen, pos_ - 1, pos_, line, column); break;
+    case '<': skip(1); t = make(TokenKind::LeftAngle, pos_ - 1, pos_, line, column); break;
+    case '>': skip(1); t = make(TokenKind::RightAngle, pos_ - 1, pos_, line, column); break;
     case '$': {
-      advance();
+      skip(1);
       std::size_t n = 0;
       while (peek(n) >= '0' && peek(n) <= '9') ++n;
-      advance(n);
+      skip(n);
       t = make(TokenKind::Nag, pos_ - n, pos_, line, column);
       break;
     }
@@ -131,10 +137,11 @@ Token Lexer::next() {
       } else if (c == '!' || c == '?') {
         std::size_t n = 0;
         while (peek(n) == '!' || peek(n) == '?') ++n;
-        advance(n);
+        skip(n);
         t = make(TokenKind::Other, pos_ - n, pos_, line, column);
       } else {
-        advance();
+        // Anything else, a control character or a newline-free byte, is one token by itself.
+        skip(1);
         t = make(TokenKind::Other, pos_ - 1, pos_, line, column);
       }
   }
@@ -143,7 +150,7 @@ Token Lexer::next() {
 }
 
 Token Lexer::lex_string(std::size_t line, std::size_t column) {
-  advance();  // the opening quote
+  skip(1);  // the opening quote
   const std::size_t start = pos_;
   std::size_t n = 0;
   for (;;) {
@@ -155,52 +162,57 @@ Token Lexer::lex_string(std::size_t line, std::size_t column) {
       continue;
     }
     if (ch == '"') {
-      advance(n + 1);
+      skip(n + 1);
       return make(TokenKind::String, start, pos_ - 1, line, column);
     }
     ++n;
   }
-  advance(n);
+  skip(n);
   Token t = make(TokenKind::String, start, pos_, line, column);
   t.unterminated = true;
   return t;
 }
 
 Token Lexer::lex_brace(std::size_t line, std::size_t column) {
-  advance();  // '{'
+  skip(1);  // '{'
   const std::size_t start = pos_;
   std::size_t n = 0;
   for (;;) {
     if (pos_ + n >= data_.size() && !fill(n + 1)) break;
     if (data_[pos_ + n] == '}') {
-      advance(n + 1);
+      skip_lines(n + 1);
       return make(TokenKind::BraceComment, start, pos_ - 1, line, column);
     }
     ++n;
   }
-  advance(n);
+  skip_lines(n);
   Token t = make(TokenKind::BraceComment, start, pos_, line, column);
   t.unterminated = true;
   return t;
 }
 
-Token Lexer::lex_to_eol(TokenKind kind, std::size_t skip, std::size_t line, std::size_t column) {
-  advance(skip);
+Token Lexer::lex_to_eol(TokenKind kind, std::size_t skip_first, std::size_t line, std::size_t column) {
+  skip(skip_first);
   const std::size_t start = pos_;
   std::size_t n = 0;
   while (!(pos_ + n >= data_.size() && !fill(n + 1)) && data_[pos_ + n] != '\n') ++n;
   std::size_t end = n;
   if (end > 0 && data_[pos_ + end - 1] == '\r') --end;
-  advance(n);
+  skip(n);
   return make(kind, start, start + end, line, column);
 }
 
 Token Lexer::lex_symbol(std::size_t line, std::size_t column) {
+  // Most symbols lie well inside the buffer: scan without refilling; near its end, peek().
   std::size_t n = 0;
   if (data_[pos_] == '-') {
     n = 2;  // "--", the null move
   } else {
-    while (is_symbol_char(peek(n))) ++n;
+    const char* const p = data_.data() + pos_;
+    const std::size_t room = data_.size() - pos_;
+    while (n < room && is_symbol_char(p[n])) ++n;
+    if (n == room)
+      while (is_symbol_char(peek(n))) ++n;
     // "1/2-1/2": '/' is not a symbol character, but the draw marker is one token.
     if (n == 1 && data_[pos_] == '1' && peek(1) == '/' && peek(2) == '2' && peek(3) == '-' && peek(4) == '1' &&
         peek(5) == '/' && peek(6) == '2')
@@ -208,11 +220,12 @@ Token Lexer::lex_symbol(std::size_t line, std::size_t column) {
   }
   // A move's suffix annotation is the last part of its symbol.
   while (peek(n) == '!' || peek(n) == '?') ++n;
-  advance(n);
+  skip(n);
   return make(TokenKind::Symbol, pos_ - n, pos_, line, column);
 }
 
 std::string unescape(std::string_view text) {
+  if (text.find('\\') == std::string_view::npos) return std::string(text);  // nearly always
   std::string out;
   out.reserve(text.size());
   for (std::size_t i = 0; i < text.size(); ++i) {

@@ -23,7 +23,9 @@ int suffix_nag(std::string_view s) {
 
 namespace {
 
-bool is_result(std::string_view s) { return s == "1-0" || s == "0-1" || s == "1/2-1/2"; }
+bool is_result(std::string_view s) {
+  return (s[0] == '0' || s[0] == '1') && (s == "1-0" || s == "0-1" || s == "1/2-1/2");
+}
 bool all_digits(std::string_view s) {
   return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
@@ -255,6 +257,7 @@ void Parser::read_movetext(Game& game, std::vector<core::Move>* mainline) {
   const bool usable = set_up(game, first);
   std::vector<Level> stack;
   stack.push_back({mainline_only_ ? nullptr : &game.main, game.start, 0, !usable});
+  stack.back().board.reserve_history(256);  // most games fit: no reallocation while playing
   for (;;) {
     const Token t = take();
     if (!movetext_token(game, stack, t, mainline)) return;
@@ -335,7 +338,8 @@ void Parser::symbol(Game& game, std::vector<Level>& stack, const Token& t, std::
   Level& level = stack.back();
   if (all_digits(t.text)) {
     // A move number: the full move of the next move, whichever side is to move.
-    const long number = std::stol(std::string(t.text.substr(0, 9)));
+    long number = 0;
+    for (char c : t.text.substr(0, 9)) number = number * 10 + (c - '0');
     if (number != level.board.fullmove_number() && !move_number_reported_) {
       add(Problem::MoveNumber, t, "move number " + std::string(t.text) + " where " +
                                       std::to_string(level.board.fullmove_number()) +

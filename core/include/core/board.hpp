@@ -162,6 +162,8 @@ class Board {
   void unmake_null_move() { unmake_move(); }
   // Moves made on this board since it was set up.
   std::size_t ply() const { return states_.size() - 1; }
+  // Room for this many moves without reallocating the history (for readers playing whole games).
+  void reserve_history(std::size_t plies) { states_.reserve(plies + 1); }
   // The moves made since setup, oldest first.
   std::vector<Move> move_history() const;
   Move last_move() const { return st().move; }
@@ -209,6 +211,8 @@ class Board {
   void move_piece(Square from, Square to);
   void init_castling_masks();
   std::uint64_t compute_key() const;
+  // The checkers of the side to move right after make_move(m).
+  Bitboard checkers_after(Move m) const;
   std::uint64_t ep_component(bool require_legal) const;
   bool ep_capture_legal(Square from) const;
   Bitboard pinned(Color c) const;

@@ -62,7 +62,12 @@ class Lexer {
     return data_[pos_ + ahead];
   }
   bool at_end() { return pos_ >= data_.size() && !fill(1); }
-  void advance(std::size_t n = 1);
+  // Moves over n bytes known to hold no newline.
+  void skip(std::size_t n) { pos_ += n; }
+  // Moves over n bytes that may hold newlines, counting lines.
+  void skip_lines(std::size_t n);
+  void newline_at(std::size_t pos);  // the byte at pos (in data_) is '\n'
+  std::size_t column() const { return consumed_ + pos_ - line_start_ + 1; }
   void skip_space();
   Token make(TokenKind kind, std::size_t start, std::size_t end, std::size_t line, std::size_t column);
   Token lex_string(std::size_t line, std::size_t column);
@@ -74,10 +79,9 @@ class Lexer {
   std::string buffer_;     // stream mode: the text from the current token on
   std::string_view data_;  // what next() reads: the whole text, or buffer_
   std::size_t pos_ = 0;
-  std::size_t consumed_ = 0;  // bytes dropped from the front of buffer_
+  std::size_t consumed_ = 0;    // bytes dropped from the front of buffer_
   std::size_t line_ = 1;
-  std::size_t column_ = 1;
-  std::size_t line_length_ = 0;
+  std::size_t line_start_ = 0;  // absolute offset of the current line's first byte
   bool bom_ = false;
   std::size_t crlf_line_ = 0;
   std::size_t long_line_ = 0;
