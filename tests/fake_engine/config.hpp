@@ -1,0 +1,81 @@
+// Command line of the fake engine: which misbehaviours are switched on, and at which protocol
+// step, so that one executable can play every broken engine the integration tests need.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "core/expected.hpp"
+
+namespace epdd::fake_engine {
+
+// The protocol steps at which a fault can be injected. Start is "at startup, before reading
+// anything"; Info is "right after the first info line of a search has been written".
+enum class Step : std::uint8_t {
+  Start,
+  Uci,
+  Isready,
+  Setoption,
+  Ucinewgame,
+  Position,
+  Go,
+  Info,
+  Stop,
+  Quit,
+};
+inline constexpr std::size_t kStepCount = 10;
+
+// "start", "uci", ... as written on the command line.
+const char* step_name(Step s);
+// The step a command-line word names, or nullopt.
+std::optional<Step> parse_step(std::string_view text);
+
+// What happens when a step with a fault is reached.
+enum class Fault : std::uint8_t {
+  None,
+  Crash,  // SIGSEGV, default disposition
+  Exit,   // exit(Config::exit_code)
+  Hang,   // sleep forever, stdin left open and unread
+};
+
+// Everything the command line can switch on. The defaults give a well-behaved engine.
+struct Config {
+  std::array<Fault, kStepCount> faults{};
+  int exit_code = 3;  // for --exit-at and for a script's "action exit"
+  bool exit_on_illegal_position = false;
+  bool ignore_stop = false;
+  bool flood_info = false;
+  bool split_lines = false;
+  bool glue_lines = false;
+  bool illegal_bestmove = false;
+  bool illegal_pv = false;
+  bool garbage = false;
+  bool endless_line = false;
+  bool no_uciok = false;
+  std::optional<int> slow_quit_ms;
+  std::string log_path;     // empty: no log
+  std::string script_path;  // empty: no script
+  std::string name = "FakeEngine 1.0";
+  // --once FILE: misbehave only in the process that creates FILE; a restarted engine that
+  // finds it behaves (the fault matrix needs the next request after a restart to succeed).
+  std::string once_path;
+  bool help = false;
+
+  // Every misbehaviour switched off; logging, script and name kept.
+  void behave();
+
+  Fault fault_at(Step s) const { return faults[static_cast<std::size_t>(s)]; }
+};
+
+// Reads argv. A bad switch is an error message (the caller prints it with the usage and exits
+// with status 2, the project's start-up failure status).
+Expected<Config, std::string> parse_command_line(int argc, char** argv);
+
+// The --help text: every switch, one line each.
+std::string usage();
+
+}  // namespace epdd::fake_engine

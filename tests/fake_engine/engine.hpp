@@ -1,0 +1,69 @@
+// The fake engine's UCI loop: reads commands, keeps the position and options, runs the fake
+// search, and injects the faults the command line asked for at the steps it named.
+#pragma once
+
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "config.hpp"
+#include "core/board.hpp"
+#include "core/notation.hpp"
+#include "io.hpp"
+#include "script.hpp"
+#include "search.hpp"
+
+namespace epdd::fake_engine {
+
+class Engine {
+ public:
+  Engine(Config config, Script script, Input input);
+
+  // Answers commands until quit or end of input (or a fault); returns the exit status.
+  int run();
+
+ private:
+  using Words = std::span<const std::string_view>;
+
+  // How a search that waits (infinite, ponder, movetime) came to an end.
+  enum class WaitEnd { Stop, Quit, Eof };
+
+  // The fault configured for step s happens here, if there is one; otherwise nothing.
+  void step(Step s);
+
+  void dispatch(std::string_view line);
+  void uci();
+  void setoption(Words words);
+  void position(Words words);
+  void go(Words words);
+  [[noreturn]] void quit();
+
+  // Reports a bad "position" command: exits 1 with --exit-on-illegal-position, else an info
+  // string (the position keeps what was set up before the bad part, as in Stockfish).
+  void bad_position(const std::string& message);
+
+  // Prints the info lines of a finished fake search, with the Info step after the first.
+  void print_info(const SearchOutput& result);
+  // Waits for stop, ponderhit or the end of movetime, answering isready meanwhile.
+  WaitEnd wait_for_end(GoLimits limits);
+  // --ignore-stop: the search never ends; only isready and quit are still answered.
+  [[noreturn]] void never_end_search();
+  // --flood-info: info lines for ever, never bestmove; isready and quit still answered.
+  [[noreturn]] void flood();
+  // --endless-line: bytes for ever without a newline; nothing is read any more.
+  [[noreturn]] void endless_line();
+
+  core::UciCastling castling() const {
+    return chess960_ ? core::UciCastling::KingTakesRook : core::UciCastling::Standard;
+  }
+
+  Config config_;
+  Script script_;
+  Input in_;
+  Output out_;
+  core::Board board_;
+  int multipv_ = 1;
+  bool chess960_ = false;
+};
+
+}  // namespace epdd::fake_engine

@@ -1,0 +1,278 @@
+// The fault matrix (issue 5): for every misbehaviour of tests/fake_engine, the request fails
+// with the right error kind within its deadline, the pool restarts the engine, the next
+// request succeeds, and no child process is left behind (checked in /proc).
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+
+#include "engine_support.hpp"
+#include "test_support.hpp"
+#include "uci/engine_pool.hpp"
+#include "uci/engine_session.hpp"
+
+using namespace epdd;
+using namespace epdd::uci;
+using namespace std::chrono_literals;
+
+namespace {
+
+// Short timeouts so that the whole matrix runs in seconds; generous enough for an ASan build.
+Timeouts test_timeouts() {
+  Timeouts t;
+  t.handshake = 1500ms;
+  t.ready = 1500ms;
+  t.new_game = 1500ms;
+  t.search = 2000ms;
+  t.search_margin = 500ms;
+  t.stop = 700ms;
+  t.quit = 300ms;
+  t.terminate = 300ms;
+  t.write = 700ms;
+  return t;
+}
+
+EngineConfig fake(std::vector<std::string> args) {
+  EngineConfig c = test::engine("fake", EPDD_FAKE_ENGINE, std::move(args));
+  c.timeouts = test_timeouts();
+  c.max_line = 64 * 1024;
+  return c;
+}
+
+AnalysisRequest depth_request(int depth = 3) {
+  AnalysisRequest r;
+  r.limits.depth = depth;
+  return r;
+}
+
+struct Fault {
+  const char* name;
+  std::vector<std::string> args;
+  EngineErrorKind kind;
+  const char* step;        // where the failure must be reported
+  const char* status;      // a fragment of the exit status, or "" when not checked
+  bool warm_up = false;    // one good request first (ucinewgame is only sent before a second)
+  bool stop_after = false; // the failing request is an infinite search ended by stop
+  std::chrono::milliseconds within{0};  // the failing request's deadline, checked
+};
+
+std::vector<Fault> faults() {
+  const auto t = test_timeouts();
+  const auto slack = 1500ms;  // process start, reaping, a loaded CI machine
+  return {
+      {"crash at start", {"--crash-at", "start"}, EngineErrorKind::Crash, "handshake", "SIGSEGV", false, false,
+       t.quit + slack},
+      {"crash at uci", {"--crash-at", "uci"}, EngineErrorKind::Crash, "handshake", "SIGSEGV", false, false,
+       t.quit + slack},
+      {"crash at setoption", {"--crash-at", "setoption"}, EngineErrorKind::Crash, "", "SIGSEGV", false, false,
+       t.quit + slack},
+      {"crash at isready", {"--crash-at", "isready"}, EngineErrorKind::Crash, "isready", "SIGSEGV", false, false,
+       t.quit + slack},
+      {"crash at ucinewgame", {"--crash-at", "ucinewgame"}, EngineErrorKind::Crash, "ucinewgame", "SIGSEGV", true,
+       false, t.quit + slack},
+      {"crash at position", {"--crash-at", "position"}, EngineErrorKind::Crash, "search", "SIGSEGV", false, false,
+       t.quit + slack},
+      {"crash at go", {"--crash-at", "go"}, EngineErrorKind::Crash, "search", "SIGSEGV", false, false, t.quit + slack},
+      {"crash at info", {"--crash-at", "info"}, EngineErrorKind::Crash, "search", "SIGSEGV", false, false,
+       t.quit + slack},
+      {"crash at stop", {"--crash-at", "stop"}, EngineErrorKind::Crash, "search", "SIGSEGV", false, true,
+       200ms + t.quit + slack},
+      {"exit at go", {"--exit-at", "go", "--exit-code", "3"}, EngineErrorKind::Crash, "search",
+       "exited with status 3", false, false, t.quit + slack},
+      {"hang at uci", {"--hang-at", "uci"}, EngineErrorKind::Timeout, "handshake", "", false, false,
+       t.handshake + slack},
+      {"no uciok", {"--no-uciok"}, EngineErrorKind::Timeout, "handshake", "", false, false, t.handshake + slack},
+      {"hang at isready", {"--hang-at", "isready"}, EngineErrorKind::Timeout, "isready", "", false, false,
+       t.ready + slack},
+      {"hang at ucinewgame", {"--hang-at", "ucinewgame"}, EngineErrorKind::Timeout, "ucinewgame", "", true, false,
+       t.new_game + slack},
+      {"hang at go", {"--hang-at", "go"}, EngineErrorKind::Timeout, "stop", "", false, false,
+       t.search + t.search_margin + t.stop + slack},
+      {"ignore stop", {"--ignore-stop"}, EngineErrorKind::Timeout, "stop", "", false, true,
+       200ms + t.stop + slack},
+      {"flood info", {"--flood-info"}, EngineErrorKind::Timeout, "stop", "", false, false,
+       t.search + t.search_margin + t.stop + slack},
+      {"endless line", {"--endless-line"}, EngineErrorKind::ProtocolViolation, "search", "", false, false,
+       t.quit + slack},
+      {"illegal bestmove", {"--illegal-bestmove"}, EngineErrorKind::IllegalOutput, "search", "", false, false,
+       slack},
+  };
+}
+
+}  // namespace
+
+TEST_CASE("fault matrix: the request fails in time with the right kind, the engine is restarted", "[uci][faults]") {
+  const Fault fault = GENERATE(from_range(faults()));
+  INFO(fault.name);
+  epdd::test::TempDir dir;
+  std::vector<std::string> args = fault.args;
+  // The misbehaviour happens once: the restarted engine behaves, so the next request succeeds.
+  args.push_back("--once");
+  args.push_back((dir.path() / "fired").string());
+  EnginePool pool({fake(args)});
+
+  if (fault.warm_up) REQUIRE(pool.analyse(depth_request()).has_value());
+  AnalysisRequest bad = depth_request();
+  if (fault.stop_after) {
+    bad.limits = {};
+    bad.limits.stop_after_ms = 200;
+  }
+  const auto t0 = Clock::now();
+  auto failed = pool.analyse(bad);
+  const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0);
+  REQUIRE_FALSE(failed);
+  INFO(failed.error().to_string());
+  CHECK(failed.error().kind == fault.kind);
+  if (*fault.step) CHECK(failed.error().step == fault.step);
+  if (*fault.status) CHECK_THAT(failed.error().exit_status, Catch::Contains(fault.status));
+  CHECK_FALSE(failed.error().transcript.empty());
+  CHECK(took <= fault.within);
+
+  auto next = pool.analyse(depth_request());
+  if (!next) FAIL(next.error().to_string());
+  CHECK_FALSE(next->bestmove.empty());
+  const auto health = pool.health();
+  REQUIRE(health.size() == 1);
+  CHECK(health[0].restarts == 1);
+  CHECK(health[0].succeeded == (fault.warm_up ? 2u : 1u));
+  CHECK(epdd::test::child_pids().size() == 1);  // the restarted engine only: the old one is reaped
+  pool.shutdown();
+  CHECK(epdd::test::child_pids().empty());
+}
+
+TEST_CASE("faults that are survived: split, glued and garbage output, an illegal PV", "[uci][faults]") {
+  const auto args = GENERATE(as<std::vector<std::string>>{}, std::vector<std::string>{"--split-lines"},
+                             std::vector<std::string>{"--glue-lines"}, std::vector<std::string>{"--garbage"},
+                             std::vector<std::string>{"--illegal-pv"});
+  INFO((args.empty() ? std::string("well behaved") : args[0]));
+  auto session = EngineSession::start(fake(args));
+  if (!session) FAIL(session.error().to_string());
+  AnalysisRequest r = depth_request(4);
+  r.multipv = 2;
+  r.moves = {"e2e4", "e7e5"};
+  auto a = (*session)->analyse(r);
+  if (!a) FAIL(a.error().to_string());
+  CHECK((*session)->identity().name == "FakeEngine 1.0");
+  REQUIRE(a->lines.size() == 2);
+  CHECK(a->lines[0].depth == 4);
+  CHECK_FALSE(a->bestmove.empty());
+  CHECK(a->lines[0].pv.front() == a->bestmove);
+  if (!args.empty() && args[0] == "--illegal-pv") {
+    CHECK(a->lines[0].pv.size() == 1);  // the legal prefix
+    CHECK_THAT(a->lines[0].pv_cut, Catch::Contains("PV cut at move 2"));
+    CHECK_FALSE(a->problems.empty());
+  } else {
+    CHECK(a->lines[0].pv.size() == 2);
+    CHECK(a->problems.empty());
+  }
+  (*session)->shutdown();
+  CHECK((*session)->exit_status() == "exited with status 0");
+}
+
+TEST_CASE("an engine that exits on illegal positions never sees one", "[uci][faults]") {
+  auto session = EngineSession::start(fake({"--exit-on-illegal-position"}));
+  REQUIRE(session);
+  const int pid = (*session)->pid();
+  AnalysisRequest r = depth_request();
+  r.moves = {"e2e4", "e2e4"};
+  auto a = (*session)->analyse(r);
+  REQUIRE_FALSE(a);
+  CHECK(a.error().kind == EngineErrorKind::BadRequest);
+  r.moves = {"e2e4"};
+  CHECK((*session)->analyse(r).has_value());
+  CHECK((*session)->pid() == pid);
+  CHECK((*session)->state() == SessionState::Ready);
+}
+
+TEST_CASE("shutdown escalates: an engine slow to quit is terminated in time and reaped", "[uci][faults]") {
+  auto session = EngineSession::start(fake({"--slow-quit", "10000"}));
+  REQUIRE(session);
+  const auto t0 = Clock::now();
+  (*session)->shutdown();
+  const auto took = Clock::now() - t0;
+  CHECK(took < 2s);
+  CHECK_THAT((*session)->exit_status(), Catch::Contains("SIGTERM"));
+  CHECK(epdd::test::child_pids().empty());
+}
+
+TEST_CASE("shutdown during a search drains the bestmove and quits", "[uci][faults]") {
+  auto session = EngineSession::start(fake({}));
+  REQUIRE(session);
+  CHECK((*session)->analyse(depth_request()).has_value());
+  (*session)->shutdown();
+  CHECK((*session)->exit_status() == "exited with status 0");
+}
+
+TEST_CASE("past its restart budget an engine is unhealthy and fails fast with the reason", "[uci][faults]") {
+  EngineConfig c = fake({"--crash-at", "go"});
+  c.restarts.max_restarts = 2;
+  EnginePool pool({c});
+  for (int i = 0; i < 3; ++i) {
+    auto r = pool.analyse(depth_request());
+    REQUIRE_FALSE(r);
+    CHECK(r.error().kind == EngineErrorKind::Crash);
+  }
+  const auto t0 = Clock::now();
+  auto r = pool.analyse(depth_request());
+  REQUIRE_FALSE(r);
+  CHECK(r.error().kind == EngineErrorKind::Unhealthy);
+  CHECK_THAT(r.error().message, Catch::Contains("2 restarts"));
+  CHECK(Clock::now() - t0 < 100ms);
+  const auto health = pool.health();
+  CHECK(health[0].unhealthy);
+  CHECK(health[0].crashes == 3);
+  CHECK(health[0].restarts == 2);
+  CHECK(epdd::test::child_pids().empty());
+}
+
+TEST_CASE("a start failure names the program and the reason", "[uci][faults]") {
+  auto session = EngineSession::start(test::engine("missing", "/nonexistent/engine"));
+  REQUIRE_FALSE(session);
+  CHECK(session.error().kind == EngineErrorKind::StartFailed);
+  CHECK_THAT(session.error().message, Catch::Contains("/nonexistent/engine"));
+  CHECK(epdd::test::child_pids().empty());
+}
+
+TEST_CASE("options are checked against the engine's declarations before they are sent", "[uci][options]") {
+  epdd::test::TempDir dir;
+  const auto log = (dir.path() / "log").string();
+  EngineConfig c = fake({"--log", log});
+  c.options = {{"hash", "32"}, {"Style", "risky"}, {"threads", "2"}};
+  {
+    auto session = EngineSession::start(c);
+    if (!session) FAIL(session.error().to_string());
+  }
+  const std::string sent = epdd::test::read_file(log);
+  // Threads before Hash; the engine's spelling; OwnBook off for analysis.
+  const auto threads = sent.find("setoption name Threads value 2");
+  const auto hash = sent.find("setoption name Hash value 32");
+  REQUIRE(threads != std::string::npos);
+  REQUIRE(hash != std::string::npos);
+  CHECK(threads < hash);
+  CHECK(sent.find("setoption name Style value Risky") != std::string::npos);
+  CHECK(sent.find("setoption name OwnBook value false") != std::string::npos);
+
+  c.options = {{"Hash", "big"}, {"Colour", "red"}};
+  auto bad = EngineSession::start(c);
+  REQUIRE_FALSE(bad);
+  CHECK(bad.error().kind == EngineErrorKind::BadRequest);
+  CHECK_THAT(bad.error().message, Catch::Contains("Hash") && Catch::Contains("Colour"));
+  CHECK(epdd::test::child_pids().empty());
+}
+
+TEST_CASE("ucinewgame per request: cleared by default, kept within a game", "[uci][session]") {
+  epdd::test::TempDir dir;
+  const auto log = (dir.path() / "log").string();
+  auto session = EngineSession::start(fake({"--log", log}));
+  REQUIRE(session);
+  AnalysisRequest r = depth_request(1);
+  REQUIRE((*session)->analyse(r));
+  r.new_game = NewGame::Keep;
+  REQUIRE((*session)->analyse(r));
+  r.new_game = NewGame::Clear;
+  REQUIRE((*session)->analyse(r));
+  (*session)->shutdown();
+  const std::string sent = epdd::test::read_file(log);
+  std::size_t count = 0;
+  for (auto at = sent.find("ucinewgame"); at != std::string::npos; at = sent.find("ucinewgame", at + 1)) ++count;
+  CHECK(count == 1);
+}

@@ -1,0 +1,205 @@
+// Option checks against declarations parsed from real `option` lines (Stockfish 15.1, Toga II
+// 3.0 and Fairy-Stockfish 11.1 as Debian 12 ships them).
+#include <catch2/catch.hpp>
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "uci/options.hpp"
+#include "uci/protocol.hpp"
+
+namespace {
+
+using namespace epdd::uci;
+
+std::vector<OptionLine> declare(const std::vector<std::string_view>& lines) {
+  std::vector<OptionLine> declared;
+  for (const std::string_view line : lines) {
+    const EngineMessage message = parse_engine_line(line);
+    REQUIRE(std::holds_alternative<OptionLine>(message));
+    declared.push_back(std::get<OptionLine>(message));
+  }
+  return declared;
+}
+
+// Stockfish 15.1's declarations, in its order, plus one combo from Toga and one from Fairy.
+const std::vector<OptionLine>& engine_options() {
+  static const std::vector<OptionLine> declared = declare({
+      "option name Debug Log File type string default ",
+      "option name Threads type spin default 1 min 1 max 1024",
+      "option name Hash type spin default 16 min 1 max 33554432",
+      "option name Clear Hash type button",
+      "option name Ponder type check default false",
+      "option name MultiPV type spin default 1 min 1 max 500",
+      "option name Skill Level type spin default 20 min 0 max 20",
+      "option name UCI_LimitStrength type check default false",
+      "option name SyzygyPath type string default <empty>",
+      "option name NullMove Pruning type combo default Always var Always var Fail High var Never",
+      "option name Analysis Contempt type combo default Both var Both var Off var White var Black",
+      "option name Contempt type spin default 24 min -100 max 100",
+  });
+  return declared;
+}
+
+const std::string kAllNames =
+    "Debug Log File, Threads, Hash, Clear Hash, Ponder, MultiPV, Skill Level, UCI_LimitStrength, "
+    "SyzygyPath, NullMove Pruning, Analysis Contempt, Contempt";
+
+}  // namespace
+
+TEST_CASE("options: find_option ignores ASCII case and nothing else", "[uci]") {
+  struct Case {
+    std::string_view name;
+    std::optional<std::string_view> found;
+  };
+  const Case c = GENERATE(values<Case>({
+      {"Hash", "Hash"},
+      {"hash", "Hash"},
+      {"HASH", "Hash"},
+      {"clear hash", "Clear Hash"},
+      {"uci_limitstrength", "UCI_LimitStrength"},
+      {"Hash ", std::nullopt},
+      {"ClearHash", std::nullopt},
+      {"Clear  Hash", std::nullopt},
+      {"Has", std::nullopt},
+      {"", std::nullopt},
+  }));
+  CAPTURE(c.name);
+  const OptionLine* option = find_option(engine_options(), c.name);
+  if (c.found) {
+    REQUIRE(option != nullptr);
+    CHECK(option->name == *c.found);
+  } else {
+    CHECK(option == nullptr);
+  }
+  CHECK(find_option({}, c.name) == nullptr);
+}
+
+TEST_CASE("options: check_option accepts values in any case and sends the engine's spelling", "[uci]") {
+  struct Case {
+    std::string_view name, value, sent_name;
+    std::optional<std::string_view> sent_value;
+  };
+  const Case c = GENERATE(values<Case>({
+      {"Ponder", "true", "Ponder", "true"},
+      {"ponder", "FALSE", "Ponder", "false"},
+      {"UCI_LimitStrength", "True", "UCI_LimitStrength", "true"},
+      {"Hash", "64", "Hash", "64"},
+      {"hash", "1", "Hash", "1"},
+      {"Hash", "33554432", "Hash", "33554432"},
+      {"Threads", "1024", "Threads", "1024"},
+      {"Skill Level", "0", "Skill Level", "0"},
+      {"Contempt", "-100", "Contempt", "-100"},
+      {"Contempt", "-0", "Contempt", "0"},
+      {"Hash", "0064", "Hash", "64"},
+      {"NullMove Pruning", "fail high", "NullMove Pruning", "Fail High"},
+      {"nullmove pruning", "NEVER", "NullMove Pruning", "Never"},
+      {"Analysis Contempt", "off", "Analysis Contempt", "Off"},
+      {"SyzygyPath", "/data/syzygy:/more tb", "SyzygyPath", "/data/syzygy:/more tb"},
+      {"SyzygyPath", "<empty>", "SyzygyPath", "<empty>"},
+      {"Debug Log File", "", "Debug Log File", ""},
+      {"Debug Log File", " spaced  out ", "Debug Log File", " spaced  out "},
+      {"Clear Hash", "", "Clear Hash", std::nullopt},
+      {"clear hash", "whatever", "Clear Hash", std::nullopt},
+  }));
+  CAPTURE(c.name, c.value);
+  const auto checked = check_option(engine_options(), {std::string(c.name), std::string(c.value)});
+  REQUIRE(checked.has_value());
+  CHECK(checked->name == c.sent_name);
+  CHECK(checked->value == c.sent_value);
+}
+
+TEST_CASE("options: check_option errors name the option and the valid choices", "[uci]") {
+  struct Case {
+    std::string_view name, value, error;
+  };
+  const Case c = GENERATE(values<Case>({
+      {"Hash", "big", "option 'Hash' wants an integer from 1 to 33554432, not 'big'"},
+      {"Hash", "0", "option 'Hash' wants an integer from 1 to 33554432, not '0'"},
+      {"Hash", "33554433", "option 'Hash' wants an integer from 1 to 33554432, not '33554433'"},
+      {"hash", "", "option 'Hash' wants an integer from 1 to 33554432, not ''"},
+      {"Hash", " 64", "option 'Hash' wants an integer from 1 to 33554432, not ' 64'"},
+      {"Hash", "64MB", "option 'Hash' wants an integer from 1 to 33554432, not '64MB'"},
+      {"Hash", "+64", "option 'Hash' wants an integer from 1 to 33554432, not '+64'"},
+      {"Hash", "1.5", "option 'Hash' wants an integer from 1 to 33554432, not '1.5'"},
+      {"Hash", "99999999999999999999", "option 'Hash' wants an integer from 1 to 33554432, not '99999999999999999999'"},
+      {"Contempt", "-101", "option 'Contempt' wants an integer from -100 to 100, not '-101'"},
+      {"Ponder", "yes", "option 'Ponder' is true or false, not 'yes'"},
+      {"Ponder", "1", "option 'Ponder' is true or false, not '1'"},
+      {"Ponder", "", "option 'Ponder' is true or false, not ''"},
+      {"Ponder", "true ", "option 'Ponder' is true or false, not 'true '"},
+      {"NullMove Pruning", "Wild", "option 'NullMove Pruning' is one of Always, Fail High, Never, not 'Wild'"},
+      {"NullMove Pruning", "Fail", "option 'NullMove Pruning' is one of Always, Fail High, Never, not 'Fail'"},
+      {"Hashh", "64", "unknown option 'Hashh'; the engine has: "},
+      {"", "", "unknown option ''; the engine has: "},
+  }));
+  CAPTURE(c.name, c.value);
+  const auto checked = check_option(engine_options(), {std::string(c.name), std::string(c.value)});
+  REQUIRE_FALSE(checked.has_value());
+  // Unknown names list every declared name after the colon.
+  const std::string want = c.error.rfind("unknown", 0) == 0 ? std::string(c.error) + kAllNames : std::string(c.error);
+  CHECK(checked.error() == want);
+}
+
+TEST_CASE("options: check_option on spins without bounds and combos without vars", "[uci]") {
+  const auto declared = std::vector<OptionLine>{
+      {.name = "Free", .type = OptionType::Spin, .default_value = "0", .min = {}, .max = {}, .vars = {}},
+      {.name = "Low", .type = OptionType::Spin, .default_value = "0", .min = -5, .max = {}, .vars = {}},
+      {.name = "High", .type = OptionType::Spin, .default_value = "0", .min = {}, .max = 5, .vars = {}},
+      {.name = "Empty", .type = OptionType::Combo, .default_value = "", .min = {}, .max = {}, .vars = {}},
+  };
+  CHECK(check_option(declared, {"Free", "-9223372036854775808"})->value == "-9223372036854775808");
+  CHECK(check_option(declared, {"Free", "x"}).error() == "option 'Free' wants an integer, not 'x'");
+  CHECK(check_option(declared, {"Low", "-6"}).error() == "option 'Low' wants an integer of at least -5, not '-6'");
+  CHECK(check_option(declared, {"Low", "600"})->value == "600");
+  CHECK(check_option(declared, {"High", "6"}).error() == "option 'High' wants an integer of at most 5, not '6'");
+  CHECK(check_option(declared, {"Empty", "a"}).error() == "option 'Empty' declares no choices, so not 'a'");
+  CHECK(check_option({}, {"Hash", "1"}).error() == "unknown option 'Hash'; the engine has: ");
+}
+
+TEST_CASE("options: check_options sends Threads, then Hash, then the rest as given", "[uci]") {
+  struct Case {
+    std::vector<OptionSetting> settings;
+    std::vector<std::string> order;
+  };
+  const Case c = GENERATE(values<Case>({
+      {{}, {}},
+      {{{"Hash", "64"}, {"Threads", "1"}}, {"Threads", "Hash"}},
+      {{{"hash", "64"}, {"Ponder", "false"}, {"THREADS", "2"}, {"MultiPV", "3"}},
+       {"Threads", "Hash", "Ponder", "MultiPV"}},
+      {{{"MultiPV", "3"}, {"Clear Hash", ""}, {"Ponder", "false"}, {"Hash", "16"}},
+       {"Hash", "MultiPV", "Clear Hash", "Ponder"}},
+      {{{"SyzygyPath", "/tb"}, {"Skill Level", "3"}}, {"SyzygyPath", "Skill Level"}},
+  }));
+  const auto checked = check_options(engine_options(), c.settings);
+  REQUIRE(checked.has_value());
+  std::vector<std::string> order;
+  for (const auto& option : *checked) order.push_back(option.name);
+  CHECK(order == c.order);
+}
+
+TEST_CASE("options: check_options keeps each value with its option while reordering", "[uci]") {
+  const auto checked = check_options(engine_options(), {{"ponder", "TRUE"}, {"hash", "0128"}, {"threads", "4"}});
+  REQUIRE(checked.has_value());
+  REQUIRE(checked->size() == 3);
+  CHECK((*checked)[0].name == "Threads");
+  CHECK((*checked)[0].value == "4");
+  CHECK((*checked)[1].name == "Hash");
+  CHECK((*checked)[1].value == "128");
+  CHECK((*checked)[2].name == "Ponder");
+  CHECK((*checked)[2].value == "true");
+}
+
+TEST_CASE("options: check_options reports every bad setting, one per line, in input order", "[uci]") {
+  const auto checked = check_options(
+      engine_options(), {{"Hash", "big"}, {"Threads", "2"}, {"Ponder", "yes"}, {"Hashh", "1"}, {"Style", "Wild"}});
+  REQUIRE_FALSE(checked.has_value());
+  CHECK(checked.error() ==
+        "option 'Hash' wants an integer from 1 to 33554432, not 'big'\n"
+        "option 'Ponder' is true or false, not 'yes'\n"
+        "unknown option 'Hashh'; the engine has: " + kAllNames + "\n"
+        "unknown option 'Style'; the engine has: " + kAllNames);
+}

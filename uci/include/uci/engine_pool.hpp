@@ -1,0 +1,70 @@
+// N sessions of one or several engines behind one Analyser: requests queued, each session on
+// its own thread, a game's positions kept on one session when the request names the game,
+// crashed engines restarted within a budget, and health counters for reports.
+#pragma once
+
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <future>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "core/expected.hpp"
+#include "uci/analysis.hpp"
+#include "uci/engine_config.hpp"
+#include "uci/engine_error.hpp"
+
+namespace epdd::uci {
+
+// What happened to one engine instance so far.
+struct EngineHealth {
+  std::string engine;  // configured name
+  int instance = 0;
+  std::uint64_t requests = 0, succeeded = 0;
+  std::uint64_t timeouts = 0, crashes = 0, protocol_violations = 0, illegal_outputs = 0, write_failures = 0,
+                start_failures = 0, bad_requests = 0;
+  std::uint64_t starts = 0, restarts = 0;
+  bool unhealthy = false;
+  std::string reason;  // why it is unhealthy
+};
+
+class EnginePool : public Analyser {
+ public:
+  // Starts `instances` worker threads per engine; engines are spawned on first use.
+  explicit EnginePool(std::vector<EngineConfig> engines, LogSink log = {});
+  ~EnginePool() override;
+  EnginePool(const EnginePool&) = delete;
+  EnginePool& operator=(const EnginePool&) = delete;
+
+  // Queues a request. Requests with the same `game` go to the same session, in order.
+  std::future<Expected<Analysis, EngineError>> submit(AnalysisRequest request);
+  // submit() and wait.
+  Expected<Analysis, EngineError> analyse(const AnalysisRequest& request) override;
+
+  std::vector<EngineHealth> health() const;
+  // Fails what is still queued (ShutDown), lets running searches finish, ends every engine.
+  void shutdown();
+
+ private:
+  struct Job {
+    AnalysisRequest request;
+    std::promise<Expected<Analysis, EngineError>> promise;
+  };
+  struct Worker;
+  void run(Worker& worker);
+  Expected<Analysis, EngineError> serve(Worker& worker, const AnalysisRequest& request);
+
+  std::vector<EngineConfig> engines_;
+  LogSink log_;
+  mutable std::mutex mutex_;
+  std::condition_variable wake_;
+  std::vector<std::deque<Job>> shared_;  // per engine
+  std::vector<std::unique_ptr<Worker>> workers_;
+  bool stopping_ = false;
+};
+
+}  // namespace epdd::uci

@@ -1,0 +1,46 @@
+// Engine options: the values a user asks for, checked against what the engine declared in its
+// `option` lines before anything is sent. Names compare case-insensitively (the UCI text says
+// so); values are sent in the engine's own spelling.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "core/expected.hpp"
+#include "uci/protocol.hpp"
+
+namespace epdd::uci {
+
+// One option the user asked for: name and value as written in the configuration.
+struct OptionSetting {
+  std::string name;
+  std::string value;  // for a button: ignored (may be empty)
+};
+
+// A setting checked against the declaration: what to send.
+struct CheckedOption {
+  std::string name;                  // the engine's spelling of the name
+  std::optional<std::string> value;  // canonical value ("true"/"false", integer text, the
+                                     // engine's spelling of a combo var); none for a button
+};
+
+// The declared option with this name, ignoring ASCII case; null if there is none.
+const OptionLine* find_option(const std::vector<OptionLine>& declared, std::string_view name);
+
+// Checks one setting. Errors are sentences that name the option and the valid choices:
+// "unknown option 'Hashh'; the engine has: Threads, Hash, ..." ; "option 'Hash' wants an
+// integer from 1 to 33554432, not 'big'"; "option 'Style' is one of Solid, Normal, Risky, not
+// 'Wild'"; "option 'Ponder' is true or false, not 'yes'".
+Expected<CheckedOption, std::string> check_option(const std::vector<OptionLine>& declared,
+                                                  const OptionSetting& setting);
+
+// Checks every setting (all errors reported, one per line, not only the first) and puts them
+// in sending order: Threads first, then Hash (an engine sizes its hash per thread on some
+// builds, and resizing after Threads avoids allocating twice), then the rest as given.
+Expected<std::vector<CheckedOption>, std::string> check_options(const std::vector<OptionLine>& declared,
+                                                                const std::vector<OptionSetting>& settings);
+
+}  // namespace epdd::uci

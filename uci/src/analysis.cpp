@@ -1,0 +1,147 @@
+#include "uci/analysis.hpp"
+
+#include <algorithm>
+
+#include <fmt/core.h>
+
+#include "core/fen.hpp"
+
+namespace epdd::uci {
+
+namespace {
+
+constexpr const char* kStartFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+// A move as UCI or, leniently, SAN (workflows hand over moves from PGN and EPD).
+Expected<core::Move, std::string> read_move(const core::Board& board, const std::string& text,
+                                            core::UciCastling castling) {
+  if (auto uci = core::parse_uci(board, text, castling)) return *uci;
+  core::SanReadOptions options;
+  options.verify_check_marks = false;
+  if (auto san = core::parse_san(board, text, options)) return san->move;
+  else return unexpected(san.error().message);
+}
+
+core::Score score_of(const InfoScore& s) {
+  return s.kind == InfoScore::Kind::Mate ? core::Score::from_uci_mate(s.value) : core::Score::centipawns(s.value);
+}
+
+}  // namespace
+
+Expected<PreparedPosition, std::string> prepare_position(const AnalysisRequest& request, core::UciCastling castling) {
+  core::FenReadOptions options;
+  options.fields = core::FenFields::FourOrSix;
+  options.chess960 = request.chess960;
+  auto board = core::parse_fen(request.fen.empty() ? kStartFen : request.fen, options);
+  if (!board) return unexpected("bad FEN: " + core::to_string(board.error()));
+  PreparedPosition p{std::move(*board), {}, {}, {}};
+  if (!request.fen.empty() || request.chess960) p.root_fen = core::to_fen(p.board);
+  for (std::size_t i = 0; i < request.moves.size(); ++i) {
+    auto move = read_move(p.board, request.moves[i], castling);
+    if (!move) return unexpected(fmt::format("move {} '{}': {}", i + 1, request.moves[i], move.error()));
+    p.moves.push_back(core::to_uci(*move, castling));
+    p.board.make_move(*move);
+  }
+  for (const auto& text : request.searchmoves) {
+    auto move = read_move(p.board, text, castling);
+    if (!move) return unexpected(fmt::format("searchmove '{}': {}", text, move.error()));
+    p.searchmoves.push_back(core::to_uci(*move, castling));
+  }
+  return p;
+}
+
+std::vector<std::string> legal_prefix(const core::Board& start, const std::vector<std::string>& pv,
+                                      core::UciCastling castling, std::string& cut) {
+  cut.clear();
+  std::vector<std::string> kept;
+  core::Board board = start.detached();
+  for (const auto& text : pv) {
+    auto move = core::parse_uci(board, text, castling);
+    if (!move) {
+      cut = fmt::format("PV cut at move {} '{}': {}", kept.size() + 1, text, move.error().message);
+      break;
+    }
+    kept.push_back(core::to_uci(*move, castling));
+    board.make_move(*move);
+  }
+  return kept;
+}
+
+PvLine SearchRecord::make_line(const Info& info, int multipv) {
+  PvLine line;
+  line.multipv = multipv;
+  line.depth = info.depth.value_or(0);
+  line.seldepth = info.seldepth;
+  line.score = score_of(*info.score);
+  line.wdl = info.wdl;
+  line.nodes = info.nodes.value_or(0);
+  line.time_ms = info.time_ms.value_or(0);
+  line.pv = legal_prefix(board_, info.pv, castling_, line.pv_cut);
+  return line;
+}
+
+void SearchRecord::add(const Info& info) {
+  ++infos_;
+  if (info.nodes) nodes_ = std::max(nodes_, *info.nodes);
+  if (info.time_ms) time_ms_ = std::max(time_ms_, *info.time_ms);
+  // Only lines with a depth and a score describe an iteration; currmove/hashfull/string
+  // lines do not.
+  if (!info.score || !info.depth) return;
+  const int multipv = info.multipv.value_or(1);
+  if (multipv < 1 || multipv > 500) {
+    problems_.push_back(fmt::format("info with multipv {} ignored", multipv));
+    return;
+  }
+  if (slots_.size() < static_cast<std::size_t>(multipv)) slots_.resize(static_cast<std::size_t>(multipv));
+  Slot& slot = slots_[static_cast<std::size_t>(multipv - 1)];
+  // The last exact score of the deepest iteration: a bound is a search still under way.
+  if (info.score->bound != Bound::Exact) return;
+  if (slot.exact && slot.exact->depth > *info.depth) return;
+  slot.exact = make_line(info, multipv);
+}
+
+Expected<Analysis, std::string> SearchRecord::finish(const BestMove& best, std::uint64_t wall_ms) {
+  Analysis a;
+  a.problems = problems_;
+  const std::size_t legal = board_.count_legal();
+  if (best.move.empty()) {
+    if (legal > 0)
+      return unexpected(fmt::format("bestmove '{}' (no move) in a position with {} legal moves", best.written, legal));
+  } else {
+    auto move = core::parse_uci(board_, best.move, castling_);
+    if (!move) return unexpected(fmt::format("illegal bestmove '{}': {}", best.move, move.error().message));
+    a.bestmove = core::to_uci(*move, castling_);
+    if (!best.ponder.empty()) {
+      core::Board after = board_.detached();
+      after.make_move(*move);
+      if (auto ponder = core::parse_uci(after, best.ponder, castling_)) {
+        a.ponder = core::to_uci(*ponder, castling_);
+      } else {
+        a.problems.push_back(fmt::format("illegal ponder move '{}' dropped", best.ponder));
+      }
+    }
+  }
+  for (const Slot& slot : slots_) {
+    if (!slot.exact) continue;
+    PvLine line = *slot.exact;
+    if (!line.pv_cut.empty()) a.problems.push_back(fmt::format("multipv {}: {}", line.multipv, line.pv_cut));
+    // A mate score must agree with the PV where the PV reaches the mate.
+    if (line.score.is_mate() && line.score.mate_plies() > 0 &&
+        line.pv.size() >= static_cast<std::size_t>(line.score.mate_plies())) {
+      core::Board b = board_.detached();
+      for (int i = 0; i < line.score.mate_plies(); ++i)
+        b.make_move(*core::parse_uci(b, line.pv[static_cast<std::size_t>(i)], castling_));
+      if (!b.is_checkmate())
+        a.problems.push_back(fmt::format("multipv {}: score mate {} but the PV does not mate in {} plies",
+                                         line.multipv, line.score.mate_moves(), line.score.mate_plies()));
+    }
+    a.lines.push_back(std::move(line));
+  }
+  if (!a.lines.empty()) a.depth = a.lines.front().depth;
+  a.nodes = nodes_;
+  a.time_ms = time_ms_ ? time_ms_ : wall_ms;
+  if (a.lines.empty() && legal > 0 && infos_ > 0) a.problems.push_back("no exact score was reported");
+  return a;
+}
+
+}  // namespace epdd::uci

@@ -1,0 +1,207 @@
+#include "uci/engine_pool.hpp"
+
+#include <algorithm>
+
+#include <fmt/core.h>
+
+#include "uci/engine_session.hpp"
+
+namespace epdd::uci {
+
+struct EnginePool::Worker {
+  std::size_t engine = 0;  // index into engines_
+  std::deque<Job> own;     // requests of games kept on this worker
+  std::unique_ptr<EngineSession> session;
+  std::vector<Clock::time_point> restarts;  // within the budget window
+  EngineHealth health;
+  std::thread thread;
+};
+
+EnginePool::EnginePool(std::vector<EngineConfig> engines, LogSink log)
+    : engines_(std::move(engines)), log_(std::move(log)), shared_(engines_.size()) {
+  ignore_sigpipe();
+  for (std::size_t e = 0; e < engines_.size(); ++e) {
+    for (int i = 0; i < std::max(1, engines_[e].instances); ++i) {
+      auto w = std::make_unique<Worker>();
+      w->engine = e;
+      w->health.engine = engines_[e].name;
+      w->health.instance = i;
+      workers_.push_back(std::move(w));
+    }
+  }
+  for (auto& w : workers_) w->thread = std::thread([this, worker = w.get()] { run(*worker); });
+}
+
+EnginePool::~EnginePool() { shutdown(); }
+
+std::future<Expected<Analysis, EngineError>> EnginePool::submit(AnalysisRequest request) {
+  Job job{std::move(request), {}};
+  auto future = job.promise.get_future();
+  std::unique_lock lock(mutex_);
+  std::size_t engine = 0;
+  if (!job.request.engine.empty()) {
+    auto it = std::find_if(engines_.begin(), engines_.end(),
+                           [&](const EngineConfig& c) { return c.name == job.request.engine; });
+    if (it == engines_.end()) {
+      EngineError e;
+      e.kind = EngineErrorKind::BadRequest;
+      e.engine = job.request.engine;
+      e.message = "no engine of that name in the pool";
+      job.promise.set_value(unexpected(std::move(e)));
+      return future;
+    }
+    engine = static_cast<std::size_t>(it - engines_.begin());
+  }
+  if (stopping_ || engines_.empty()) {
+    EngineError e;
+    e.kind = EngineErrorKind::ShutDown;
+    e.message = engines_.empty() ? "the pool has no engines" : "the pool is shutting down";
+    job.promise.set_value(unexpected(std::move(e)));
+    return future;
+  }
+  if (job.request.game) {
+    std::vector<Worker*> mine;
+    for (auto& w : workers_)
+      if (w->engine == engine) mine.push_back(w.get());
+    mine[*job.request.game % mine.size()]->own.push_back(std::move(job));
+  } else {
+    shared_[engine].push_back(std::move(job));
+  }
+  lock.unlock();
+  wake_.notify_all();
+  return future;
+}
+
+Expected<Analysis, EngineError> EnginePool::analyse(const AnalysisRequest& request) {
+  return submit(request).get();
+}
+
+void EnginePool::run(Worker& worker) {
+  for (;;) {
+    std::unique_lock lock(mutex_);
+    // An unhealthy worker leaves shared requests to healthy siblings while there are any.
+    const auto may_take_shared = [&] {
+      if (!worker.health.unhealthy) return true;
+      return std::all_of(workers_.begin(), workers_.end(), [&](const auto& w) {
+        return w->engine != worker.engine || w->health.unhealthy;
+      });
+    };
+    wake_.wait(lock, [&] {
+      return stopping_ || !worker.own.empty() || (!shared_[worker.engine].empty() && may_take_shared());
+    });
+    if (stopping_) break;
+    std::deque<Job>& from = !worker.own.empty() ? worker.own : shared_[worker.engine];
+    Job job = std::move(from.front());
+    from.pop_front();
+    lock.unlock();
+    auto result = serve(worker, job.request);
+    job.promise.set_value(std::move(result));
+  }
+  if (worker.session) worker.session->shutdown();
+}
+
+Expected<Analysis, EngineError> EnginePool::serve(Worker& worker, const AnalysisRequest& request) {
+  const EngineConfig& config = engines_[worker.engine];
+  const auto count = [&](auto&& update) {
+    std::lock_guard lock(mutex_);
+    update(worker.health);
+  };
+  count([](EngineHealth& h) { ++h.requests; });
+  if (worker.health.unhealthy) {
+    EngineError e;
+    e.kind = EngineErrorKind::Unhealthy;
+    e.engine = config.name;
+    e.message = worker.health.reason;
+    return unexpected(std::move(e));
+  }
+  if (!worker.session) {
+    if (worker.health.starts > 0) {
+      // A restart: within the budget, or the instance gives up (contract point 6).
+      const auto now = Clock::now();
+      std::erase_if(worker.restarts, [&](auto t) { return now - t > config.restarts.window; });
+      if (static_cast<int>(worker.restarts.size()) >= config.restarts.max_restarts) {
+        const std::string reason =
+            fmt::format("{} restarts within {} s; not restarted again", worker.restarts.size(),
+                        config.restarts.window.count());
+        count([&](EngineHealth& h) {
+          h.unhealthy = true;
+          h.reason = reason;
+        });
+        if (log_) log_(LogLevel::Error, config.name, "unhealthy: " + reason);
+        wake_.notify_all();  // siblings may now take shared requests in its place
+        EngineError e;
+        e.kind = EngineErrorKind::Unhealthy;
+        e.engine = config.name;
+        e.message = reason;
+        return unexpected(std::move(e));
+      }
+      worker.restarts.push_back(now);
+      count([](EngineHealth& h) { ++h.restarts; });
+      if (log_) log_(LogLevel::Warn, config.name, fmt::format("restarting instance {}", worker.health.instance));
+    }
+    count([](EngineHealth& h) { ++h.starts; });
+    auto session = EngineSession::start(config, log_);
+    if (!session) {
+      count([](EngineHealth& h) { ++h.start_failures; });
+      return unexpected(session.error());
+    }
+    worker.session = std::move(*session);
+  }
+  auto result = worker.session->analyse(request);
+  if (result) {
+    count([](EngineHealth& h) { ++h.succeeded; });
+    return result;
+  }
+  count([&](EngineHealth& h) {
+    switch (result.error().kind) {
+      case EngineErrorKind::Timeout: ++h.timeouts; break;
+      case EngineErrorKind::Crash: ++h.crashes; break;
+      case EngineErrorKind::ProtocolViolation: ++h.protocol_violations; break;
+      case EngineErrorKind::IllegalOutput: ++h.illegal_outputs; break;
+      case EngineErrorKind::WriteFailed: ++h.write_failures; break;
+      case EngineErrorKind::BadRequest: ++h.bad_requests; break;
+      default: break;
+    }
+  });
+  // The request was at fault, not the engine: keep it. Otherwise the engine is suspect: end it
+  // (politely if it still can) and start a fresh one for the next request.
+  if (result.error().kind != EngineErrorKind::BadRequest || worker.session->state() == SessionState::Dead) {
+    worker.session->shutdown();
+    worker.session.reset();
+  }
+  return result;
+}
+
+std::vector<EngineHealth> EnginePool::health() const {
+  std::lock_guard lock(mutex_);
+  std::vector<EngineHealth> out;
+  for (const auto& w : workers_) out.push_back(w->health);
+  return out;
+}
+
+void EnginePool::shutdown() {
+  std::vector<Job> abandoned;
+  {
+    std::lock_guard lock(mutex_);
+    if (stopping_ && workers_.empty()) return;
+    stopping_ = true;
+    for (auto& q : shared_)
+      for (auto& job : q) abandoned.push_back(std::move(job));
+    for (auto& q : shared_) q.clear();
+    for (auto& w : workers_) {
+      for (auto& job : w->own) abandoned.push_back(std::move(job));
+      w->own.clear();
+    }
+  }
+  wake_.notify_all();
+  for (auto& job : abandoned) {
+    EngineError e;
+    e.kind = EngineErrorKind::ShutDown;
+    e.message = "the pool shut down before this request ran";
+    job.promise.set_value(unexpected(std::move(e)));
+  }
+  for (auto& w : workers_)
+    if (w->thread.joinable()) w->thread.join();
+}
+
+}  // namespace epdd::uci

@@ -1,0 +1,185 @@
+// EngineSession's search and shutdown: the Ready -> Searching -> (Stopping ->) Ready part of the
+// state machine, where the contract's "one go, one bestmove" and absolute deadlines live.
+#include <signal.h>
+
+#include <fmt/core.h>
+
+#include "uci/engine_session.hpp"
+
+namespace epdd::uci {
+
+Expected<Analysis, EngineError> EngineSession::analyse(const AnalysisRequest& request) {
+  return analyse(request, false);
+}
+
+Expected<Analysis, EngineError> EngineSession::analyse(const AnalysisRequest& request, bool search_terminal) {
+  if (state_ != SessionState::Ready)
+    return unexpected(error(state_ == SessionState::Dead ? EngineErrorKind::Crash : EngineErrorKind::BadRequest,
+                            "search", fmt::format("the session is {}", to_string(state_))));
+  const SearchLimits& l = request.limits;
+  if (!l.depth && !l.nodes && !l.movetime_ms && !l.mate && !l.stop_after_ms)
+    return unexpected(error(EngineErrorKind::BadRequest, "search",
+                            "no search limit: give depth, nodes, movetime, mate or stop_after"));
+  if (request.multipv < 1) return unexpected(error(EngineErrorKind::BadRequest, "search", "multipv must be at least 1"));
+
+  // Chess960 positions go to the engine in its Chess960 mode, with king-takes-rook castling.
+  const bool has960 = find_option(identity_.options, "UCI_Chess960") != nullptr;
+  auto prepared = prepare_position(request, core::UciCastling::Standard);
+  if (!prepared) return unexpected(error(EngineErrorKind::BadRequest, "position", prepared.error()));
+  core::UciCastling castling = core::UciCastling::Standard;
+  if (prepared->board.chess960() && config_.chess960_when_needed) {
+    if (!has960)
+      return unexpected(error(EngineErrorKind::BadRequest, "position",
+                              "a Chess960 position, and the engine has no UCI_Chess960 option"));
+    castling = core::UciCastling::KingTakesRook;
+    prepared = prepare_position(request, castling);
+  }
+  if (has960 && config_.chess960_when_needed)
+    if (auto ok = ensure_option("UCI_Chess960", prepared->board.chess960() ? "true" : "false"); !ok)
+      return unexpected(ok.error());
+
+  if (!search_terminal) {
+    const core::GameStatus status = prepared->board.status();
+    if (status == core::GameStatus::Checkmate || status == core::GameStatus::Stalemate) {
+      Analysis a;
+      a.engine = identity_.name;
+      a.status = status;
+      return a;
+    }
+  }
+  if (find_option(identity_.options, "MultiPV")) {
+    if (auto ok = ensure_option("MultiPV", std::to_string(request.multipv)); !ok) return unexpected(ok.error());
+  } else if (request.multipv > 1) {
+    return unexpected(error(EngineErrorKind::BadRequest, "search", "multipv > 1, and the engine has no MultiPV option"));
+  }
+  if (request.new_game == NewGame::Clear && searched_since_new_game_) {
+    if (auto ok = send("ucinewgame\n", "ucinewgame"); !ok) return unexpected(ok.error());
+    if (auto ok = wait_ready(config_.timeouts.new_game, "ucinewgame"); !ok) return unexpected(ok.error());
+    searched_since_new_game_ = false;
+  }
+  return search(*prepared, request, castling);
+}
+
+Expected<Analysis, EngineError> EngineSession::search(const PreparedPosition& position, const AnalysisRequest& request,
+                                                      core::UciCastling castling) {
+  // Lines the engine printed after its last bestmove belong to no search: note and drop them
+  // now, so they are not taken for this one's.
+  channel_->pump();
+  for (std::string stale; channel_->queued() > 0;) {
+    channel_->read_line(stale, Clock::now());
+    transcript_.received(stale);
+    transcript_.note("(a line from before this search, ignored)");
+  }
+
+  const SearchLimits& limits = request.limits;
+  GoLimits go;
+  go.depth = limits.depth;
+  go.nodes = limits.nodes;
+  go.movetime_ms = limits.movetime_ms;
+  go.mate = limits.mate;
+  go.searchmoves = position.searchmoves;
+  const bool engine_limited = limits.depth || limits.nodes || limits.movetime_ms || limits.mate;
+  go.infinite = !engine_limited;
+
+  // One absolute deadline: the search's own time (movetime, stop_after, or the search
+  // timeout) plus a margin. Info lines do not extend it (contract point 1).
+  const Timeouts& t = config_.timeouts;
+  Milliseconds own = request.timeout_ms ? Milliseconds(*request.timeout_ms) : t.scaled(t.search);
+  if (limits.movetime_ms) own = Milliseconds(*limits.movetime_ms);
+  if (limits.stop_after_ms) own = std::min(own, Milliseconds(*limits.stop_after_ms));
+  const auto started = Clock::now();
+  Deadline deadline = started + own + t.scaled(t.search_margin);
+  std::optional<Deadline> stop_at;
+  if (limits.stop_after_ms) stop_at = started + Milliseconds(*limits.stop_after_ms);
+
+  const std::string commands = position_command(position.root_fen, position.moves) + "\n" + go_command(go) + "\n";
+  if (auto ok = send(commands, "search"); !ok) return unexpected(ok.error());
+  state_ = SessionState::Searching;
+  searched_since_new_game_ = true;
+
+  SearchRecord record(position.board.detached(), castling);
+  std::optional<BestMove> best;
+  bool stopped = false;
+  bool timed_out = false;
+  std::string line;
+  while (!best) {
+    const Deadline wait = stop_at && !stopped ? std::min(*stop_at, deadline) : deadline;
+    const ChannelStatus status = channel_->read_line(line, wait);
+    if (status == ChannelStatus::Line) {
+      transcript_.received(line);
+      EngineMessage m = parse_engine_line(line);
+      if (auto* info = std::get_if<Info>(&m)) record.add(*info);
+      else if (auto* b = std::get_if<BestMove>(&m)) best = std::move(*b);
+      continue;
+    }
+    if (status == ChannelStatus::Timeout) {
+      if (!stopped) {
+        // Our stop time, or the deadline: either way the engine is told to stop, and must
+        // answer with its bestmove within the stop timeout (contract point 2).
+        timed_out = !stop_at || Clock::now() < *stop_at;
+        stopped = true;
+        state_ = SessionState::Stopping;
+        if (auto ok = send("stop\n", "stop"); !ok) return unexpected(ok.error());
+        deadline = after(t.stop);
+        continue;
+      }
+      return unexpected(die(EngineErrorKind::Timeout, "stop", "no bestmove after stop by the deadline"));
+    }
+    if (status == ChannelStatus::LineTooLong)
+      return unexpected(die(EngineErrorKind::ProtocolViolation, "search",
+                            fmt::format("an output line longer than {} bytes", config_.max_line)));
+    process_->wait_until(after(t.quit));
+    return unexpected(die(EngineErrorKind::Crash, "search", "the engine ended during the search"));
+  }
+  state_ = SessionState::Ready;
+  const auto wall = std::chrono::duration_cast<Milliseconds>(Clock::now() - started).count();
+  if (timed_out)
+    return unexpected(error(EngineErrorKind::Timeout, "search",
+                            fmt::format("the search did not finish within {} ms and was stopped", wall)));
+  auto analysis = record.finish(*best, static_cast<std::uint64_t>(wall));
+  if (!analysis) return unexpected(error(EngineErrorKind::IllegalOutput, "search", analysis.error()));
+  analysis->engine = identity_.name;
+  analysis->stopped = stopped;
+  for (const auto& p : analysis->problems) log(LogLevel::Warn, p);
+  return std::move(*analysis);
+}
+
+void EngineSession::shutdown() {
+  if (!process_ || process_->exit_status()) {
+    state_ = SessionState::Dead;
+    return;
+  }
+  const Timeouts& t = config_.timeouts;
+  if (state_ == SessionState::Searching || state_ == SessionState::Stopping) {
+    // Drain the bestmove of the running search, so the engine is idle when told to quit.
+    if (state_ == SessionState::Searching) (void)process_->write_all("stop\n", after(t.write));
+    std::string line;
+    const Deadline deadline = after(t.stop);
+    while (channel_->read_line(line, deadline) == ChannelStatus::Line)
+      if (std::holds_alternative<BestMove>(parse_engine_line(line))) break;
+  }
+  if (state_ != SessionState::Dead) {
+    transcript_.sent("quit");
+    if (process_->write_all("quit\n", after(t.write))) {
+      process_->close_stdin();
+      // Read and drop output meanwhile: an engine blocked on a full stdout pipe cannot exit.
+      const Deadline deadline = after(t.quit);
+      while (!process_->try_reap() && Clock::now() < deadline) {
+        std::string line;
+        if (channel_->read_line(line, std::min(deadline, Clock::now() + Milliseconds(20))) == ChannelStatus::Eof)
+          process_->wait_until(std::min(deadline, Clock::now() + Milliseconds(20)));
+      }
+    }
+  }
+  if (!process_->try_reap()) {
+    process_->send_signal(SIGTERM);
+    if (!process_->wait_until(after(t.terminate))) {
+      log(LogLevel::Warn, "did not end after quit and SIGTERM: killed");
+      process_->send_signal(SIGKILL);
+      process_->wait_until(Clock::now() + std::chrono::seconds(10));
+    }
+  }
+  state_ = SessionState::Dead;
+}
+
+}  // namespace epdd::uci

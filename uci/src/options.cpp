@@ -1,0 +1,121 @@
+// Option checks: a user's setting against the engine's declaration, before anything is sent.
+#include "uci/options.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <system_error>
+
+#include <fmt/format.h>
+
+#include "core/text.hpp"
+
+namespace epdd::uci {
+
+namespace {
+
+char ascii_lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+
+bool iequals(std::string_view a, std::string_view b) {
+  return a.size() == b.size() &&
+         std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) { return ascii_lower(x) == ascii_lower(y); });
+}
+
+std::string declared_names(const std::vector<OptionLine>& declared) {
+  std::vector<std::string_view> names;
+  names.reserve(declared.size());
+  for (const auto& option : declared) names.emplace_back(option.name);
+  return fmt::format("{}", fmt::join(names, ", "));
+}
+
+Expected<std::string, std::string> check_check(const OptionLine& option, std::string_view value) {
+  if (iequals(value, "true")) return std::string("true");
+  if (iequals(value, "false")) return std::string("false");
+  return unexpected(fmt::format("option {} is true or false, not {}", core::quoted(option.name), core::quoted(value)));
+}
+
+std::string integer_range(const OptionLine& option) {
+  if (option.min && option.max) return fmt::format("an integer from {} to {}", *option.min, *option.max);
+  if (option.min) return fmt::format("an integer of at least {}", *option.min);
+  if (option.max) return fmt::format("an integer of at most {}", *option.max);
+  return "an integer";
+}
+
+Expected<std::string, std::string> check_spin(const OptionLine& option, std::string_view value) {
+  long long number = 0;
+  const char* end = value.data() + value.size();
+  const auto [ptr, ec] = std::from_chars(value.data(), end, number);
+  const bool ok = !value.empty() && ec == std::errc{} && ptr == end && (!option.min || number >= *option.min) &&
+                  (!option.max || number <= *option.max);
+  if (!ok) {
+    return unexpected(fmt::format("option {} wants {}, not {}", core::quoted(option.name), integer_range(option),
+                                  core::quoted(value)));
+  }
+  return std::to_string(number);
+}
+
+Expected<std::string, std::string> check_combo(const OptionLine& option, std::string_view value) {
+  for (const auto& var : option.vars)
+    if (iequals(var, value)) return var;
+  if (option.vars.empty()) {
+    return unexpected(fmt::format("option {} declares no choices, so not {}", core::quoted(option.name),
+                                  core::quoted(value)));
+  }
+  return unexpected(fmt::format("option {} is one of {}, not {}", core::quoted(option.name),
+                                fmt::join(option.vars, ", "), core::quoted(value)));
+}
+
+// Sending rank: Threads, then Hash, then everything else.
+int send_rank(const CheckedOption& option) {
+  if (iequals(option.name, "Threads")) return 0;
+  if (iequals(option.name, "Hash")) return 1;
+  return 2;
+}
+
+}  // namespace
+
+const OptionLine* find_option(const std::vector<OptionLine>& declared, std::string_view name) {
+  const auto it = std::find_if(declared.begin(), declared.end(),
+                               [&](const OptionLine& option) { return iequals(option.name, name); });
+  return it == declared.end() ? nullptr : &*it;
+}
+
+Expected<CheckedOption, std::string> check_option(const std::vector<OptionLine>& declared,
+                                                  const OptionSetting& setting) {
+  const OptionLine* option = find_option(declared, setting.name);
+  if (!option) {
+    return unexpected(fmt::format("unknown option {}; the engine has: {}", core::quoted(setting.name),
+                                  declared_names(declared)));
+  }
+  CheckedOption checked{option->name, std::nullopt};
+  Expected<std::string, std::string> value = setting.value;
+  switch (option->type) {
+    case OptionType::Check: value = check_check(*option, setting.value); break;
+    case OptionType::Spin: value = check_spin(*option, setting.value); break;
+    case OptionType::Combo: value = check_combo(*option, setting.value); break;
+    case OptionType::Button: return checked;
+    case OptionType::String: break;
+  }
+  if (!value) return unexpected(std::move(value).error());
+  checked.value = *std::move(value);
+  return checked;
+}
+
+Expected<std::vector<CheckedOption>, std::string> check_options(const std::vector<OptionLine>& declared,
+                                                                const std::vector<OptionSetting>& settings) {
+  std::vector<CheckedOption> checked;
+  std::vector<std::string> errors;
+  for (const auto& setting : settings) {
+    auto one = check_option(declared, setting);
+    if (one) {
+      checked.push_back(*std::move(one));
+    } else {
+      errors.push_back(std::move(one).error());
+    }
+  }
+  if (!errors.empty()) return unexpected(fmt::format("{}", fmt::join(errors, "\n")));
+  std::stable_sort(checked.begin(), checked.end(),
+                   [](const CheckedOption& a, const CheckedOption& b) { return send_rank(a) < send_rank(b); });
+  return checked;
+}
+
+}  // namespace epdd::uci
