@@ -6,6 +6,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "daemon/check_engine_command.hpp"
 #include "daemon/epd_command.hpp"
 #include "daemon/perft_command.hpp"
 #include "daemon/pgn_command.hpp"
@@ -163,6 +164,28 @@ void add_pgn(CLI::App& app, PgnCheckOptions& check, PgnWriteOptions& write, int&
   });
 }
 
+void add_check_engine(CLI::App& app, CheckEngineOptions& o, int& status) {
+  auto* cmd = app.add_subcommand("check-engine", "Run a UCI compliance check on an engine, step by step");
+  cmd->add_option("--config", o.config, "Engines file (TOML) to take the engine from");
+  cmd->add_option("--engine", o.engine, "The engine's name in the --config file (default: its first engine)");
+  cmd->add_option("--timeout-scale", o.timeout_scale, "Multiply every timeout (slow machines)")
+      ->check(CLI::Range(0.01, 1000.0));
+  cmd->add_option("command", o.command, "After --: the engine's program and arguments");
+  cmd->footer(
+      "Steps: handshake (uci, options, isready), isready, go depth, go nodes, go movetime, go mate, go infinite\n"
+      "then stop, multipv 3, position with moves, a mate in 1, bestmove in checkmate and stalemate, quit.\n"
+      "Each prints PASS or FAIL with what was seen; the engine's output is checked (legal bestmove and PV,\n"
+      "scores, the limits kept). An engine that dies in a step is restarted for the next one.\n"
+      "Without --config or a command: Debian's Stockfish (/usr/games/stockfish).\n"
+      "Exit status: 0 every step passed, 1 a step failed, 2 bad arguments or configuration.\n\n"
+      "Examples:\n"
+      "  epdd check-engine\n"
+      "  epdd check-engine --config engines.toml --engine ethereal\n"
+      "  epdd check-engine -- /usr/games/ethereal-chess\n"
+      "  epdd check-engine -- /usr/games/fairy-stockfish");
+  cmd->callback([&o, &status] { status = run_check_engine(o, std::cout, std::cerr); });
+}
+
 }  // namespace
 
 int run_cli(int argc, char** argv) {
@@ -179,6 +202,8 @@ int run_cli(int argc, char** argv) {
   PgnCheckOptions pgn_check;
   PgnWriteOptions pgn_write;
   add_pgn(app, pgn_check, pgn_write, status);
+  CheckEngineOptions check_engine;
+  add_check_engine(app, check_engine, status);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

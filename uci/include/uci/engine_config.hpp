@@ -36,8 +36,6 @@ struct Timeouts {
   // The names as configuration files spell them, for error messages and `--help`.
   static constexpr const char* kNames[] = {"handshake", "ready", "new_game", "search", "search_margin",
                                            "stop", "quit", "terminate", "write"};
-  // The timeout of that name, or null.
-  Milliseconds* find(std::string_view name);
 };
 
 // Restarts allowed per engine instance: past `max_restarts` within `window`, the instance is

@@ -1,0 +1,74 @@
+// Engine configuration files: TOML read into uci::EngineConfig, strictly. A typo is an error
+// with file:line:col, never a setting silently ignored; defaults live in uci/engine_config.hpp.
+//
+// The format (this comment is its reference):
+//
+//   # Timeouts for every engine unless an engine overrides them. Optional.
+//   [timeouts]
+//   handshake = 10000   # milliseconds, an integer from 0 to 2592000000 (30 days); the names:
+//                       # handshake ready new_game search search_margin stop quit terminate write
+//   scale = 1.0         # multiplies every timeout: a number > 0 and <= 1000 (integer or float)
+//
+//   [[engine]]                          # one table per engine; at least one
+//   name = "stockfish"                  # required, unique (case-sensitive), not empty
+//   command = "/usr/games/stockfish"    # required, not empty: an absolute path, or a name
+//                                       # looked up in PATH (/usr/games is not on root's PATH)
+//   args = ["--flag"]                   # optional array of strings, passed as they are (no shell)
+//   working_directory = "/tmp"          # optional; absent or "": inherit ours
+//   env = { SOME_VAR = "1" }            # optional table of strings, set on top of our environment
+//   instances = 2                       # optional, default 1: an integer from 1 to 256
+//   max_line = 1048576                  # optional, default 1048576: longest engine output line
+//                                       # accepted, in bytes, from 1024 to 1073741824
+//   restarts = { max = 3, window_seconds = 300 }  # optional (defaults shown): past `max`
+//                                       # restarts (0 to 1000) within `window_seconds` (1 to
+//                                       # 604800) an instance is unhealthy and fails fast
+//   chess960_when_needed = true         # optional, default true: UCI_Chess960 for 960 positions
+//   own_book_off = true                 # optional, default true: OwnBook false where offered
+//
+//   [engine.options]                    # UCI options, in the order written. Values: strings,
+//   Threads = 1                         # integers (sent as decimal text) or booleans (sent as
+//   Hash = 64                           # true/false); no floats, arrays or tables, no line
+//   "Clear Hash" = true                 # breaks. A button takes any value. Names are checked
+//                                       # against the engine when it starts, not here; two names
+//                                       # that differ only in case are an error here.
+//
+//   [engine.timeouts]                   # optional per-engine overrides, keys as in [timeouts];
+//   search = 120000                     # the rest come from [timeouts], then the defaults
+//
+// Unknown keys are errors that list the keys allowed there. The first error in the file (by
+// position) is reported; fix it and run again.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/expected.hpp"
+#include "uci/engine_config.hpp"
+
+namespace epdd::daemon {
+
+// Where an engine configuration is wrong and why. `line` and `column` count from 1 and name the
+// offending key or value; 0 when the error concerns the whole file (unreadable, no engine).
+struct EngineConfigError {
+  std::string file;
+  int line = 0;
+  int column = 0;
+  std::string message;
+  // "engines.toml:3:9: message"; "engines.toml: message" without a line.
+  std::string to_string() const;
+};
+
+// Reads every [[engine]] of a TOML document. `file_name` is only used in errors. Never throws.
+Expected<std::vector<uci::EngineConfig>, EngineConfigError> parse_engine_configs(std::string_view toml_text,
+                                                                                 std::string_view file_name);
+
+// parse_engine_configs on the contents of `path`; a file that cannot be read is an error with
+// line 0 that says why. Never throws.
+Expected<std::vector<uci::EngineConfig>, EngineConfigError> read_engine_configs(const std::string& path);
+
+// The engine used when no configuration file is given: Stockfish from Debian
+// (/usr/games/stockfish) with Threads=1 (deterministic with node limits) and Hash=16.
+uci::EngineConfig default_engine_config();
+
+}  // namespace epdd::daemon
