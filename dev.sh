@@ -12,8 +12,13 @@ PACKAGES=(
   g++ cmake ninja-build      # toolchain
   libexpected-dev            # tl::expected (core)
   libcli11-dev libfmt-dev    # command line, formatting (daemon)
+  libboost-dev libboost-filesystem-dev   # Boost.Process 1.74 (uci: spawning engines)
+  libtomlplusplus-dev        # engine configuration files (daemon)
+  libspdlog-dev              # logging (daemon)
   catch2                     # tests
-  stockfish                  # the default engine; the perft benchmark's peer
+  stockfish                  # the default engine; the perft and uci benchmarks' peer
+  ethereal-chess             # a second real engine for the end-to-end tests
+  pgn-extract                # the PGN benchmark's peer
 )
 
 usage() {

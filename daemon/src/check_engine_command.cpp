@@ -12,6 +12,7 @@
 #include "core/fen.hpp"
 #include "core/notation.hpp"
 #include "daemon/engine_config_file.hpp"
+#include "daemon/logging.hpp"
 #include "uci/engine_session.hpp"
 
 namespace epdd::daemon {
@@ -33,11 +34,12 @@ using Verdict = std::string;
 
 class Runner {
  public:
-  Runner(uci::EngineConfig config, std::ostream& out) : config_(std::move(config)), out_(out) {}
+  Runner(uci::EngineConfig config, uci::LogSink log, std::ostream& out)
+      : config_(std::move(config)), log_(std::move(log)), out_(out) {}
 
   bool start() {
     const auto t0 = uci::Clock::now();
-    auto s = EngineSession::start(config_);
+    auto s = EngineSession::start(config_, log_);
     const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(uci::Clock::now() - t0).count();
     if (!s) {
       report("handshake (uci, options, isready)", s.error().to_string());
@@ -55,7 +57,7 @@ class Runner {
   // so that later steps still say something.
   void step(const std::string& name, const std::function<Verdict(EngineSession&, std::string&)>& body) {
     if (!session_ || session_->state() == uci::SessionState::Dead) {
-      auto s = EngineSession::start(config_);
+      auto s = EngineSession::start(config_, log_);
       if (!s) {
         report(name, "could not restart the engine: " + s.error().to_string());
         return;
@@ -95,6 +97,7 @@ class Runner {
   }
 
   uci::EngineConfig config_;
+  uci::LogSink log_;
   std::ostream& out_;
   std::unique_ptr<EngineSession> session_;
   std::string detail_note_;
@@ -281,7 +284,12 @@ int run_check_engine(const CheckEngineOptions& options, std::ostream& out, std::
   for (const auto& a : config.process.args) fmt::print(out, " {}", a);
   fmt::print(out, "\n\n");
 
-  Runner run(config, out);
+  uci::LogSink log;
+  if (options.verbose) {
+    setup_logging(Verbosity::Verbose);
+    log = engine_log_sink();
+  }
+  Runner run(config, log, out);
   if (run.start()) {
     run_steps(run);
     run.finish();

@@ -170,6 +170,7 @@ void add_check_engine(CLI::App& app, CheckEngineOptions& o, int& status) {
   cmd->add_option("--engine", o.engine, "The engine's name in the --config file (default: its first engine)");
   cmd->add_option("--timeout-scale", o.timeout_scale, "Multiply every timeout (slow machines)")
       ->check(CLI::Range(0.01, 1000.0));
+  cmd->add_flag("-v,--verbose", o.verbose, "Log what the engine prints on stderr and every problem as it happens");
   cmd->add_option("command", o.command, "After --: the engine's program and arguments");
   cmd->footer(
       "Steps: handshake (uci, options, isready), isready, go depth, go nodes, go movetime, go mate, go infinite\n"

@@ -14,6 +14,7 @@ struct CheckEngineOptions {
   std::optional<std::string> engine;  // the engine's name in it (default: the embedded Stockfish)
   std::vector<std::string> command;   // or a command line: program and arguments
   double timeout_scale = 1.0;         // multiplies the engine's timeouts
+  bool verbose = false;               // log the engine's stderr and every warning as it happens
 };
 
 // Exit status: 0 every step passed, 1 a step failed, 2 bad arguments or configuration.

@@ -4,6 +4,8 @@
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
+#include <algorithm>
+#include <mutex>
 
 #include "engine_support.hpp"
 #include "test_support.hpp"
@@ -275,4 +277,23 @@ TEST_CASE("ucinewgame per request: cleared by default, kept within a game", "[uc
   std::size_t count = 0;
   for (auto at = sent.find("ucinewgame"); at != std::string::npos; at = sent.find("ucinewgame", at + 1)) ++count;
   CHECK(count == 1);
+}
+
+TEST_CASE("the engine's stderr is captured per engine: logged and in the transcript", "[uci][session]") {
+  // The engine under test is a shell that writes to stderr and then becomes the fake engine.
+  EngineConfig c = fake({"-c", std::string("echo 'NNUE file not found' >&2; exec ") + EPDD_FAKE_ENGINE + " --crash-at go"});
+  c.process.program = "/bin/sh";
+  std::vector<std::string> logged;
+  std::mutex m;
+  auto session = EngineSession::start(c, [&](LogLevel, std::string_view engine, std::string_view message) {
+    std::lock_guard lock(m);
+    logged.push_back(std::string(engine) + ": " + std::string(message));
+  });
+  if (!session) FAIL(session.error().to_string());
+  CHECK_THAT((*session)->transcript_tail(40), Catch::Contains("! NNUE file not found"));
+  auto r = (*session)->analyse(depth_request());
+  REQUIRE_FALSE(r);
+  CHECK(r.error().kind == EngineErrorKind::Crash);
+  std::lock_guard lock(m);
+  CHECK(std::find(logged.begin(), logged.end(), "fake: stderr: NNUE file not found") != logged.end());
 }
