@@ -1,6 +1,7 @@
 #include "uci/analysis.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 
 #include <fmt/core.h>
 
@@ -100,10 +101,19 @@ void SearchRecord::add(const Info& info) {
   slot.exact = make_line(info, multipv);
 }
 
-Expected<Analysis, std::string> SearchRecord::finish(const BestMove& best, std::uint64_t wall_ms) {
+Expected<Analysis, std::string> SearchRecord::finish(const BestMove& given, std::uint64_t wall_ms, bool stopped) {
   Analysis a;
   a.problems = problems_;
   const std::size_t legal = board_.count_legal();
+  BestMove best = given;
+  // Some engines (Glaurung) say "(none)" when stopped early in a live position; their PV still
+  // names the move they would play.
+  if (best.move.empty() && legal > 0 && stopped && !slots_.empty() && slots_[0].exact &&
+      !slots_[0].exact->pv.empty()) {
+    best.move = slots_[0].exact->pv.front();
+    best.ponder.clear();
+    a.problems.push_back(fmt::format("bestmove '{}' after stop: the PV's first move {} taken", given.written, best.move));
+  }
   if (best.move.empty()) {
     if (legal > 0)
       return unexpected(fmt::format("bestmove '{}' (no move) in a position with {} legal moves", best.written, legal));
@@ -126,14 +136,14 @@ Expected<Analysis, std::string> SearchRecord::finish(const BestMove& best, std::
     PvLine line = *slot.exact;
     if (!line.pv_cut.empty()) a.problems.push_back(fmt::format("multipv {}: {}", line.multipv, line.pv_cut));
     // A mate score must agree with the PV where the PV reaches the mate.
-    if (line.score.is_mate() && line.score.mate_plies() > 0 &&
-        line.pv.size() >= static_cast<std::size_t>(line.score.mate_plies())) {
+    // Both ways: mating (odd plies) and being mated (even plies).
+    const int plies = line.score.is_mate() ? std::abs(line.score.mate_plies()) : 0;
+    if (line.score.is_mate() && line.pv.size() >= static_cast<std::size_t>(plies)) {
       core::Board b = board_.detached();
-      for (int i = 0; i < line.score.mate_plies(); ++i)
-        b.make_move(*core::parse_uci(b, line.pv[static_cast<std::size_t>(i)], castling_));
+      for (int i = 0; i < plies; ++i) b.make_move(*core::parse_uci(b, line.pv[static_cast<std::size_t>(i)], castling_));
       if (!b.is_checkmate())
-        a.problems.push_back(fmt::format("multipv {}: score mate {} but the PV does not mate in {} plies",
-                                         line.multipv, line.score.mate_moves(), line.score.mate_plies()));
+        a.problems.push_back(fmt::format("multipv {}: score mate {} but the PV does not end in mate after {} plies",
+                                         line.multipv, line.score.mate_moves(), plies));
     }
     a.lines.push_back(std::move(line));
   }

@@ -94,7 +94,23 @@ void EnginePool::run(Worker& worker) {
     Job job = std::move(from.front());
     from.pop_front();
     lock.unlock();
-    auto result = serve(worker, job.request);
+    Expected<Analysis, EngineError> result = unexpected(EngineError{});
+    try {
+      result = serve(worker, job.request);
+    } catch (const std::exception& e) {
+      // Nothing may end the worker: the request fails, and the session (whatever state it was
+      // left in) is replaced.
+      EngineError error;
+      error.kind = EngineErrorKind::Crash;
+      error.engine = engines_[worker.engine].name;
+      error.message = std::string("internal error: ") + e.what();
+      result = unexpected(std::move(error));
+      try {
+        if (worker.session) worker.session->shutdown();
+      } catch (...) {
+      }
+      worker.session.reset();
+    }
     job.promise.set_value(std::move(result));
   }
   if (worker.session) worker.session->shutdown();
@@ -163,9 +179,13 @@ Expected<Analysis, EngineError> EnginePool::serve(Worker& worker, const Analysis
       default: break;
     }
   });
-  // The request was at fault, not the engine: keep it. Otherwise the engine is suspect: end it
-  // (politely if it still can) and start a fresh one for the next request.
-  if (result.error().kind != EngineErrorKind::BadRequest || worker.session->state() == SessionState::Dead) {
+  // Keep the engine when the request was at fault, or when a search that ran out of time was
+  // stopped cleanly (the engine is Ready and in step). An engine that died, broke the protocol
+  // or printed an illegal move is replaced by a fresh one for the next request.
+  const EngineErrorKind kind = result.error().kind;
+  const bool keep = worker.session->state() == SessionState::Ready &&
+                    (kind == EngineErrorKind::BadRequest || kind == EngineErrorKind::Timeout);
+  if (!keep) {
     worker.session->shutdown();
     worker.session.reset();
   }
@@ -180,10 +200,11 @@ std::vector<EngineHealth> EnginePool::health() const {
 }
 
 void EnginePool::shutdown() {
+  // Callable from several threads and more than once; the threads are joined once.
+  std::lock_guard once(shutdown_mutex_);
   std::vector<Job> abandoned;
   {
     std::lock_guard lock(mutex_);
-    if (stopping_ && workers_.empty()) return;
     stopping_ = true;
     for (auto& q : shared_)
       for (auto& job : q) abandoned.push_back(std::move(job));

@@ -13,13 +13,21 @@ Expected<Analysis, EngineError> EngineSession::analyse(const AnalysisRequest& re
 }
 
 Expected<Analysis, EngineError> EngineSession::analyse(const AnalysisRequest& request, bool search_terminal) {
-  if (state_ != SessionState::Ready)
-    return unexpected(error(state_ == SessionState::Dead ? EngineErrorKind::Crash : EngineErrorKind::BadRequest,
-                            "search", fmt::format("the session is {}", to_string(state_))));
+  if (state_ != SessionState::Ready) {
+    // Dead, or left mid-search by an exception: either way this engine cannot be trusted now.
+    if (state_ != SessionState::Dead) kill_now();
+    return unexpected(error(EngineErrorKind::Crash, "search", "the engine session is no longer usable"));
+  }
   const SearchLimits& l = request.limits;
   if (!l.depth && !l.nodes && !l.movetime_ms && !l.mate && !l.stop_after_ms)
     return unexpected(error(EngineErrorKind::BadRequest, "search",
                             "no search limit: give depth, nodes, movetime, mate or stop_after"));
+  // Times beyond 30 days are mistakes, and would overflow the clock's arithmetic.
+  constexpr std::uint64_t kMaxMs = 30ull * 24 * 3600 * 1000;
+  for (const auto& [name, value] : {std::pair{"movetime", l.movetime_ms}, std::pair{"stop_after", l.stop_after_ms},
+                                    std::pair{"timeout", request.timeout_ms}})
+    if (value && *value > kMaxMs)
+      return unexpected(error(EngineErrorKind::BadRequest, "search", fmt::format("{} {} ms is more than 30 days", name, *value)));
   if (request.multipv < 1) return unexpected(error(EngineErrorKind::BadRequest, "search", "multipv must be at least 1"));
 
   // Chess960 positions go to the engine in its Chess960 mode, with king-takes-rook castling.
@@ -32,7 +40,9 @@ Expected<Analysis, EngineError> EngineSession::analyse(const AnalysisRequest& re
       return unexpected(error(EngineErrorKind::BadRequest, "position",
                               "a Chess960 position, and the engine has no UCI_Chess960 option"));
     castling = core::UciCastling::KingTakesRook;
+    // The moves are read again in the engine's castling form, which may read them otherwise.
     prepared = prepare_position(request, castling);
+    if (!prepared) return unexpected(error(EngineErrorKind::BadRequest, "position", prepared.error()));
   }
   if (has960 && config_.chess960_when_needed)
     if (auto ok = ensure_option("UCI_Chess960", prepared->board.chess960() ? "true" : "false"); !ok)
@@ -104,13 +114,15 @@ Expected<Analysis, EngineError> EngineSession::search(const PreparedPosition& po
   std::string line;
   while (!best) {
     const Deadline wait = stop_at && !stopped ? std::min(*stop_at, deadline) : deadline;
-    const ChannelStatus status = channel_->read_line(line, wait);
+    ChannelStatus status = channel_->read_line(line, wait);
     if (status == ChannelStatus::Line) {
       transcript_.received(line);
       EngineMessage m = parse_engine_line(line);
       if (auto* info = std::get_if<Info>(&m)) record.add(*info);
       else if (auto* b = std::get_if<BestMove>(&m)) best = std::move(*b);
-      continue;
+      // Output does not move the deadline: a flood of info lines times out like silence.
+      if (best || Clock::now() < wait) continue;
+      status = ChannelStatus::Timeout;
     }
     if (status == ChannelStatus::Timeout) {
       if (!stopped) {
@@ -131,12 +143,18 @@ Expected<Analysis, EngineError> EngineSession::search(const PreparedPosition& po
     process_->wait_until(after(t.quit));
     return unexpected(die(EngineErrorKind::Crash, "search", "the engine ended during the search"));
   }
-  state_ = SessionState::Ready;
   const auto wall = std::chrono::duration_cast<Milliseconds>(Clock::now() - started).count();
+  if (stopped) {
+    // An engine may answer a stop that crossed its bestmove with a second bestmove; a
+    // readyok round trip makes sure nothing of this search is read as the next one's.
+    state_ = SessionState::Ready;
+    if (auto ok = wait_ready(t.stop, "stop"); !ok) return unexpected(ok.error());
+  }
+  state_ = SessionState::Ready;
   if (timed_out)
     return unexpected(error(EngineErrorKind::Timeout, "search",
                             fmt::format("the search did not finish within {} ms and was stopped", wall)));
-  auto analysis = record.finish(*best, static_cast<std::uint64_t>(wall));
+  auto analysis = record.finish(*best, static_cast<std::uint64_t>(wall), stopped);
   if (!analysis) return unexpected(error(EngineErrorKind::IllegalOutput, "search", analysis.error()));
   analysis->engine = identity_.name;
   analysis->stopped = stopped;
@@ -155,7 +173,7 @@ void EngineSession::shutdown() {
     if (state_ == SessionState::Searching) (void)process_->write_all("stop\n", after(t.write));
     std::string line;
     const Deadline deadline = after(t.stop);
-    while (channel_->read_line(line, deadline) == ChannelStatus::Line)
+    while (Clock::now() < deadline && channel_->read_line(line, deadline) == ChannelStatus::Line)
       if (std::holds_alternative<BestMove>(parse_engine_line(line))) break;
   }
   if (state_ != SessionState::Dead) {

@@ -123,6 +123,8 @@ Expected<void, EngineError> EngineSession::read_until(Done done, Deadline deadli
       case ChannelStatus::Line: {
         transcript_.received(line);
         if (done(parse_engine_line(line))) return {};
+        // Output does not extend the deadline: an engine that keeps talking still times out.
+        if (Clock::now() >= deadline) return unexpected(error(EngineErrorKind::Timeout, step, "no answer by the deadline"));
         break;
       }
       case ChannelStatus::Timeout:

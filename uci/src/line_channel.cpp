@@ -86,8 +86,9 @@ bool LineChannel::fill(int timeout_ms) {
           too_long_ = true;
           return true;
         }
-        if (static_cast<std::size_t>(got) < sizeof buffer) break;
-        continue;
+        // One read per descriptor and call: an engine that writes without pause must not
+        // keep us here past the caller's deadline.
+        break;
       }
       if (got < 0 && errno == EINTR) continue;
       if (got < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) break;

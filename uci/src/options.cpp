@@ -87,6 +87,9 @@ Expected<CheckedOption, std::string> check_option(const std::vector<OptionLine>&
                                   declared_names(declared)));
   }
   CheckedOption checked{option->name, std::nullopt};
+  // A line break would smuggle a second command to the engine ("x\nquit").
+  if (setting.value.find_first_of("\r\n") != std::string::npos)
+    return unexpected(fmt::format("option {}: a value may not contain a line break", core::quoted(option->name)));
   Expected<std::string, std::string> value = setting.value;
   switch (option->type) {
     case OptionType::Check: value = check_check(*option, setting.value); break;

@@ -63,14 +63,24 @@ Expected<PipeFds, std::string> make_pipe() {
 void set_nonblocking(int fd) { ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK); }
 
 // Boost does not reap a child whose exec failed: this handler keeps its pid so we can.
-struct FailedPid : bp::extend::handler {
+// It also gives the engine SIGPIPE's default action back: an ignored signal survives exec.
+struct ChildSetup : bp::extend::handler {
   int* pid;
-  explicit FailedPid(int* p) : pid(p) {}
+  explicit ChildSetup(int* p) : pid(p) {}
   template <class Executor>
   void on_error(Executor& exec, const std::error_code&) const {
     *pid = exec.pid;
   }
+  template <class Executor>
+  void on_exec_setup(Executor&) const {
+    ::signal(SIGPIPE, SIG_DFL);
+  }
 };
+
+// Boost 1.74 makes its exec-error pipe with pipe() and sets close-on-exec afterwards, on one
+// end only: a fork from another thread in between would keep that pipe open in another engine,
+// and this start would then wait for that engine to exit. One spawn at a time.
+std::mutex g_spawn_mutex;
 
 ExitStatus decode(int raw) {
   if (WIFSIGNALED(raw)) return {ExitStatus::Kind::Signaled, WTERMSIG(raw)};
@@ -109,11 +119,12 @@ Expected<ChildProcess, std::string> ChildProcess::spawn(const ProcessSpec& spec)
     while (::waitpid(failed_pid, &raw, 0) < 0 && errno == EINTR) {
     }
   };
+  std::lock_guard spawning(g_spawn_mutex);
   try {
     // With an error_code, Boost reports a failed exec there (after calling on_error handlers,
     // which is where FailedPid learns the pid) instead of throwing past them.
     bp::child c(bp::exe = program, bp::args = spec.args, bp::start_dir = dir, env, bp::std_in < in_pipe,
-                bp::std_out > out_pipe, bp::std_err > err_pipe, FailedPid(&failed_pid), failure);
+                bp::std_out > out_pipe, bp::std_err > err_pipe, ChildSetup(&failed_pid), failure);
     if (failure) {
       reap_failed();
       return unexpected(fmt::format("cannot start '{}'{}: {}", program.string(),

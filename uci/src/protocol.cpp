@@ -13,6 +13,9 @@ namespace epdd::uci {
 
 namespace {
 
+constexpr int kMaxMateMoves = 10000;
+
+
 bool is_blank(char c) { return c == ' ' || c == '\t'; }
 
 // The tokens of a line, each a view into it; `span` gives back the original text with its inner
@@ -213,6 +216,12 @@ class InfoParser {
     ++i_;
     const auto value = take_number<int>();
     if (!value) {
+      info_.malformed = true;
+      return true;
+    }
+    // No engine searches a mate thousands of moves deep; a larger number is garbage, and would
+    // overflow when turned into plies.
+    if (score.kind == InfoScore::Kind::Mate && (*value > kMaxMateMoves || *value < -kMaxMateMoves)) {
       info_.malformed = true;
       return true;
     }

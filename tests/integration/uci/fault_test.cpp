@@ -297,3 +297,98 @@ TEST_CASE("the engine's stderr is captured per engine: logged and in the transcr
   std::lock_guard lock(m);
   CHECK(std::find(logged.begin(), logged.end(), "fake: stderr: NNUE file not found") != logged.end());
 }
+
+namespace {
+
+// A shell engine that answers the handshake and then floods without any pause.
+EngineConfig flooding(const char* on) {
+  EngineConfig c = fake({});
+  c.process.program = "/bin/sh";
+  c.process.args = {"-c", std::string("while read l; do case \"$l\" in "
+                                      "uci) ") + (std::string(on) == "uci" ? "exec yes 'id name flood'" : "echo uciok") +
+                              ";; isready) echo readyok;; go*) exec yes 'info depth 1 score cp 0 nodes 1 pv e2e4';; "
+                              "esac; done"};
+  c.options.clear();
+  return c;
+}
+
+}  // namespace
+
+TEST_CASE("an engine that floods output without pause still meets every deadline", "[uci][faults]") {
+  {
+    const auto t0 = Clock::now();
+    auto session = EngineSession::start(flooding("uci"));
+    REQUIRE_FALSE(session);
+    CHECK(session.error().kind == EngineErrorKind::Timeout);
+    CHECK(Clock::now() - t0 < test_timeouts().handshake + 1500ms);
+  }
+  auto session = EngineSession::start(flooding("go"));
+  if (!session) FAIL(session.error().to_string());
+  const auto t0 = Clock::now();
+  auto r = (*session)->analyse(depth_request());
+  REQUIRE_FALSE(r);
+  CHECK(r.error().kind == EngineErrorKind::Timeout);
+  const auto t = test_timeouts();
+  CHECK(Clock::now() - t0 < t.search + t.search_margin + t.stop + 1500ms);
+  (*session)->shutdown();
+  CHECK(epdd::test::child_pids().empty());
+}
+
+TEST_CASE("requests that cannot be sent fail as bad requests, the engine untouched", "[uci][session]") {
+  auto session = EngineSession::start(fake({"--exit-on-illegal-position"}));
+  REQUIRE(session);
+  // Chess960: b1c1 is O-O-O read the standard way, a king step read king-takes-rook; the
+  // moves are read again in the engine's form, where d1d8 is then illegal.
+  AnalysisRequest r = depth_request();
+  r.fen = "6k1/8/8/8/8/8/8/RK6 w A - 0 1";
+  r.chess960 = true;
+  r.moves = {"b1c1", "g8h8", "d1d8"};
+  auto a = (*session)->analyse(r);
+  REQUIRE_FALSE(a);
+  CHECK(a.error().kind == EngineErrorKind::BadRequest);
+  AnalysisRequest forever = depth_request();
+  forever.limits = {};
+  forever.limits.movetime_ms = 10'000'000'000'000ull;
+  a = (*session)->analyse(forever);
+  REQUIRE_FALSE(a);
+  CHECK(a.error().kind == EngineErrorKind::BadRequest);
+  CHECK_THAT(a.error().message, Catch::Contains("30 days"));
+  AnalysisRequest unlimited = depth_request();
+  unlimited.limits = {};
+  a = (*session)->analyse(unlimited);
+  REQUIRE_FALSE(a);
+  CHECK_THAT(a.error().message, Catch::Contains("no search limit"));
+  CHECK((*session)->state() == SessionState::Ready);
+  CHECK((*session)->analyse(depth_request()).has_value());
+}
+
+TEST_CASE("a cleanly stopped timeout keeps the engine and uses no restart", "[uci][pool]") {
+  // A shell engine that searches until told to stop.
+  EngineConfig c = fake({});
+  c.process.program = "/bin/sh";
+  c.process.args = {"-c", "while read l; do case \"$l\" in uci) echo uciok;; isready) echo readyok;; "
+                          "stop) echo 'info depth 1 score cp 5 pv e2e4'; echo 'bestmove e2e4';; esac; done"};
+  c.options.clear();
+  EnginePool pool({c});
+  AnalysisRequest r = depth_request();
+  r.timeout_ms = 200;
+  const auto t0 = Clock::now();
+  auto a = pool.analyse(r);
+  REQUIRE_FALSE(a);
+  CHECK(a.error().kind == EngineErrorKind::Timeout);
+  CHECK(a.error().step == "search");
+  CHECK(Clock::now() - t0 < 200ms + test_timeouts().search_margin + 1500ms);
+  const auto pids = epdd::test::child_pids();
+  CHECK(pids.size() == 1);
+  // stop_after: the same engine answers a planned stop with its move.
+  AnalysisRequest planned;
+  planned.limits.stop_after_ms = 100;
+  auto b = pool.analyse(planned);
+  if (!b) FAIL(b.error().to_string());
+  CHECK(b->bestmove == "e2e4");
+  CHECK(b->stopped);
+  const auto health = pool.health();
+  CHECK(health[0].timeouts == 1);
+  CHECK(health[0].restarts == 0);
+  CHECK(epdd::test::child_pids() == pids);
+}

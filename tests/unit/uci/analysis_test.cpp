@@ -106,7 +106,7 @@ TEST_CASE("analysis: a mate score must agree with a PV that reaches the mate", "
     r.add(info("info depth 2 score mate 1 pv d1d7"));
     auto a = r.finish(best("bestmove d1d7"), 1);
     REQUIRE(a);
-    CHECK_THAT(a->problems.at(0), Catch::Contains("does not mate"));
+    CHECK_THAT(a->problems.at(0), Catch::Contains("does not end in mate"));
   }
 }
 
@@ -135,4 +135,35 @@ TEST_CASE("analysis: requests are checked by core before anything is sent", "[uc
   p = prepare_position(r, core::UciCastling::Standard);
   REQUIRE_FALSE(p);
   CHECK_THAT(p.error(), Catch::StartsWith("move 2 'e4'"));
+}
+
+TEST_CASE("analysis: a being-mated score is checked against its PV too", "[uci][analysis]") {
+  // Black to move is mated in 1 (2 plies): ...Nb3 Rd8#.
+  const char* fen = "6k1/5ppp/8/8/8/8/5PPP/n2R2K1 b - - 0 1";
+  SearchRecord r(board(fen), core::UciCastling::Standard);
+  r.add(info("info depth 3 score mate -1 pv a1b3 d1d8"));
+  auto a = r.finish(best("bestmove a1b3"), 1);
+  REQUIRE(a);
+  CHECK(a->problems.empty());
+  SearchRecord wrong(board(fen), core::UciCastling::Standard);
+  wrong.add(info("info depth 3 score mate -1 pv a1b3 d1d7"));
+  a = wrong.finish(best("bestmove a1b3"), 1);
+  REQUIRE(a);
+  CHECK_THAT(a->problems.at(0), Catch::Contains("does not end in mate after 2 plies"));
+}
+
+TEST_CASE("analysis: (none) after a stop falls back to the PV, and is reported", "[uci][analysis]") {
+  SearchRecord r(board(kStart), core::UciCastling::Standard);
+  r.add(info("info depth 5 score cp 20 pv e2e4 e7e5"));
+  CHECK_FALSE(r.finish(best("bestmove (none)"), 1, /*stopped=*/false));
+  auto a = r.finish(best("bestmove (none)"), 1, /*stopped=*/true);
+  REQUIRE(a);
+  CHECK(a->bestmove == "e2e4");
+  CHECK_THAT(a->problems.at(0), Catch::Contains("the PV's first move e2e4 taken"));
+}
+
+TEST_CASE("analysis: absurd mate distances are malformed info, not overflows", "[uci][analysis]") {
+  const Info i = info("info depth 3 score mate 2000000000 pv e2e4");
+  CHECK(i.malformed);
+  CHECK_FALSE(i.score);
 }

@@ -42,8 +42,9 @@ struct AnalysisRequest {
   NewGame new_game = NewGame::Clear;
   std::optional<std::uint64_t> game;  // keep the requests of one game on one session (pool)
   std::string engine;                 // which engine of the pool; empty: the first
-  // Time allowed for the search beyond its own limit before it counts as hung; empty: the
-  // engine's configured search timeout.
+  // How long a search without a time of its own (depth, nodes, mate) may take before it is
+  // stopped and fails as a timeout; empty: the engine's configured search timeout. A movetime
+  // or stop_after search gets its own time plus the configured margin instead.
   std::optional<std::uint64_t> timeout_ms;
 };
 
@@ -98,7 +99,8 @@ class SearchRecord {
   SearchRecord(const core::Board& position, core::UciCastling castling) : board_(position), castling_(castling) {}
   void add(const Info& info);
   // Checks the bestmove and builds the result. An illegal bestmove is an error message.
-  Expected<Analysis, std::string> finish(const BestMove& best, std::uint64_t wall_ms);
+  // `stopped`: the search was ended by stop (a "(none)" then falls back to the PV's move).
+  Expected<Analysis, std::string> finish(const BestMove& best, std::uint64_t wall_ms, bool stopped = false);
   std::size_t infos() const { return infos_; }
 
  private:

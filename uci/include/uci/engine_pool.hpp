@@ -61,6 +61,7 @@ class EnginePool : public Analyser {
   std::vector<EngineConfig> engines_;
   LogSink log_;
   mutable std::mutex mutex_;
+  std::mutex shutdown_mutex_;
   std::condition_variable wake_;
   std::vector<std::deque<Job>> shared_;  // per engine
   std::vector<std::unique_ptr<Worker>> workers_;
