@@ -77,7 +77,8 @@ PvLine SearchRecord::make_line(const Info& info, int multipv) {
   line.wdl = info.wdl;
   line.nodes = info.nodes.value_or(0);
   line.time_ms = info.time_ms.value_or(0);
-  line.pv = legal_prefix(board_, info.pv, castling_, line.pv_cut);
+  // Kept as printed: checked once, in finish(), not on every one of a search's info lines.
+  line.pv = info.pv;
   return line;
 }
 
@@ -134,6 +135,7 @@ Expected<Analysis, std::string> SearchRecord::finish(const BestMove& given, std:
   for (const Slot& slot : slots_) {
     if (!slot.exact) continue;
     PvLine line = *slot.exact;
+    line.pv = legal_prefix(board_, line.pv, castling_, line.pv_cut);
     if (!line.pv_cut.empty()) a.problems.push_back(fmt::format("multipv {}: {}", line.multipv, line.pv_cut));
     // A mate score must agree with the PV where the PV reaches the mate.
     // Both ways: mating (odd plies) and being mated (even plies).

@@ -3,6 +3,7 @@
 #include <poll.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
@@ -13,22 +14,23 @@ constexpr std::size_t kShownLine = 300;
 }
 
 void Transcript::add(std::string_view prefix, std::string_view line) {
-  std::string entry(prefix);
+  std::string& entry = ring_[next_];
+  entry.assign(prefix);
   if (line.size() > kShownLine) {
     entry.append(line.substr(0, kShownLine));
     entry.append("... (" + std::to_string(line.size()) + " bytes)");
   } else {
     entry.append(line);
   }
-  lines_.push_back(std::move(entry));
-  if (lines_.size() > keep_) lines_.pop_front();
+  next_ = (next_ + 1) % ring_.size();
+  count_ = std::min(count_ + 1, ring_.size());
 }
 
 std::string Transcript::tail(std::size_t n) const {
   std::string out;
-  const std::size_t first = lines_.size() > n ? lines_.size() - n : 0;
-  for (std::size_t i = first; i < lines_.size(); ++i) {
-    out += lines_[i];
+  const std::size_t shown = std::min(n, count_);
+  for (std::size_t k = shown; k > 0; --k) {
+    out += ring_[(next_ + ring_.size() - k) % ring_.size()];
     out += '\n';
   }
   return out;

@@ -9,6 +9,7 @@
 #include <functional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/expected.hpp"
 #include "uci/process.hpp"
@@ -18,7 +19,7 @@ namespace epdd::uci {
 // The last lines that went to and came from an engine, for error messages.
 class Transcript {
  public:
-  explicit Transcript(std::size_t keep = 40) : keep_(keep) {}
+  explicit Transcript(std::size_t keep = 40) : ring_(keep == 0 ? 1 : keep) {}
   void sent(std::string_view line) { add("> ", line); }
   void received(std::string_view line) { add("< ", line); }
   void stderr_line(std::string_view line) { add("! ", line); }
@@ -28,8 +29,10 @@ class Transcript {
 
  private:
   void add(std::string_view prefix, std::string_view line);
-  std::size_t keep_;
-  std::deque<std::string> lines_;
+  // A ring whose strings keep their capacity: recording a line costs no allocation once warm
+  // (a search prints thousands of info lines).
+  std::vector<std::string> ring_;
+  std::size_t next_ = 0, count_ = 0;
 };
 
 enum class ChannelStatus { Line, Timeout, Eof, LineTooLong, ReadFailed };
