@@ -89,6 +89,16 @@ std::vector<Fault> faults() {
        t.new_game + slack},
       {"hang at go", {"--hang-at", "go"}, EngineErrorKind::Timeout, "stop", "", false, false,
        t.search + t.search_margin + t.stop + slack},
+      {"hang at setoption", {"--hang-at", "setoption"}, EngineErrorKind::Timeout, "isready", "", false, false,
+       t.ready + slack},
+      {"hang at position", {"--hang-at", "position"}, EngineErrorKind::Timeout, "stop", "", false, false,
+       t.search + t.search_margin + t.stop + slack},
+      {"hang at info", {"--hang-at", "info"}, EngineErrorKind::Timeout, "stop", "", false, false,
+       t.search + t.search_margin + t.stop + slack},
+      {"hang at stop", {"--hang-at", "stop"}, EngineErrorKind::Timeout, "stop", "", false, true,
+       200ms + t.stop + slack},
+      {"exit at uci", {"--exit-at", "uci"}, EngineErrorKind::Crash, "handshake", "exited with status 3", false, false,
+       t.quit + slack},
       {"ignore stop", {"--ignore-stop"}, EngineErrorKind::Timeout, "stop", "", false, true,
        200ms + t.stop + slack},
       {"flood info", {"--flood-info"}, EngineErrorKind::Timeout, "stop", "", false, false,
@@ -391,4 +401,13 @@ TEST_CASE("a cleanly stopped timeout keeps the engine and uses no restart", "[uc
   CHECK(health[0].timeouts == 1);
   CHECK(health[0].restarts == 0);
   CHECK(epdd::test::child_pids() == pids);
+}
+
+TEST_CASE("an engine that crashes on quit is still reaped, its status in words", "[uci][faults]") {
+  auto session = EngineSession::start(fake({"--crash-at", "quit"}));
+  REQUIRE(session);
+  CHECK((*session)->analyse(depth_request()).has_value());
+  (*session)->shutdown();
+  CHECK((*session)->exit_status() == "killed by signal 11 (SIGSEGV)");
+  CHECK(epdd::test::child_pids().empty());
 }
