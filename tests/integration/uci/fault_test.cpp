@@ -5,6 +5,7 @@
 
 #include <catch2/catch.hpp>
 #include <algorithm>
+#include <filesystem>
 #include <mutex>
 
 #include "engine_support.hpp"
@@ -410,4 +411,43 @@ TEST_CASE("an engine that crashes on quit is still reaped, its status in words",
   (*session)->shutdown();
   CHECK((*session)->exit_status() == "killed by signal 11 (SIGSEGV)");
   CHECK(epdd::test::child_pids().empty());
+}
+
+TEST_CASE("an engine starts with its arguments, working directory and environment", "[uci][session]") {
+  epdd::test::TempDir dir;
+  EngineConfig c = fake({"-c", std::string("echo \"$EPDD_TEST_VAR in $(pwd) with $# args: $1\" >&2; exec ") +
+                                   EPDD_FAKE_ENGINE,
+                         "sh", "one two"});
+  c.process.program = "sh";  // looked up in PATH
+  c.process.working_directory = dir.path().string();
+  c.process.env = {{"EPDD_TEST_VAR", "set"}};
+  auto session = EngineSession::start(c);
+  if (!session) FAIL(session.error().to_string());
+  const std::string expected = "set in " + std::filesystem::canonical(dir.path()).string() + " with 1 args: one two";
+  CHECK_THAT((*session)->transcript_tail(40), Catch::Contains(expected));
+}
+
+TEST_CASE("a pool of several engines routes each request to the engine it names", "[uci][pool]") {
+  EngineConfig sf = test::engine("sf", "/usr/games/stockfish");
+  EngineConfig f = fake({});
+  EnginePool pool({sf, f});
+  AnalysisRequest r = depth_request(2);
+  r.engine = "fake";
+  auto a = pool.analyse(r);
+  if (!a) FAIL(a.error().to_string());
+  CHECK(a->engine == "FakeEngine 1.0");
+  r.engine.clear();  // the first engine
+  a = pool.analyse(r);
+  if (!a) FAIL(a.error().to_string());
+  CHECK_THAT(a->engine, Catch::StartsWith("Stockfish"));
+  r.engine = "nope";
+  a = pool.analyse(r);
+  REQUIRE_FALSE(a);
+  CHECK(a.error().kind == EngineErrorKind::BadRequest);
+  const auto health = pool.health();
+  REQUIRE(health.size() == 2);
+  CHECK(health[0].engine == "sf");
+  CHECK(health[0].succeeded == 1);
+  CHECK(health[1].engine == "fake");
+  CHECK(health[1].succeeded == 1);
 }
