@@ -69,7 +69,8 @@ class Lexer {
   void newline_at(std::size_t pos);  // the byte at pos (in data_) is '\n'
   std::size_t column() const { return consumed_ + pos_ - line_start_ + 1; }
   void skip_space();
-  Token make(TokenKind kind, std::size_t start, std::size_t end, std::size_t line, std::size_t column);
+  Token make(TokenKind kind, std::size_t start, std::size_t end, std::size_t line, std::size_t column,
+             bool unterminated = false);
   Token lex_string(std::size_t line, std::size_t column);
   Token lex_brace(std::size_t line, std::size_t column);
   Token lex_to_eol(TokenKind kind, std::size_t skip, std::size_t line, std::size_t column);
