@@ -8,6 +8,19 @@
 
 namespace epdd::uci {
 
+namespace {
+
+// A failure decided by the pool itself (no transcript or exit status to tell).
+Expected<Analysis, EngineError> pool_error(EngineErrorKind kind, std::string engine, std::string message) {
+  EngineError e;
+  e.kind = kind;
+  e.engine = std::move(engine);
+  e.message = std::move(message);
+  return unexpected(std::move(e));
+}
+
+}  // namespace
+
 struct EnginePool::Worker {
   std::size_t engine = 0;  // index into engines_
   std::deque<Job> own;     // requests of games kept on this worker
@@ -43,20 +56,14 @@ std::future<Expected<Analysis, EngineError>> EnginePool::submit(AnalysisRequest 
     auto it = std::find_if(engines_.begin(), engines_.end(),
                            [&](const EngineConfig& c) { return c.name == job.request.engine; });
     if (it == engines_.end()) {
-      EngineError e;
-      e.kind = EngineErrorKind::BadRequest;
-      e.engine = job.request.engine;
-      e.message = "no engine of that name in the pool";
-      job.promise.set_value(unexpected(std::move(e)));
+      job.promise.set_value(pool_error(EngineErrorKind::BadRequest, job.request.engine, "no engine of that name in the pool"));
       return future;
     }
     engine = static_cast<std::size_t>(it - engines_.begin());
   }
   if (stopping_ || engines_.empty()) {
-    EngineError e;
-    e.kind = EngineErrorKind::ShutDown;
-    e.message = engines_.empty() ? "the pool has no engines" : "the pool is shutting down";
-    job.promise.set_value(unexpected(std::move(e)));
+    job.promise.set_value(pool_error(EngineErrorKind::ShutDown, job.request.engine,
+                                     engines_.empty() ? "the pool has no engines" : "the pool is shutting down"));
     return future;
   }
   if (job.request.game) {
@@ -100,11 +107,7 @@ void EnginePool::run(Worker& worker) {
     } catch (const std::exception& e) {
       // Nothing may end the worker: the request fails, and the session (whatever state it was
       // left in) is replaced.
-      EngineError error;
-      error.kind = EngineErrorKind::Crash;
-      error.engine = engines_[worker.engine].name;
-      error.message = std::string("internal error: ") + e.what();
-      result = unexpected(std::move(error));
+      result = pool_error(EngineErrorKind::Crash, engines_[worker.engine].name, std::string("internal error: ") + e.what());
       try {
         if (worker.session) worker.session->shutdown();
       } catch (...) {
@@ -124,11 +127,7 @@ Expected<Analysis, EngineError> EnginePool::serve(Worker& worker, const Analysis
   };
   count([](EngineHealth& h) { ++h.requests; });
   if (worker.health.unhealthy) {
-    EngineError e;
-    e.kind = EngineErrorKind::Unhealthy;
-    e.engine = config.name;
-    e.message = worker.health.reason;
-    return unexpected(std::move(e));
+    return pool_error(EngineErrorKind::Unhealthy, config.name, worker.health.reason);
   }
   if (!worker.session) {
     if (worker.health.starts > 0) {
@@ -145,11 +144,7 @@ Expected<Analysis, EngineError> EnginePool::serve(Worker& worker, const Analysis
         });
         if (log_) log_(LogLevel::Error, config.name, "unhealthy: " + reason);
         wake_.notify_all();  // siblings may now take shared requests in its place
-        EngineError e;
-        e.kind = EngineErrorKind::Unhealthy;
-        e.engine = config.name;
-        e.message = reason;
-        return unexpected(std::move(e));
+        return pool_error(EngineErrorKind::Unhealthy, config.name, reason);
       }
       worker.restarts.push_back(now);
       count([](EngineHealth& h) { ++h.restarts; });
@@ -216,10 +211,8 @@ void EnginePool::shutdown() {
   }
   wake_.notify_all();
   for (auto& job : abandoned) {
-    EngineError e;
-    e.kind = EngineErrorKind::ShutDown;
-    e.message = "the pool shut down before this request ran";
-    job.promise.set_value(unexpected(std::move(e)));
+    job.promise.set_value(
+        pool_error(EngineErrorKind::ShutDown, job.request.engine, "the pool shut down before this request ran"));
   }
   for (auto& w : workers_)
     if (w->thread.joinable()) w->thread.join();

@@ -189,14 +189,7 @@ void EngineSession::shutdown() {
       }
     }
   }
-  if (!process_->try_reap()) {
-    process_->send_signal(SIGTERM);
-    if (!process_->wait_until(after(t.terminate))) {
-      log(LogLevel::Warn, "did not end after quit and SIGTERM: killed");
-      process_->send_signal(SIGKILL);
-      process_->wait_until(Clock::now() + std::chrono::seconds(10));
-    }
-  }
+  if (process_->terminate(after(t.terminate))) log(LogLevel::Warn, "did not end after quit and SIGTERM: killed");
   state_ = SessionState::Dead;
 }
 

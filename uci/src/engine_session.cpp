@@ -10,15 +10,6 @@
 
 namespace epdd::uci {
 
-namespace {
-
-bool iequals(std::string_view a, std::string_view b) {
-  const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
-  return a.size() == b.size() &&
-         std::equal(a.begin(), a.end(), b.begin(), [&](char x, char y) { return lower(x) == lower(y); });
-}
-
-}  // namespace
 
 const char* to_string(SessionState state) {
   switch (state) {
@@ -68,13 +59,7 @@ void EngineSession::kill_now() {
   state_ = SessionState::Dead;
   if (!process_) return;
   // A dead or hopeless engine gets no grace beyond a short SIGTERM: its request already failed.
-  if (!process_->try_reap()) {
-    process_->send_signal(SIGTERM);
-    if (!process_->wait_until(after(Milliseconds(std::min<long long>(config_.timeouts.terminate.count(), 200))))) {
-      process_->send_signal(SIGKILL);
-      process_->wait_until(Clock::now() + std::chrono::seconds(10));
-    }
-  }
+  process_->terminate(after(Milliseconds(std::min<long long>(config_.timeouts.terminate.count(), 200))));
   if (auto status = process_->exit_status()) transcript_.note("engine " + status->to_string());
 }
 
@@ -173,7 +158,7 @@ Expected<void, EngineError> EngineSession::handshake() {
 
   std::vector<OptionSetting> wanted = config_.options;
   const auto user_set = [&](std::string_view name) {
-    return std::any_of(wanted.begin(), wanted.end(), [&](const OptionSetting& s) { return iequals(s.name, name); });
+    return std::any_of(wanted.begin(), wanted.end(), [&](const OptionSetting& s) { return equal_ignoring_case(s.name, name); });
   };
   if (config_.own_book_off && find_option(identity_.options, "OwnBook") && !user_set("OwnBook"))
     wanted.push_back({"OwnBook", "false"});
@@ -205,7 +190,7 @@ Expected<void, EngineError> EngineSession::set_option(const OptionSetting& setti
   if (auto ok = send(setoption_command(checked->name, checked->value) + "\n", "setoption"); !ok) return ok;
   if (checked->value) {
     auto it = std::find_if(sent_options_.begin(), sent_options_.end(),
-                           [&](const auto& p) { return iequals(p.first, checked->name); });
+                           [&](const auto& p) { return equal_ignoring_case(p.first, checked->name); });
     if (it != sent_options_.end()) it->second = *checked->value;
     else sent_options_.emplace_back(checked->name, *checked->value);
   }
@@ -216,9 +201,9 @@ Expected<void, EngineError> EngineSession::ensure_option(const std::string& name
   const OptionLine* declared = find_option(identity_.options, name);
   if (!declared) return {};
   auto it = std::find_if(sent_options_.begin(), sent_options_.end(),
-                         [&](const auto& p) { return iequals(p.first, name); });
+                         [&](const auto& p) { return equal_ignoring_case(p.first, name); });
   const std::string current = it != sent_options_.end() ? it->second : declared->default_value.value_or("");
-  if (iequals(current, value)) return {};
+  if (equal_ignoring_case(current, value)) return {};
   return set_option({declared->name, value});
 }
 

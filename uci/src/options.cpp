@@ -73,6 +73,8 @@ int send_rank(const CheckedOption& option) {
 
 }  // namespace
 
+bool equal_ignoring_case(std::string_view a, std::string_view b) { return iequals(a, b); }
+
 const OptionLine* find_option(const std::vector<OptionLine>& declared, std::string_view name) {
   const auto it = std::find_if(declared.begin(), declared.end(),
                                [&](const OptionLine& option) { return iequals(option.name, name); });

@@ -225,6 +225,14 @@ std::optional<ExitStatus> ChildProcess::wait_until(Deadline deadline) {
   }
 }
 
+bool ChildProcess::terminate(Deadline grace) {
+  if (!send_signal(SIGTERM) || wait_until(grace)) return false;
+  send_signal(SIGKILL);
+  // SIGKILL cannot be caught: the child ends as soon as the kernel gets to it.
+  wait_until(Clock::now() + std::chrono::seconds(10));
+  return true;
+}
+
 bool ChildProcess::send_signal(int signal) {
   if (pid_ <= 0 || try_reap()) return false;
   return ::kill(pid_, signal) == 0;

@@ -27,6 +27,10 @@ struct CheckedOption {
                                      // engine's spelling of a combo var); none for a button
 };
 
+// ASCII case-insensitive equality: option names (the UCI text: "not case sensitive"), and
+// check values ("true"/"True").
+bool equal_ignoring_case(std::string_view a, std::string_view b);
+
 // The declared option with this name, ignoring ASCII case; null if there is none.
 const OptionLine* find_option(const std::vector<OptionLine>& declared, std::string_view name);
 

@@ -71,6 +71,9 @@ class ChildProcess {
   std::optional<ExitStatus> wait_until(Deadline deadline);
   // Sends a signal; false if the child is already reaped.
   bool send_signal(int signal);
+  // Ends the child for good: SIGTERM, then SIGKILL if it has not ended by `grace`, and reaps
+  // it. True if SIGKILL was needed.
+  bool terminate(Deadline grace);
   // The status, if the child has been reaped.
   const std::optional<ExitStatus>& exit_status() const { return status_; }
 
