@@ -7,10 +7,6 @@
 //
 // Exit status: 0 done, 1 node counts disagree, 2 usage or setup error (Stockfish missing
 // without --no-stockfish, unreadable file, bad FEN).
-#include <poll.h>
-#include <signal.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <charconv>
@@ -27,6 +23,8 @@
 #include <fmt/core.h>
 
 #include "core/fen.hpp"
+#include "uci/line_channel.hpp"
+#include "uci/process.hpp"
 
 namespace {
 
@@ -78,7 +76,9 @@ std::optional<T> parse_number(std::string_view text) {
 
 // ---- Stockfish as a UCI child process ----
 
-// A UCI engine on two pipes. Reads are buffered so that no byte after a line is lost.
+// A UCI engine spoken to in raw text (`go perft` is no search, so no EngineSession), on the
+// project's own process layer: uci::ChildProcess spawns and reaps, uci::LineChannel keeps
+// every byte after a line.
 class Engine {
  public:
   // Generous for start-up (65-310 ms measured) and isready; a program that is no UCI engine
@@ -92,7 +92,7 @@ class Engine {
 
   // Starts the engine and brings it to a ready, single-threaded state; false if it cannot.
   bool start(const std::string& path) {
-    if (access(path.c_str(), X_OK) != 0 || !spawn(path)) return false;
+    if (!spawn(path)) return false;
     send("uci");
     if (!wait_for("uciok", kHandshakeLimit)) return stop(), false;
     send("setoption name Threads value 1");
@@ -104,7 +104,7 @@ class Engine {
     return true;
   }
 
-  bool running() const { return pid_ > 0; }
+  bool running() const { return child_.has_value(); }
 
   // Nodes and seconds of `go perft depth`; nullopt, and the engine stopped, if it did not answer.
   std::optional<Timing> perft(const std::string& fen, int depth) {
@@ -135,52 +135,29 @@ class Engine {
   }
 
   bool spawn(const std::string& path) {
-    int to_child[2], from_child[2];
-    if (pipe(to_child) != 0) return false;
-    if (pipe(from_child) != 0) return close(to_child[0]), close(to_child[1]), false;
-    pid_ = fork();
-    if (pid_ == 0) {
-      dup2(to_child[0], STDIN_FILENO);
-      dup2(from_child[1], STDOUT_FILENO);
-      for (int fd : {to_child[0], to_child[1], from_child[0], from_child[1]}) close(fd);
-      execl(path.c_str(), path.c_str(), static_cast<char*>(nullptr));
-      _exit(127);  // exec failed: the parent sees end of file before "uciok"
-    }
-    close(to_child[0]);
-    close(from_child[1]);
-    in_ = to_child[1];
-    out_ = from_child[0];
-    if (pid_ < 0) return stop(), false;
+    auto child = epdd::uci::ChildProcess::spawn({path, {}, {}, {}});
+    if (!child) return fmt::print(stderr, "perft_bench: {}\n", child.error()), false;
+    child_.emplace(std::move(*child));
+    channel_.emplace(child_->stdout_fd(), child_->stderr_fd(), std::size_t{1} << 20,
+                     [](std::string_view line) { fmt::print(stderr, "stockfish: {}\n", line); });
     return true;
   }
 
   void send(const std::string& line) {
-    const std::string text = line + "\n";
-    // SIGPIPE is ignored, so a dead engine shows up as a failed write and then end of file.
-    if (write(in_, text.data(), text.size()) < 0) std::perror("perft_bench: write to Stockfish");
+    // SIGPIPE is ignored (ChildProcess::spawn sees to it): a dead engine is a failed write and
+    // then end of file.
+    if (auto ok = child_->write_all(line + "\n", Clock::now() + kHandshakeLimit); !ok)
+      fmt::print(stderr, "perft_bench: write to Stockfish: {}\n", ok.error());
   }
 
-  // The next line, or nullopt at end of file, on a read error or past the deadline.
+  // The next line, or nullopt at end of file, on a read error or past the deadline (none: a
+  // deep perft may rightly take minutes, so a day).
   std::optional<std::string> read_line(std::optional<Clock::time_point> deadline) {
-    for (;;) {
-      const auto nl = buffer_.find('\n');
-      if (nl != std::string::npos) {
-        std::string line = buffer_.substr(0, nl);
-        buffer_.erase(0, nl + 1);
-        return line;
-      }
-      if (deadline && !readable_before(*deadline)) return std::nullopt;
-      char chunk[4096];
-      const ssize_t n = read(out_, chunk, sizeof chunk);
-      if (n <= 0) return std::nullopt;
-      buffer_.append(chunk, static_cast<std::size_t>(n));
-    }
-  }
-
-  bool readable_before(Clock::time_point deadline) const {
-    const auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - Clock::now());
-    pollfd fd{out_, POLLIN, 0};
-    return left.count() > 0 && poll(&fd, 1, static_cast<int>(left.count())) > 0;
+    std::string line;
+    if (channel_->read_line(line, deadline.value_or(Clock::now() + std::chrono::hours(24))) !=
+        epdd::uci::ChannelStatus::Line)
+      return std::nullopt;
+    return line;
   }
 
   // Reads until a line starting with prefix; false if the engine does not say it in time.
@@ -191,20 +168,19 @@ class Engine {
     return false;
   }
 
-  // Asks the engine to quit, closes the pipes and reaps the child (no zombie left behind).
+  // Asks the engine to quit and reaps it, by force if it does not go (no zombie left behind).
   void stop() {
-    // Written without send(): a quit to an engine that is already gone needs no complaint.
-    if (pid_ > 0 && in_ >= 0 && write(in_, "quit\n", 5) < 0) {
-    }
-    for (int* fd : {&in_, &out_})
-      if (*fd >= 0) close(std::exchange(*fd, -1));
-    if (pid_ > 0) waitpid(std::exchange(pid_, -1), nullptr, 0);
+    if (!child_) return;
+    (void)child_->write_all("quit\n", Clock::now() + std::chrono::seconds(1));
+    child_->close_stdin();
+    if (!child_->wait_until(Clock::now() + std::chrono::seconds(2)))
+      child_->terminate(Clock::now() + std::chrono::seconds(1));
+    channel_.reset();
+    child_.reset();
   }
 
-  pid_t pid_ = -1;
-  int in_ = -1;
-  int out_ = -1;
-  std::string buffer_;
+  std::optional<epdd::uci::ChildProcess> child_;
+  std::optional<epdd::uci::LineChannel> channel_;
 };
 
 // ---- positions and options ----
@@ -369,8 +345,6 @@ bool bench_position(const Position& p, epdd::core::Board& board, Engine& engine,
 int main(int argc, char** argv) {
   const auto options = parse_args(argc, argv);
   if (!options) return print_usage(), 2;
-  // A Stockfish that dies mid-run must not kill us with SIGPIPE on the next write.
-  signal(SIGPIPE, SIG_IGN);
 
   auto positions = options->file.empty() ? std::optional(kDefaultPositions)
                                          : positions_from_file(options->file, options->max_depth);
