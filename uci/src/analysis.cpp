@@ -11,6 +11,9 @@ namespace epdd::uci {
 
 namespace {
 
+// Changes of line 1's first move kept per search (an engine that flips for ever is cut off).
+constexpr std::size_t kMaxIterations = 4096;
+
 constexpr const char* kStartFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 // A move as UCI or, leniently, SAN (workflows hand over moves from PGN and EPD).
@@ -98,6 +101,13 @@ void SearchRecord::add(const Info& info) {
   Slot& slot = slots_[static_cast<std::size_t>(multipv - 1)];
   // The last exact score of the deepest iteration: a bound is a search still under way.
   if (info.score->bound != Bound::Exact) return;
+  // Only changes of the first move are kept: all time to solution needs, and bounded by what the
+  // engine changes its mind about rather than by how much it prints.
+  if (multipv == 1 && !info.pv.empty() && (iterations_.empty() || iterations_.back().move != info.pv.front()) &&
+      iterations_.size() < kMaxIterations) {
+    iterations_.push_back(
+        {*info.depth, info.nodes.value_or(0), info.time_ms.value_or(0), score_of(*info.score), info.pv.front()});
+  }
   if (slot.exact && slot.exact->depth > *info.depth) return;
   slot.exact = make_line(info, multipv);
 }
@@ -150,6 +160,14 @@ Expected<Analysis, std::string> SearchRecord::finish(const BestMove& given, std:
     a.lines.push_back(std::move(line));
   }
   if (!a.lines.empty()) a.depth = a.lines.front().depth;
+  // Only legal first moves; an illegal report between two of one move does not start a new one.
+  for (Iteration& it : iterations_) {
+    auto move = core::parse_uci(board_, it.move, castling_);
+    if (!move) continue;
+    it.move = core::to_uci(*move, castling_);
+    if (!a.iterations.empty() && a.iterations.back().move == it.move) continue;
+    a.iterations.push_back(std::move(it));
+  }
   a.nodes = nodes_;
   a.time_ms = time_ms_ ? time_ms_ : wall_ms;
   if (a.lines.empty() && legal > 0 && infos_ > 0) a.problems.push_back("no exact score was reported");

@@ -167,3 +167,27 @@ TEST_CASE("analysis: absurd mate distances are malformed info, not overflows", "
   CHECK(i.malformed);
   CHECK_FALSE(i.score);
 }
+
+TEST_CASE("analysis: changes of line 1's first move are kept for time to solution", "[uci][analysis]") {
+  SearchRecord r(board(kStart), core::UciCastling::Standard);
+  r.add(info("info depth 1 multipv 1 score cp 20 nodes 20 time 1 pv e2e4"));
+  r.add(info("info depth 2 multipv 1 score cp 25 nodes 90 time 2 pv e2e4 e7e5"));
+  r.add(info("info depth 2 multipv 2 score cp 10 nodes 90 time 2 pv d2d4"));  // not line 1
+  r.add(info("info depth 3 multipv 1 score cp 30 lowerbound nodes 200 pv d2d4"));  // a bound
+  r.add(info("info depth 3 multipv 1 score cp 28 nodes 300 time 4 pv d2d4 d7d5"));
+  r.add(info("info depth 4 multipv 1 score cp 26 nodes 700 time 8 pv e2e5"));  // illegal: left out
+  r.add(info("info depth 4 multipv 1 score cp 27 nodes 800 time 9 pv d2d4 g8f6"));
+  r.add(info("info depth 5 multipv 1 score cp 40 nodes 1500 time 15 pv g1f3"));
+  auto a = r.finish(best("bestmove g1f3"), 20);
+  REQUIRE(a);
+  REQUIRE(a->iterations.size() == 3);
+  CHECK(a->iterations[0].move == "e2e4");
+  CHECK(a->iterations[0].depth == 1);
+  CHECK(a->iterations[1].move == "d2d4");
+  CHECK(a->iterations[1].depth == 3);
+  CHECK(a->iterations[1].nodes == 300);
+  CHECK(a->iterations[1].time_ms == 4);
+  CHECK(a->iterations[1].score == core::Score::centipawns(28));
+  CHECK(a->iterations[2].move == "g1f3");
+  CHECK(a->iterations[2].depth == 5);
+}

@@ -61,9 +61,22 @@ struct PvLine {
   std::string pv_cut;           // empty, or why the printed PV was cut (the first illegal move)
 };
 
+// A report of line 1 during the search where its first move changed: from here on the engine
+// would have played `move`. Test-suite runs take time, depth and nodes to solution from these
+// (the Arasan / PolyGlot / Qapla convention: the report from which the solving move stayed first
+// to the end).
+struct Iteration {
+  int depth = 0;
+  std::uint64_t nodes = 0;
+  std::uint64_t time_ms = 0;
+  core::Score score = core::Score::centipawns(0);
+  std::string move;  // UCI; legal (reports whose first move was illegal are left out)
+};
+
 struct Analysis {
   std::string engine;     // the engine's `id name`
   std::vector<PvLine> lines;  // by multipv, 1 first
+  std::vector<Iteration> iterations;  // changes of line 1's first move (exact scores), in order
   std::string bestmove;   // UCI; empty when the position has no legal move
   std::string ponder;     // UCI, legal after bestmove; empty if none or dropped
   int depth = 0;          // of line 1
@@ -113,6 +126,7 @@ class SearchRecord {
   core::Board board_;
   core::UciCastling castling_;
   std::vector<Slot> slots_;
+  std::vector<Iteration> iterations_;  // moves as printed; checked in finish()
   std::vector<std::string> problems_;
   std::uint64_t nodes_ = 0, time_ms_ = 0;
   std::size_t infos_ = 0;
