@@ -11,12 +11,12 @@ namespace epdd::uci {
 namespace {
 
 // A failure decided by the pool itself (no transcript or exit status to tell).
-Expected<Analysis, EngineError> pool_error(EngineErrorKind kind, std::string engine, std::string message) {
+EngineError pool_error(EngineErrorKind kind, std::string engine, std::string message) {
   EngineError e;
   e.kind = kind;
   e.engine = std::move(engine);
   e.message = std::move(message);
-  return unexpected(std::move(e));
+  return e;
 }
 
 }  // namespace
@@ -48,39 +48,58 @@ EnginePool::EnginePool(std::vector<EngineConfig> engines, LogSink log)
 EnginePool::~EnginePool() { shutdown(); }
 
 std::future<Expected<Analysis, EngineError>> EnginePool::submit(AnalysisRequest request) {
-  Job job{std::move(request), {}};
+  Job job{std::move(request), {}, {}};
   auto future = job.promise.get_future();
   std::unique_lock lock(mutex_);
+  submit_locked(std::move(job), lock, /*front=*/false);
+  return future;
+}
+
+std::optional<EngineError> EnginePool::submit_locked(Job job, std::unique_lock<std::mutex>& lock, bool front) {
+  const auto refuse = [&](EngineErrorKind kind, std::string message) {
+    EngineError e = pool_error(kind, job.request.engine, std::move(message));
+    if (job.identify) job.identify->set_value(unexpected(e));
+    else job.promise.set_value(unexpected(e));
+    return std::optional<EngineError>(std::move(e));
+  };
   std::size_t engine = 0;
   if (!job.request.engine.empty()) {
     auto it = std::find_if(engines_.begin(), engines_.end(),
                            [&](const EngineConfig& c) { return c.name == job.request.engine; });
-    if (it == engines_.end()) {
-      job.promise.set_value(pool_error(EngineErrorKind::BadRequest, job.request.engine, "no engine of that name in the pool"));
-      return future;
-    }
+    if (it == engines_.end()) return refuse(EngineErrorKind::BadRequest, "no engine of that name in the pool");
     engine = static_cast<std::size_t>(it - engines_.begin());
   }
   if (stopping_ || engines_.empty()) {
-    job.promise.set_value(pool_error(EngineErrorKind::ShutDown, job.request.engine,
-                                     engines_.empty() ? "the pool has no engines" : "the pool is shutting down"));
-    return future;
+    return refuse(EngineErrorKind::ShutDown, engines_.empty() ? "the pool has no engines" : "the pool is shutting down");
   }
+  std::deque<Job>* queue = &shared_[engine];
   if (job.request.game) {
     std::vector<Worker*> mine;
     for (auto& w : workers_)
       if (w->engine == engine) mine.push_back(w.get());
-    mine[*job.request.game % mine.size()]->own.push_back(std::move(job));
-  } else {
-    shared_[engine].push_back(std::move(job));
+    queue = &mine[*job.request.game % mine.size()]->own;
   }
+  if (front) queue->push_front(std::move(job));
+  else queue->push_back(std::move(job));
   lock.unlock();
   wake_.notify_all();
-  return future;
+  return std::nullopt;
 }
 
 Expected<Analysis, EngineError> EnginePool::analyse(const AnalysisRequest& request) {
   return submit(request).get();
+}
+
+Expected<EngineIdentity, EngineError> EnginePool::identify(const std::string& engine) {
+  auto promise = std::make_shared<std::promise<Expected<EngineIdentity, EngineError>>>();
+  auto answer = promise->get_future();
+  AnalysisRequest request;
+  request.engine = engine;
+  std::unique_lock lock(mutex_);
+  // Queued like a request (so that it is answered by whichever instance is free), but in front.
+  auto failed = submit_locked(Job{std::move(request), {}, promise}, lock, /*front=*/true);
+  if (failed) return unexpected(std::move(*failed));
+  return answer.get();
 }
 
 void EnginePool::run(Worker& worker) {
@@ -101,13 +120,20 @@ void EnginePool::run(Worker& worker) {
     Job job = std::move(from.front());
     from.pop_front();
     lock.unlock();
+    if (job.identify) {
+      auto started = ensure_session(worker);
+      if (started) job.identify->set_value(worker.session->identity());
+      else job.identify->set_value(unexpected(std::move(started.error())));
+      continue;
+    }
     Expected<Analysis, EngineError> result = unexpected(EngineError{});
     try {
       result = serve(worker, job.request);
     } catch (const std::exception& e) {
       // Nothing may end the worker: the request fails, and the session (whatever state it was
       // left in) is replaced.
-      result = pool_error(EngineErrorKind::Crash, engines_[worker.engine].name, std::string("internal error: ") + e.what());
+      result = unexpected(
+          pool_error(EngineErrorKind::Crash, engines_[worker.engine].name, std::string("internal error: ") + e.what()));
       try {
         if (worker.session) worker.session->shutdown();
       } catch (...) {
@@ -119,16 +145,13 @@ void EnginePool::run(Worker& worker) {
   if (worker.session) worker.session->shutdown();
 }
 
-Expected<Analysis, EngineError> EnginePool::serve(Worker& worker, const AnalysisRequest& request) {
+Expected<void, EngineError> EnginePool::ensure_session(Worker& worker) {
   const EngineConfig& config = engines_[worker.engine];
   const auto count = [&](auto&& update) {
     std::lock_guard lock(mutex_);
     update(worker.health);
   };
-  count([](EngineHealth& h) { ++h.requests; });
-  if (worker.health.unhealthy) {
-    return pool_error(EngineErrorKind::Unhealthy, config.name, worker.health.reason);
-  }
+  if (worker.health.unhealthy) return unexpected(pool_error(EngineErrorKind::Unhealthy, config.name, worker.health.reason));
   if (!worker.session) {
     if (worker.health.starts > 0) {
       // A restart: within the budget, or the instance gives up (contract point 6).
@@ -144,7 +167,7 @@ Expected<Analysis, EngineError> EnginePool::serve(Worker& worker, const Analysis
         });
         if (log_) log_(LogLevel::Error, config.name, "unhealthy: " + reason);
         wake_.notify_all();  // siblings may now take shared requests in its place
-        return pool_error(EngineErrorKind::Unhealthy, config.name, reason);
+        return unexpected(pool_error(EngineErrorKind::Unhealthy, config.name, reason));
       }
       worker.restarts.push_back(now);
       count([](EngineHealth& h) { ++h.restarts; });
@@ -158,6 +181,16 @@ Expected<Analysis, EngineError> EnginePool::serve(Worker& worker, const Analysis
     }
     worker.session = std::move(*session);
   }
+  return {};
+}
+
+Expected<Analysis, EngineError> EnginePool::serve(Worker& worker, const AnalysisRequest& request) {
+  const auto count = [&](auto&& update) {
+    std::lock_guard lock(mutex_);
+    update(worker.health);
+  };
+  count([](EngineHealth& h) { ++h.requests; });
+  if (auto started = ensure_session(worker); !started) return unexpected(std::move(started.error()));
   auto result = worker.session->analyse(request);
   if (result) {
     count([](EngineHealth& h) { ++h.succeeded; });
@@ -211,8 +244,9 @@ void EnginePool::shutdown() {
   }
   wake_.notify_all();
   for (auto& job : abandoned) {
-    job.promise.set_value(
-        pool_error(EngineErrorKind::ShutDown, job.request.engine, "the pool shut down before this request ran"));
+    auto e = pool_error(EngineErrorKind::ShutDown, job.request.engine, "the pool shut down before this request ran");
+    if (job.identify) job.identify->set_value(unexpected(std::move(e)));
+    else job.promise.set_value(unexpected(std::move(e)));
   }
   for (auto& w : workers_)
     if (w->thread.joinable()) w->thread.join();

@@ -451,3 +451,29 @@ TEST_CASE("a pool of several engines routes each request to the engine it names"
   CHECK(health[1].engine == "fake");
   CHECK(health[1].succeeded == 1);
 }
+
+TEST_CASE("identify answers from a running instance, which then serves the requests", "[uci][pool]") {
+  EngineConfig c = fake({"--name", "Fake Identity 2.5"});
+  c.instances = 2;
+  EnginePool pool({c});
+  auto id = pool.identify();
+  if (!id) FAIL(id.error().to_string());
+  CHECK(id->name == "Fake Identity 2.5");
+  CHECK(id->author == "epdd tests");
+  CHECK(epdd::test::child_pids().size() == 1);
+  auto missing = pool.identify("nobody");
+  REQUIRE_FALSE(missing);
+  CHECK(missing.error().kind == EngineErrorKind::BadRequest);
+  auto a = pool.analyse(depth_request());
+  if (!a) FAIL(a.error().to_string());
+  CHECK(a->engine == "Fake Identity 2.5");
+  std::uint64_t starts = 0;
+  for (const auto& h : pool.health()) starts += h.starts;
+  CHECK(starts <= 2);
+  pool.shutdown();
+  CHECK(epdd::test::child_pids().empty());
+  // After shutdown: refused, not hung.
+  auto after = pool.identify();
+  REQUIRE_FALSE(after);
+  CHECK(after.error().kind == EngineErrorKind::ShutDown);
+}

@@ -9,6 +9,7 @@
 #include <future>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -17,6 +18,7 @@
 #include "uci/analysis.hpp"
 #include "uci/engine_config.hpp"
 #include "uci/engine_error.hpp"
+#include "uci/engine_session.hpp"
 
 namespace epdd::uci {
 
@@ -45,6 +47,11 @@ class EnginePool : public Analyser {
   // submit() and wait.
   Expected<Analysis, EngineError> analyse(const AnalysisRequest& request) override;
 
+  // What the engine of this name (empty: the first) says about itself, from a running instance
+  // (one is started if none is; it then serves the requests that follow). Caches key their
+  // entries by it: `id name` carries the version.
+  Expected<EngineIdentity, EngineError> identify(const std::string& engine = {});
+
   std::vector<EngineHealth> health() const;
   // Fails what is still queued (ShutDown), lets running searches finish, ends every engine.
   void shutdown();
@@ -53,10 +60,17 @@ class EnginePool : public Analyser {
   struct Job {
     AnalysisRequest request;
     std::promise<Expected<Analysis, EngineError>> promise;
+    // Set for identify(): start the session if needed and answer with its identity instead.
+    std::shared_ptr<std::promise<Expected<EngineIdentity, EngineError>>> identify;
   };
   struct Worker;
   void run(Worker& worker);
   Expected<Analysis, EngineError> serve(Worker& worker, const AnalysisRequest& request);
+  // Queues a job (mutex_ held by `lock`, released here); an error when it is refused at once
+  // (its promise is then already set).
+  std::optional<EngineError> submit_locked(Job job, std::unique_lock<std::mutex>& lock, bool front);
+  // A running session for the worker: the one it has, or a new one within the restart budget.
+  Expected<void, EngineError> ensure_session(Worker& worker);
 
   std::vector<EngineConfig> engines_;
   LogSink log_;
