@@ -35,6 +35,8 @@ Expected<void, std::string> apply_part(ScriptEntry& e, const std::vector<std::st
     (key == "bestmove" ? e.bestmove : e.ponder) = std::string(w[1]);
   } else if (key == "pv" && values >= 1) {
     e.pv.assign(w.begin() + 1, w.end());
+  } else if (key == "firstmoves" && values >= 1) {
+    e.firstmoves.assign(w.begin() + 1, w.end());
   } else if (key == "score" && values == 2 && (w[1] == "cp" || w[1] == "mate") &&
              parse_int(w[2])) {
     e.score = std::string(w[1]) + " " + std::string(w[2]);
@@ -49,7 +51,7 @@ Expected<void, std::string> apply_part(ScriptEntry& e, const std::vector<std::st
   } else {
     return unexpected(
         "cannot read '" + std::string(key) +
-        "' here (keys: bestmove M, ponder M, pv M..., score cp|mate N, depth N>=1, action A)");
+        "' here (keys: bestmove M, ponder M, pv M..., firstmoves M..., score cp|mate N, depth N>=1, action A)");
   }
   return {};
 }

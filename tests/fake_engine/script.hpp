@@ -23,6 +23,9 @@ struct ScriptEntry {
   std::optional<std::string> bestmove;
   std::optional<std::string> ponder;
   std::vector<std::string> pv;
+  // Line 1's first move per depth (depth d: the d-th, the last beyond the list), each followed
+  // by its best reply: an engine that changes its mind, for time-to-solution tests.
+  std::vector<std::string> firstmoves;
   std::optional<std::string> score;  // "cp N" or "mate N"
   std::optional<int> depth;
   Action action = Action::None;

@@ -137,7 +137,16 @@ void add_iterations(SearchOutput& out, const Board& board, const std::vector<Can
     scores.push_back(std::move(score));
     pvs.push_back(join(pv));
   }
+  const auto line1_at = [&](int d) {
+    const auto& moves = script->firstmoves;
+    const std::string& first = moves[std::min(static_cast<std::size_t>(d), moves.size()) - 1];
+    std::string pv = first;
+    if (const auto m = core::parse_uci(board, first, settings.castling))
+      if (std::string reply = best_reply(board, *m, settings.castling); !reply.empty()) pv += " " + reply;
+    return pv;
+  };
   for (int d = 1; d <= depth; ++d) {
+    if (script && !script->firstmoves.empty() && lines > 0) pvs[0] = line1_at(d);
     for (std::size_t k = 0; k < lines; ++k) {
       const std::string ds = std::to_string(d);
       out.info.push_back("info depth " + ds + " seldepth " + std::to_string(d + 2) + " multipv " +
@@ -151,6 +160,18 @@ void add_iterations(SearchOutput& out, const Board& board, const std::vector<Can
 // The script's bestmove, pv and ponder take the place of the searched ones.
 void apply_script_moves(SearchOutput& out, const Board& board, UciCastling castling,
                         const ScriptEntry& script) {
+  if (!script.firstmoves.empty() && !script.bestmove && script.pv.empty()) {
+    // The move of the deepest iteration printed (the last of the list for deep searches).
+    auto it = std::find_if(out.info.rbegin(), out.info.rend(),
+                           [](const std::string& l) { return l.find(" multipv 1 ") != std::string::npos; });
+    const std::string last = it == out.info.rend() ? std::string() : *it;
+    if (const auto pv = last.rfind(" pv "); pv != std::string::npos) {
+      std::string rest = last.substr(pv + 4);
+      out.bestmove = rest.substr(0, rest.find(' '));
+      out.ponder = rest.find(' ') == std::string::npos ? std::string() : rest.substr(rest.find(' ') + 1);
+    }
+    return;
+  }
   if (script.bestmove) {
     out.bestmove = *script.bestmove;
     out.ponder.clear();
