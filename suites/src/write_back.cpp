@@ -1,0 +1,85 @@
+#include "suites/write_back.hpp"
+
+#include <string>
+
+#include "core/notation.hpp"
+
+namespace epdd::suites {
+
+namespace {
+
+std::vector<epd::Operand> plain(std::string text) { return {epd::Operand{std::move(text), false, 0}}; }
+
+// The castling form of UCI moves that Analysis uses: king-takes-rook for Chess960 positions.
+core::UciCastling castling_of(const core::Board& board) {
+  return board.chess960() ? core::UciCastling::KingTakesRook : core::UciCastling::Standard;
+}
+
+}  // namespace
+
+bool has_analysis(const epd::EpdRecord& record) {
+  for (const char* op : kAnalysisOpcodes)
+    if (record.find(op)) return true;
+  return false;
+}
+
+std::vector<std::string> san_line(const core::Board& start, const std::vector<std::string>& uci_moves) {
+  std::vector<std::string> out;
+  core::Board board = start.detached();
+  const auto castling = castling_of(start);
+  for (const auto& text : uci_moves) {
+    auto move = core::parse_uci(board, text, castling);
+    if (!move) break;
+    out.push_back(core::to_san(board, *move));
+    board.make_move(*move);
+  }
+  return out;
+}
+
+void write_analysis(epd::EpdRecord& record, const core::Board& board, const uci::Analysis& a,
+                    const WriteBackOptions& options) {
+  const auto set_or_erase = [&](const char* opcode, std::vector<epd::Operand> operands) {
+    if (operands.empty()) record.erase(opcode);
+    else record.set(opcode, std::move(operands));
+  };
+  const bool terminal = a.status == core::GameStatus::Checkmate || a.status == core::GameStatus::Stalemate;
+  record.set("acd", plain(std::to_string(terminal ? 0 : a.depth)));
+  record.set("acn", plain(std::to_string(terminal ? 0 : a.nodes)));
+  record.set("acs", plain(std::to_string(terminal ? 0 : a.time_ms / 1000)));
+
+  std::optional<core::Score> score;
+  if (a.status == core::GameStatus::Checkmate) score = core::Score::mate_in_plies(0);  // ce -32767: mated now
+  else if (a.status == core::GameStatus::Stalemate) score = core::Score::centipawns(0);
+  else if (!a.lines.empty()) score = a.lines.front().score;
+  if (score) {
+    int ce = score->to_ce();
+    // Negating the ce number (not the score) keeps "checkmated now" right: mate in 0 has no sign.
+    if (options.ce_for_white && board.side_to_move() == core::Color::Black) ce = -ce;
+    record.set("ce", plain(std::to_string(ce)));
+  } else {
+    record.erase("ce");
+  }
+
+  std::vector<epd::Operand> pm, pv, bm, dm;
+  if (!a.bestmove.empty()) {
+    const auto best = san_line(board, {a.bestmove});
+    if (!best.empty()) {
+      pm = plain(best.front());
+      bm = plain(best.front());
+    }
+    // The PV of line 1 when it starts with the move played; the move alone otherwise.
+    std::vector<std::string> line = {a.bestmove};
+    if (!a.lines.empty() && !a.lines.front().pv.empty() && a.lines.front().pv.front() == a.bestmove)
+      line = a.lines.front().pv;
+    for (auto& san : san_line(board, line)) pv.push_back(epd::Operand{std::move(san), false, 0});
+  }
+  set_or_erase("pm", std::move(pm));
+  set_or_erase("pv", std::move(pv));
+  if (options.solution_opcodes) {
+    set_or_erase("bm", std::move(bm));
+    if (score && score->is_mate() && score->mate_plies() > 0) dm = plain(std::to_string(score->mate_moves()));
+    set_or_erase("dm", std::move(dm));
+  }
+}
+
+}  // namespace epdd::suites
