@@ -1,0 +1,541 @@
+#include "daemon/store.hpp"
+
+#include <fcntl.h>
+#include <sqlite3.h>
+#include <unistd.h>
+
+#include <fmt/format.h>
+
+#include <array>
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <string_view>
+#include <unordered_map>
+
+namespace epdd::daemon {
+
+namespace {
+
+constexpr int kSchemaVersion = 1;
+constexpr int kBusyTimeoutMs = 10000;
+
+// Plain SQL that PostgreSQL reads the same way (AUTOINCREMENT becomes an identity column there).
+// No CHECK on the state columns: a state added later should not need a table rebuild, and the
+// reader refuses text it does not know.
+constexpr const char* kSchema = R"sql(
+CREATE TABLE jobs (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  kind TEXT NOT NULL,
+  input TEXT NOT NULL,
+  identity TEXT NOT NULL UNIQUE,
+  settings TEXT NOT NULL,
+  state TEXT NOT NULL,
+  message TEXT NOT NULL DEFAULT '',
+  total INTEGER NOT NULL DEFAULT 0,
+  done INTEGER NOT NULL DEFAULT 0,
+  failed INTEGER NOT NULL DEFAULT 0,
+  searches INTEGER NOT NULL DEFAULT 0,
+  cache_hits INTEGER NOT NULL DEFAULT 0,
+  created_ms INTEGER NOT NULL,
+  updated_ms INTEGER NOT NULL
+);
+CREATE TABLE items (
+  job INTEGER NOT NULL REFERENCES jobs(id),
+  idx INTEGER NOT NULL,
+  key TEXT NOT NULL,
+  state TEXT NOT NULL,
+  result TEXT,
+  error TEXT,
+  attempts INTEGER NOT NULL DEFAULT 0,
+  lease_owner TEXT,
+  lease_expiry_ms INTEGER,
+  PRIMARY KEY (job, idx)
+);
+CREATE TABLE cache (
+  key TEXT NOT NULL PRIMARY KEY,
+  engine TEXT NOT NULL,
+  analysis TEXT NOT NULL,
+  searches INTEGER NOT NULL DEFAULT 0,
+  hits INTEGER NOT NULL DEFAULT 0,
+  created_ms INTEGER NOT NULL
+);
+PRAGMA user_version = 1;
+)sql";
+
+constexpr const char* kJobColumns =
+    "id, kind, input, identity, settings, state, message, total, done, failed, searches, cache_hits, created_ms, "
+    "updated_ms";
+
+constexpr std::array kJobStateNames = {"queued", "running", "finished", "failed", "cancelled"};
+constexpr std::array kItemStateNames = {"pending", "done", "failed"};
+
+std::int64_t now_ms() {
+  using namespace std::chrono;
+  return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+}
+
+template <class State, std::size_t N>
+std::optional<State> parse_state(std::string_view text, const std::array<const char*, N>& names) {
+  for (std::size_t i = 0; i < N; ++i)
+    if (text == names[i]) return static_cast<State>(i);
+  return std::nullopt;
+}
+
+// Creates the file if it is missing, with mode 0600, before SQLite sees it: SQLite would create
+// it 0644 (less the umask), and its -wal and -shm files take the database file's mode.
+Expected<void, std::string> create_private_file(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC, 0600);
+  if (fd >= 0) {
+    ::close(fd);
+    return {};
+  }
+  if (errno == EEXIST) return {};
+  return unexpected(fmt::format("{}: cannot create the store: {}", path, std::strerror(errno)));
+}
+
+class Connection;
+
+// One use of a cached prepared statement: binds parameters, steps through rows, and resets the
+// statement when it goes out of scope, so that no statement keeps a read transaction open.
+class Query {
+ public:
+  Query(const Connection& connection, sqlite3_stmt* statement, std::string_view what)
+      : connection_(connection), statement_(statement), what_(what) {}
+  ~Query() {
+    sqlite3_reset(statement_);
+    sqlite3_clear_bindings(statement_);
+  }
+  Query(const Query&) = delete;
+  Query& operator=(const Query&) = delete;
+
+  template <class... Args>
+  Query& bind(const Args&... args) {
+    int index = 0;
+    (bind_one(++index, args), ...);
+    return *this;
+  }
+  // True with a row to read, false when done; a StoreError on failure.
+  bool next();
+  // Steps to the end (statements without rows).
+  void run() {
+    while (next()) {
+    }
+  }
+  std::int64_t integer(int column) const { return sqlite3_column_int64(statement_, column); }
+  // NULL reads as empty.
+  std::string text(int column) const {
+    const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(statement_, column));
+    return p ? std::string(p, static_cast<std::size_t>(sqlite3_column_bytes(statement_, column))) : std::string();
+  }
+
+ private:
+  void bind_one(int index, std::int64_t value) { check(sqlite3_bind_int64(statement_, index, value)); }
+  void bind_one(int index, std::string_view value) {
+    check(sqlite3_bind_text64(statement_, index, value.data(), value.size(), SQLITE_TRANSIENT, SQLITE_UTF8));
+  }
+  void bind_one(int index, const std::string& value) { bind_one(index, std::string_view(value)); }
+  void bind_one(int index, const char* value) { bind_one(index, std::string_view(value)); }
+  void check(int rc);
+
+  const Connection& connection_;
+  sqlite3_stmt* statement_;
+  std::string_view what_;
+};
+
+// The SQLite connection of one Store and its prepared statements, each prepared once and
+// reused: a run commits once per analysed position.
+class Connection {
+ public:
+  explicit Connection(std::string path) : path_(std::move(path)) {}
+  ~Connection() {
+    for (auto& [sql, statement] : statements_) sqlite3_finalize(statement);
+    if (db_) sqlite3_close_v2(db_);
+  }
+  Connection(const Connection&) = delete;
+  Connection& operator=(const Connection&) = delete;
+
+  const std::string& path() const { return path_; }
+  sqlite3* db() const { return db_; }
+  void open() {
+    if (sqlite3_open_v2(path_.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nullptr) != SQLITE_OK)
+      fail("cannot open the store");
+    sqlite3_extended_result_codes(db_, 1);
+  }
+
+  // "<path>: <what>: <SQLite's message>": the file, what we were doing, why it failed.
+  [[noreturn]] void fail(std::string_view what) const {
+    throw StoreError(fmt::format("{}: {}: {}", path_, what, db_ ? sqlite3_errmsg(db_) : "out of memory"));
+  }
+  // For failures SQLite does not know about (a missing job, a wrong key).
+  [[noreturn]] void fail(std::string_view what, std::string_view reason) const {
+    throw StoreError(fmt::format("{}: {}: {}", path_, what, reason));
+  }
+
+  Query query(const std::string& sql, std::string_view what) {
+    auto [it, added] = statements_.try_emplace(sql, nullptr);
+    if (added) {
+      const int rc = sqlite3_prepare_v3(db_, sql.c_str(), static_cast<int>(sql.size() + 1),
+                                        SQLITE_PREPARE_PERSISTENT, &it->second, nullptr);
+      if (rc != SQLITE_OK) {
+        statements_.erase(it);
+        fail(what);
+      }
+    }
+    return Query(*this, it->second, what);
+  }
+
+  // Runs statements that are not worth caching (opening, the schema).
+  void exec(const char* sql, std::string_view what) {
+    if (sqlite3_exec(db_, sql, nullptr, nullptr, nullptr) != SQLITE_OK) fail(what);
+  }
+
+  std::int64_t changes() const { return sqlite3_changes64(db_); }
+
+ private:
+  std::string path_;
+  sqlite3* db_ = nullptr;
+  std::unordered_map<std::string, sqlite3_stmt*> statements_;
+};
+
+bool Query::next() {
+  const int rc = sqlite3_step(statement_);
+  if (rc == SQLITE_ROW) return true;
+  if (rc == SQLITE_DONE) return false;
+  connection_.fail(what_);
+}
+
+void Query::check(int rc) {
+  if (rc != SQLITE_OK) connection_.fail(what_);
+}
+
+// A write transaction. BEGIN IMMEDIATE takes the write lock now (waiting up to the busy
+// timeout), so a transaction never fails half-way on a lock another connection holds. Rolled
+// back unless committed.
+class Transaction {
+ public:
+  Transaction(Connection& connection, std::string_view what) : connection_(connection), what_(what) {
+    connection_.query("BEGIN IMMEDIATE", what_).run();
+  }
+  ~Transaction() {
+    if (!committed_ && !sqlite3_get_autocommit(connection_.db()))
+      sqlite3_exec(connection_.db(), "ROLLBACK", nullptr, nullptr, nullptr);
+  }
+  Transaction(const Transaction&) = delete;
+  Transaction& operator=(const Transaction&) = delete;
+  void commit() {
+    connection_.query("COMMIT", what_).run();
+    committed_ = true;
+  }
+
+ private:
+  Connection& connection_;
+  std::string_view what_;
+  bool committed_ = false;
+};
+
+JobRow read_job(const Query& q, const Connection& connection, std::string_view what) {
+  JobRow job;
+  job.id = q.integer(0);
+  job.kind = q.text(1);
+  job.input = q.text(2);
+  job.identity = q.text(3);
+  job.settings = q.text(4);
+  const std::string state = q.text(5);
+  const auto parsed = parse_job_state(state);
+  if (!parsed) connection.fail(what, fmt::format("job {} has an unknown state '{}'", job.id, state));
+  job.state = *parsed;
+  job.message = q.text(6);
+  job.total = q.integer(7);
+  job.done = q.integer(8);
+  job.failed = q.integer(9);
+  job.searches = q.integer(10);
+  job.cache_hits = q.integer(11);
+  job.created_ms = q.integer(12);
+  job.updated_ms = q.integer(13);
+  return job;
+}
+
+}  // namespace
+
+const char* to_string(JobState state) { return kJobStateNames.at(static_cast<std::size_t>(state)); }
+const char* to_string(ItemState state) { return kItemStateNames.at(static_cast<std::size_t>(state)); }
+std::optional<JobState> parse_job_state(std::string_view text) { return parse_state<JobState>(text, kJobStateNames); }
+std::optional<ItemState> parse_item_state(std::string_view text) {
+  return parse_state<ItemState>(text, kItemStateNames);
+}
+
+struct Store::Impl {
+  explicit Impl(std::string path) : connection(std::move(path)) {}
+  void configure();
+  void create_schema();
+  ItemState item_state(std::int64_t job, std::int64_t index, const std::string* key, std::string_view what);
+  void count_transition(std::int64_t job, ItemState before, ItemState after, std::int64_t searches,
+                        std::int64_t hits, std::string_view what);
+  Connection connection;
+};
+
+// Connection settings, and the checks that come before anything is written to the file.
+void Store::Impl::configure() {
+  sqlite3* db = connection.db();
+  const std::string& path = connection.path();
+  sqlite3_busy_timeout(db, kBusyTimeoutMs);
+  // One statement, so that the version and the tables are seen in the same state even while
+  // another process is creating the schema.
+  sqlite3_stmt* probe = nullptr;
+  int rc = sqlite3_prepare_v2(
+      db, "SELECT (SELECT user_version FROM pragma_user_version), (SELECT count(*) FROM sqlite_master)", -1, &probe,
+      nullptr);
+  if (rc == SQLITE_OK) rc = sqlite3_step(probe);
+  const std::int64_t version = rc == SQLITE_ROW ? sqlite3_column_int64(probe, 0) : 0;
+  const std::int64_t objects = rc == SQLITE_ROW ? sqlite3_column_int64(probe, 1) : 0;
+  const std::string reason = sqlite3_errmsg(db);
+  sqlite3_finalize(probe);
+  if ((rc & 0xff) == SQLITE_NOTADB) throw StoreError(fmt::format("{}: not an SQLite database ({})", path, reason));
+  if (rc != SQLITE_ROW) throw StoreError(fmt::format("{}: cannot read the store: {}", path, reason));
+  if (version > kSchemaVersion)
+    throw StoreError(fmt::format("{}: the store has schema version {}, newer than this epdd's {}: use a newer epdd",
+                                 path, version, kSchemaVersion));
+  if (version == 0 && objects > 0)
+    throw StoreError(fmt::format("{}: an SQLite database that is not an epdd store (no schema version, {} objects)",
+                                 path, objects));
+  // WAL: readers beside one writer, from several processes. FULL: a commit is on disk (the WAL
+  // synced) before it returns, so nothing committed is lost on power loss; NORMAL would be.
+  {
+    Query mode = connection.query("PRAGMA journal_mode = WAL", "setting WAL journal mode");
+    if (!mode.next() || mode.text(0) != "wal")
+      throw StoreError(fmt::format("{}: cannot use WAL journal mode on this file system", path));
+  }
+  connection.exec("PRAGMA synchronous = FULL", "setting synchronous = FULL");
+  connection.exec("PRAGMA foreign_keys = ON", "enabling foreign keys");
+}
+
+// Creates the schema in an empty file; checks the version again under the write lock, since
+// another process may have created (or upgraded) it since configure() looked.
+void Store::Impl::create_schema() {
+  constexpr std::string_view kWhat = "creating the schema";
+  Transaction transaction(connection, kWhat);
+  std::int64_t version = 0;
+  {
+    Query q = connection.query("PRAGMA user_version", kWhat);
+    if (q.next()) version = q.integer(0);
+  }
+  if (version == kSchemaVersion) return;
+  if (version != 0)
+    connection.fail(kWhat, fmt::format("unexpected schema version {} (this epdd knows {})", version, kSchemaVersion));
+  connection.exec(kSchema, kWhat);
+  transaction.commit();
+}
+
+// The item's state, after checking that it exists and (if `key` is given) has that key: a
+// result recorded under the wrong position would be served from the cache for ever.
+ItemState Store::Impl::item_state(std::int64_t job, std::int64_t index, const std::string* key,
+                                  std::string_view what) {
+  Query q = connection.query("SELECT state, key FROM items WHERE job = ?1 AND idx = ?2", what);
+  if (!q.bind(job, index).next()) connection.fail(what, fmt::format("job {} has no item {}", job, index));
+  const std::string state = q.text(0);
+  if (key && q.text(1) != *key)
+    connection.fail(what, fmt::format("item {} of job {} has key '{}', not '{}'", index, job, q.text(1), *key));
+  const auto parsed = parse_item_state(state);
+  if (!parsed) connection.fail(what, fmt::format("item {} of job {} has an unknown state '{}'", index, job, state));
+  return *parsed;
+}
+
+// Moves the job's counters with one item's change of state, in the caller's transaction: a
+// result committed twice is counted once.
+void Store::Impl::count_transition(std::int64_t job, ItemState before, ItemState after, std::int64_t searches,
+                                   std::int64_t hits, std::string_view what) {
+  auto delta = [&](ItemState s) -> std::int64_t { return (after == s ? 1 : 0) - (before == s ? 1 : 0); };
+  connection
+      .query("UPDATE jobs SET done = done + ?2, failed = failed + ?3, searches = searches + ?4, "
+             "cache_hits = cache_hits + ?5, updated_ms = ?6 WHERE id = ?1",
+             what)
+      .bind(job, delta(ItemState::Done), delta(ItemState::Failed), searches, hits, now_ms())
+      .run();
+}
+
+Store::Store(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+Store::~Store() = default;
+
+Expected<std::unique_ptr<Store>, std::string> Store::open(const std::string& path) {
+  if (auto created = create_private_file(path); !created) return unexpected(created.error());
+  auto impl = std::make_unique<Impl>(path);
+  try {
+    impl->connection.open();
+    impl->configure();
+    impl->create_schema();
+  } catch (const StoreError& e) {
+    return unexpected(std::string(e.what()));
+  }
+  return std::unique_ptr<Store>(new Store(std::move(impl)));
+}
+
+const std::string& Store::path() const { return impl_->connection.path(); }
+
+JobRow Store::find_or_create_job(const std::string& kind, const std::string& input, const std::string& identity,
+                                 const std::string& settings) {
+  constexpr std::string_view kWhat = "finding or creating a job";
+  Connection& c = impl_->connection;
+  Transaction transaction(c, kWhat);
+  const std::int64_t now = now_ms();
+  c.query("INSERT INTO jobs (kind, input, identity, settings, state, created_ms, updated_ms) "
+          "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6) ON CONFLICT (identity) DO NOTHING",
+          kWhat)
+      .bind(kind, input, identity, settings, to_string(JobState::Queued), now)
+      .run();
+  static const std::string kSelect = fmt::format("SELECT {} FROM jobs WHERE identity = ?1", kJobColumns);
+  Query q = c.query(kSelect, kWhat);
+  if (!q.bind(identity).next()) c.fail(kWhat, "the job vanished after its insertion");
+  JobRow job = read_job(q, c, kWhat);
+  q.run();
+  transaction.commit();
+  return job;
+}
+
+void Store::add_items(std::int64_t job, const std::vector<std::pair<std::int64_t, std::string>>& index_and_key) {
+  const std::string what = fmt::format("adding {} items to job {}", index_and_key.size(), job);
+  Connection& c = impl_->connection;
+  Transaction transaction(c, what);
+  for (const auto& [index, key] : index_and_key)
+    c.query("INSERT INTO items (job, idx, key, state) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (job, idx) DO NOTHING",
+            what)
+        .bind(job, index, key, to_string(ItemState::Pending))
+        .run();
+  c.query("UPDATE jobs SET total = (SELECT count(*) FROM items WHERE job = ?1), updated_ms = ?2 WHERE id = ?1", what)
+      .bind(job, now_ms())
+      .run();
+  if (c.changes() == 0) c.fail(what, fmt::format("there is no job {}", job));
+  transaction.commit();
+}
+
+std::vector<ItemRow> Store::items(std::int64_t job) {
+  const std::string what = fmt::format("reading the items of job {}", job);
+  Query q = impl_->connection.query(
+      "SELECT idx, key, state, result, error, attempts FROM items WHERE job = ?1 ORDER BY idx", what);
+  q.bind(job);
+  std::vector<ItemRow> items;
+  while (q.next()) {
+    ItemRow item{job, q.integer(0), q.text(1), ItemState::Pending, q.text(3), q.text(4), q.integer(5)};
+    const std::string state = q.text(2);
+    const auto parsed = parse_item_state(state);
+    if (!parsed) impl_->connection.fail(what, fmt::format("item {} has an unknown state '{}'", item.index, state));
+    item.state = *parsed;
+    items.push_back(std::move(item));
+  }
+  return items;
+}
+
+std::optional<std::string> Store::cached(const std::string& key) {
+  Query q = impl_->connection.query("SELECT analysis FROM cache WHERE key = ?1", "looking up the cache");
+  if (!q.bind(key).next()) return std::nullopt;
+  return q.text(0);
+}
+
+void Store::commit_analysis(std::int64_t job, std::int64_t index, const std::string& key, const std::string& engine,
+                            const std::string& analysis_json) {
+  const std::string what = fmt::format("committing the analysis of item {} of job {}", index, job);
+  Connection& c = impl_->connection;
+  Transaction transaction(c, what);
+  const ItemState before = impl_->item_state(job, index, &key, what);
+  c.query("INSERT INTO cache (key, engine, analysis, searches, hits, created_ms) VALUES (?1, ?2, ?3, 1, 0, ?4) "
+          "ON CONFLICT (key) DO UPDATE SET searches = cache.searches + 1",
+          what)
+      .bind(key, engine, analysis_json, now_ms())
+      .run();
+  c.query("UPDATE items SET state = ?3, result = ?4, error = NULL, attempts = attempts + 1 "
+          "WHERE job = ?1 AND idx = ?2",
+          what)
+      .bind(job, index, to_string(ItemState::Done), analysis_json)
+      .run();
+  impl_->count_transition(job, before, ItemState::Done, 1, 0, what);
+  transaction.commit();
+}
+
+void Store::commit_cached(std::int64_t job, std::int64_t index, const std::string& key,
+                          const std::string& analysis_json) {
+  const std::string what = fmt::format("committing the cached analysis of item {} of job {}", index, job);
+  Connection& c = impl_->connection;
+  Transaction transaction(c, what);
+  const ItemState before = impl_->item_state(job, index, &key, what);
+  c.query("UPDATE cache SET hits = hits + 1 WHERE key = ?1", what).bind(key).run();
+  if (c.changes() == 0) c.fail(what, fmt::format("no cache entry for key '{}'", key));
+  c.query("UPDATE items SET state = ?3, result = ?4, error = NULL WHERE job = ?1 AND idx = ?2", what)
+      .bind(job, index, to_string(ItemState::Done), analysis_json)
+      .run();
+  impl_->count_transition(job, before, ItemState::Done, 0, 1, what);
+  transaction.commit();
+}
+
+void Store::commit_failure(std::int64_t job, std::int64_t index, const std::string& error) {
+  const std::string what = fmt::format("recording the failure of item {} of job {}", index, job);
+  Connection& c = impl_->connection;
+  Transaction transaction(c, what);
+  const ItemState before = impl_->item_state(job, index, nullptr, what);
+  c.query("UPDATE items SET state = ?3, result = NULL, error = ?4, attempts = attempts + 1 "
+          "WHERE job = ?1 AND idx = ?2",
+          what)
+      .bind(job, index, to_string(ItemState::Failed), error)
+      .run();
+  impl_->count_transition(job, before, ItemState::Failed, 0, 0, what);
+  transaction.commit();
+}
+
+void Store::reset_failed(std::int64_t job) {
+  const std::string what = fmt::format("resetting the failed items of job {}", job);
+  Connection& c = impl_->connection;
+  Transaction transaction(c, what);
+  c.query("UPDATE items SET state = ?2, error = NULL WHERE job = ?1 AND state = ?3", what)
+      .bind(job, to_string(ItemState::Pending), to_string(ItemState::Failed))
+      .run();
+  c.query("UPDATE jobs SET failed = (SELECT count(*) FROM items WHERE job = ?1 AND state = ?2), updated_ms = ?3 "
+          "WHERE id = ?1",
+          what)
+      .bind(job, to_string(ItemState::Failed), now_ms())
+      .run();
+  if (c.changes() == 0) c.fail(what, fmt::format("there is no job {}", job));
+  transaction.commit();
+}
+
+void Store::set_job_state(std::int64_t job, JobState state, const std::string& message) {
+  const std::string what = fmt::format("setting the state of job {} to {}", job, to_string(state));
+  Connection& c = impl_->connection;
+  Transaction transaction(c, what);
+  c.query("UPDATE jobs SET state = ?2, message = ?3, updated_ms = ?4 WHERE id = ?1", what)
+      .bind(job, to_string(state), message, now_ms())
+      .run();
+  if (c.changes() == 0) c.fail(what, fmt::format("there is no job {}", job));
+  transaction.commit();
+}
+
+JobRow Store::job(std::int64_t id) {
+  const std::string what = fmt::format("reading job {}", id);
+  static const std::string kSelect = fmt::format("SELECT {} FROM jobs WHERE id = ?1", kJobColumns);
+  Query q = impl_->connection.query(kSelect, what);
+  if (!q.bind(id).next()) impl_->connection.fail(what, "there is no such job");
+  return read_job(q, impl_->connection, what);
+}
+
+std::vector<JobRow> Store::jobs() {
+  constexpr std::string_view kWhat = "reading the jobs";
+  static const std::string kSelect = fmt::format("SELECT {} FROM jobs ORDER BY id", kJobColumns);
+  Query q = impl_->connection.query(kSelect, kWhat);
+  std::vector<JobRow> jobs;
+  while (q.next()) jobs.push_back(read_job(q, impl_->connection, kWhat));
+  return jobs;
+}
+
+CacheStats Store::cache_stats() {
+  Query q = impl_->connection.query(
+      "SELECT count(*), coalesce(sum(searches), 0), coalesce(max(searches), 0), coalesce(sum(hits), 0) FROM cache",
+      "reading the cache statistics");
+  q.next();
+  auto u = [&](int column) { return static_cast<std::uint64_t>(q.integer(column)); };
+  return CacheStats{u(0), u(1), u(2), u(3)};
+}
+
+std::uint64_t Store::searches(const std::string& key) {
+  Query q = impl_->connection.query("SELECT searches FROM cache WHERE key = ?1", "reading a cache entry's searches");
+  return q.bind(key).next() ? static_cast<std::uint64_t>(q.integer(0)) : 0;
+}
+
+}  // namespace epdd::daemon
