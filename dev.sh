@@ -15,10 +15,13 @@ PACKAGES=(
   libboost-dev libboost-filesystem-dev   # Boost.Process 1.74 (uci: spawning engines)
   libtomlplusplus-dev        # engine configuration files (daemon)
   libspdlog-dev              # logging (daemon)
+  libsqlite3-dev             # the store: jobs, work items, analysis cache (daemon)
+  nlohmann-json3-dev         # analysis results as JSON (daemon)
   catch2                     # tests
   stockfish                  # the default engine; the perft and uci benchmarks' peer
   ethereal-chess             # a second real engine for the end-to-end tests
   pgn-extract                # the PGN benchmark's peer
+  sqlite3                    # the kill test reads the store's counters
 )
 
 usage() {
@@ -60,8 +63,9 @@ case $command in
   run)
     install_missing
     build build -DCMAKE_BUILD_TYPE=Release
-    # epdd's main job, on its embedded default: the built-in perft suite for now.
-    exec build/daemon/epdd perft
+    # epdd's main job on its embedded defaults: Debian's Stockfish runs the project's own
+    # suite, results in ./epdd.db (a second run answers from it).
+    exec build/daemon/epdd suite examples/tactics.epd --movetime 500 --concurrency 2
     ;;
   test)
     install_missing

@@ -6,6 +6,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cli_analysis.hpp"
 #include "daemon/check_engine_command.hpp"
 #include "daemon/epd_command.hpp"
 #include "daemon/perft_command.hpp"
@@ -205,6 +206,11 @@ int run_cli(int argc, char** argv) {
   add_pgn(app, pgn_check, pgn_write, status);
   CheckEngineOptions check_engine;
   add_check_engine(app, check_engine, status);
+  AnalyseOptions analyse;
+  detail::add_analyse(app, analyse, status);
+  SuiteOptions suite;
+  std::vector<std::string> compare_files;
+  detail::add_suite(app, suite, compare_files, status);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

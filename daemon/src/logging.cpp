@@ -6,6 +6,7 @@
 namespace epdd::daemon {
 
 void setup_logging(Verbosity verbosity) {
+  spdlog::drop("epdd");  // set up again (a second command in one process, tests)
   auto logger = spdlog::stderr_color_mt("epdd");
   logger->set_pattern("[%Y-%m-%d %H:%M:%S.%e] [%^%l%$] %v");
   switch (verbosity) {

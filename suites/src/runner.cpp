@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <exception>
 #include <mutex>
+#include <optional>
+#include <system_error>
 #include <thread>
 
 namespace epdd::suites {
@@ -19,21 +21,42 @@ std::size_t run_tasks(const std::vector<uci::AnalysisRequest>& tasks, uci::Analy
       if (failed || (stop && stop->load())) return;
       const std::size_t i = next.fetch_add(1);
       if (i >= tasks.size()) return;
-      auto result = analyser.analyse(tasks[i]);
+      // Engines fail as values; what is thrown (by the sink or the analyser: a programmer error,
+      // bad_alloc) ends the run. Left to escape, it would std::terminate from a worker thread, or
+      // unwind past joinable threads from this one.
+      const auto fail = [&] {
+        if (!error) error = std::current_exception();
+        failed = true;
+      };
+      std::optional<Expected<uci::Analysis, uci::EngineError>> result;
+      try {
+        result.emplace(analyser.analyse(tasks[i]));
+      } catch (...) {
+        std::lock_guard lock(sink_mutex);
+        fail();
+        return;
+      }
       std::lock_guard lock(sink_mutex);
       if (failed) return;
       try {
-        sink.done(i, result);
+        sink.done(i, *result);
         ++reported;
       } catch (...) {
-        error = std::current_exception();
-        failed = true;
+        fail();  // still holding the lock: no other result reaches the sink after this one
+        return;
       }
     }
   };
   const int n = std::clamp<int>(concurrency, 1, static_cast<int>(std::max<std::size_t>(tasks.size(), 1)));
   std::vector<std::thread> threads;
-  for (int t = 1; t < n; ++t) threads.emplace_back(work);
+  for (int t = 1; t < n; ++t) {
+    // Out of threads: the ones running take the rest (a throw here would leave them joinable).
+    try {
+      threads.emplace_back(work);
+    } catch (const std::system_error&) {
+      break;
+    }
+  }
   work();
   for (auto& t : threads) t.join();
   if (error) std::rethrow_exception(error);

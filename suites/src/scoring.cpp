@@ -7,6 +7,7 @@
 
 #include "core/notation.hpp"
 #include "epd/opcodes.hpp"
+#include "suites/write_back.hpp"
 
 namespace epdd::suites {
 
@@ -69,21 +70,23 @@ std::optional<int> read_points(std::string_view text) {
 Expected<std::vector<std::pair<core::Move, int>>, std::string> read_points_list(const epd::EpdRecord& record,
                                                                               const core::Board& board) {
   std::vector<std::pair<core::Move, int>> out;
+  // c0 is points only when every entry reads as move=points; otherwise it is a comment.
   if (auto c0 = record.single_operand("c0"); c0 && c0->find('=') != std::string_view::npos) {
     std::string_view rest = *c0;
-    while (!rest.empty()) {
+    bool points_list = true;
+    while (!rest.empty() && points_list) {
       const auto comma = rest.find(',');
       const std::string_view entry = trim(rest.substr(0, comma));
       rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
       if (entry.empty()) continue;
       const auto eq = entry.rfind('=');
       const auto points = eq == std::string_view::npos ? std::nullopt : read_points(entry.substr(eq + 1));
-      if (!points) return unexpected(fmt::format("c0 '{}': not a move=points entry", entry));
-      auto move = read_move(board, "c0", trim(entry.substr(0, eq)));
-      if (!move) return unexpected(move.error());
-      out.emplace_back(*move, *points);
+      auto move = points ? read_move(board, "c0", trim(entry.substr(0, eq))) : unexpected(std::string());
+      if (!points || !move) points_list = false;
+      else out.emplace_back(*move, *points);
     }
-    return out;
+    if (points_list) return out;
+    out.clear();
   }
   auto c7 = record.single_operand("c7");
   auto c8 = record.single_operand("c8");
@@ -179,18 +182,7 @@ std::string check_mate(const core::Board& board, const uci::Analysis& a, int n) 
   const core::Score s = a.lines.front().score;
   if (!s.is_mate() || s.mate_plies() <= 0) return fmt::format("no mate found (score {})", s.to_uci_string());
   if (s.mate_moves() > n) return fmt::format("mate in {}, longer than dm {}", s.mate_moves(), n);
-  const auto& pv = a.lines.front().pv;
-  const auto plies = static_cast<std::size_t>(s.mate_plies());
-  if (pv.size() >= plies) {
-    core::Board b = board.detached();
-    for (std::size_t i = 0; i < plies; ++i) {
-      auto m = core::parse_uci(b, pv[i], castling_of(board));
-      if (!m) return fmt::format("PV move {} '{}' is illegal", i + 1, pv[i]);
-      b.make_move(*m);
-    }
-    if (!b.is_checkmate()) return fmt::format("the PV does not end in mate after {} plies", plies);
-  }
-  return {};
+  return mate_contradiction(board, a.lines.front());
 }
 
 }  // namespace

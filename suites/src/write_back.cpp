@@ -36,6 +36,21 @@ std::vector<std::string> san_line(const core::Board& start, const std::vector<st
   return out;
 }
 
+std::string mate_contradiction(const core::Board& start, const uci::PvLine& line) {
+  const core::Score s = line.score;
+  if (!s.is_mate() || s.mate_plies() <= 0) return {};
+  const auto plies = static_cast<std::size_t>(s.mate_plies());
+  if (line.pv.size() < plies) return {};
+  core::Board b = start.detached();
+  for (std::size_t i = 0; i < plies; ++i) {
+    auto m = core::parse_uci(b, line.pv[i], castling_of(start));
+    if (!m) return "PV move " + std::to_string(i + 1) + " '" + line.pv[i] + "' is illegal";
+    b.make_move(*m);
+  }
+  if (!b.is_checkmate()) return "the PV does not end in mate after " + std::to_string(plies) + " plies";
+  return {};
+}
+
 void write_analysis(epd::EpdRecord& record, const core::Board& board, const uci::Analysis& a,
                     const WriteBackOptions& options) {
   const auto set_or_erase = [&](const char* opcode, std::vector<epd::Operand> operands) {
@@ -77,7 +92,10 @@ void write_analysis(epd::EpdRecord& record, const core::Board& board, const uci:
   set_or_erase("pv", std::move(pv));
   if (options.solution_opcodes) {
     set_or_erase("bm", std::move(bm));
-    if (score && score->is_mate() && score->mate_plies() > 0) dm = plain(std::to_string(score->mate_moves()));
+    // A forced mate only where the PV does not contradict it.
+    if (score && score->is_mate() && score->mate_plies() > 0 && !a.lines.empty() &&
+        mate_contradiction(board, a.lines.front()).empty())
+      dm = plain(std::to_string(score->mate_moves()));
     set_or_erase("dm", std::move(dm));
   }
 }

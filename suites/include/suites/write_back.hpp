@@ -32,6 +32,11 @@ bool has_analysis(const epd::EpdRecord& record);
 void write_analysis(epd::EpdRecord& record, const core::Board& board, const uci::Analysis& analysis,
                     const WriteBackOptions& options);
 
+// Why line's mate score is not borne out by its PV where the PV reaches the mate ("the PV does
+// not end in mate after 3 plies"); empty when it is, when the PV is too short to tell, or when
+// the score is not a mate for the side to move.
+std::string mate_contradiction(const core::Board& board, const uci::PvLine& line);
+
 // The engine's moves in SAN from `board` (UCI in, the legal prefix out).
 std::vector<std::string> san_line(const core::Board& board, const std::vector<std::string>& uci_moves);
 

@@ -1,0 +1,84 @@
+// The machinery `epdd analyse` and `epdd suite` share: the engine from the command line or a
+// configuration file, the EPD file read and checked, a job in the store with one work item per
+// record, answers from the analysis cache, the rest analysed by an engine pool with each result
+// committed as it arrives, progress, and Ctrl-C. Rerunning an interrupted command resumes it:
+// what was committed is not analysed again.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/board.hpp"
+#include "epd/check.hpp"
+#include "uci/analysis.hpp"
+#include "uci/engine_config.hpp"
+
+namespace epdd::daemon {
+
+// Exit statuses of the analysis commands.
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitRecordsFailed = 1;   // the run finished, some records could not be analysed
+inline constexpr int kExitBadInput = 2;        // arguments, configuration, input or store unusable
+inline constexpr int kExitEngine = 3;          // the engine could not be started
+inline constexpr int kExitMinSolved = 13;      // suite: fewer solved than --min-solved (as Qapla)
+inline constexpr int kExitInterrupted = 130;   // Ctrl-C / SIGTERM: rerun to resume
+
+struct AnalysisSettings {
+  std::string input;
+  std::string store = "epdd.db";
+  std::optional<std::string> config;  // engines TOML
+  std::string engine;                 // a name in the config, or a program path; empty: default
+  uci::SearchLimits limits;
+  int multipv = 1;
+  int concurrency = 1;
+  std::optional<int> threads, hash;   // engine options, overriding the config's
+  uci::NewGame new_game = uci::NewGame::Clear;
+  bool keep_existing = false;         // records that already carry analysis are not analysed
+  bool chess960 = false;              // KQkq castling letters read as X-FEN
+  bool quiet = false;
+  bool verbose = false;
+  double timeout_scale = 1.0;
+};
+
+// What a run produced, per line of the input document.
+struct AnalysisRun {
+  epd::CheckedDocument doc;
+  std::string engine;  // id name
+  std::string engine_settings;  // the options that make the engine's identity, in words
+  // Per document line: the analysis (records analysed now or before), or why the record has
+  // none (an error message), or neither (not a record, or skipped by --keep-existing).
+  std::vector<std::optional<uci::Analysis>> analyses;
+  std::vector<std::string> errors;
+  std::uint64_t searches = 0, cache_hits = 0, resumed = 0;  // this run
+  bool interrupted = false;
+};
+
+// Called for each record (by document line) as its analysis arrives, one call at a time;
+// progress counts what it returns as solved.
+using SolvedCheck = std::function<bool(const epd::CheckedDocument&, std::size_t line_index, const uci::Analysis&)>;
+
+// Runs the analysis of every record of the input. Returns an exit status on failure to start
+// (bad input, configuration, store or engine) after printing why on `err`.
+struct AnalysisOutcome {
+  int status = kExitOk;
+  AnalysisRun run;
+};
+AnalysisOutcome run_analysis(const std::string& kind, const AnalysisSettings& settings, const SolvedCheck& solved,
+                             std::ostream& err);
+
+// The cache key of a request to an engine of this identity: everything that decides the
+// answer (position with the moves the engine is told, engine id and options, limits, multipv).
+std::string cache_key(const uci::AnalysisRequest& request, const std::string& engine_identity);
+
+// The limits in words: "nodes 50000", "depth 12, multipv 3".
+std::string describe_limits(const uci::SearchLimits& limits, int multipv);
+
+// Set by SIGINT/SIGTERM while a run is under way (a second signal ends the process at once).
+std::atomic<bool>& stop_requested();
+
+}  // namespace epdd::daemon

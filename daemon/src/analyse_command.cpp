@@ -1,0 +1,61 @@
+#include "daemon/analyse_command.hpp"
+
+#include <ostream>
+
+#include <fmt/core.h>
+#include <fmt/ostream.h>
+
+#include "daemon/files.hpp"
+#include "suites/write_back.hpp"
+
+namespace epdd::daemon {
+
+namespace {
+
+// The closing line on stderr: what was done and where it came from.
+std::string summary(const AnalysisRun& run, std::size_t analysed, std::size_t failed) {
+  return fmt::format("{} records analysed ({} searched now, {} from the cache, {} from an earlier run of this command), {} failed",
+                     analysed, run.searches, run.cache_hits, run.resumed, failed);
+}
+
+}  // namespace
+
+int run_analyse(const AnalyseOptions& o, std::ostream& out, std::ostream& err) {
+  auto outcome = run_analysis("analyse", o.analysis, {}, err);
+  if (outcome.status != kExitOk) return outcome.status;
+  AnalysisRun& run = outcome.run;
+  if (run.interrupted) {
+    fmt::print(err, "epdd analyse: interrupted; nothing written. Run the same command again to resume.\n");
+    return kExitInterrupted;
+  }
+  suites::WriteBackOptions wb;
+  wb.solution_opcodes = true;
+  wb.ce_for_white = o.ce_for_white;
+  std::size_t analysed = 0, failed = 0;
+  for (std::size_t i = 0; i < run.doc.doc.lines.size(); ++i) {
+    auto& line = run.doc.doc.lines[i];
+    if (!line.record) continue;
+    if (!run.errors[i].empty()) {
+      // Kept unchanged, and said.
+      ++failed;
+      fmt::print(err, "{}:{}: kept unchanged: {}\n", o.analysis.input, line.record->line(), run.errors[i]);
+      continue;
+    }
+    if (!run.analyses[i]) continue;
+    suites::write_analysis(*line.record, *run.doc.checked[i].board, *run.analyses[i], wb);
+    ++analysed;
+  }
+  const std::string text = epd::write_document(run.doc.doc, epd::WriteStyle::Preserved);
+  if (o.output) {
+    if (auto w = write_file_atomically(*o.output, text); !w) {
+      fmt::print(err, "epdd analyse: {}\n", w.error());
+      return kExitBadInput;
+    }
+  } else {
+    out << text << std::flush;
+  }
+  if (!o.analysis.quiet) fmt::print(err, "epdd analyse: {}\n", summary(run, analysed, failed));
+  return failed ? kExitRecordsFailed : kExitOk;
+}
+
+}  // namespace epdd::daemon
