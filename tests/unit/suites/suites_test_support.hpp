@@ -1,0 +1,77 @@
+// Helpers of the suites tests: records read as the workflows read them, their boards, and
+// analyses built by hand the way uci::SearchRecord fills them.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <catch2/catch.hpp>
+
+#include "core/fen.hpp"
+#include "core/notation.hpp"
+#include "epd/check.hpp"
+#include "epd/record.hpp"
+#include "uci/analysis.hpp"
+
+namespace epdd::suites::test {
+
+// One EPD line read as a record; the line must be one.
+inline epd::EpdRecord record(std::string line) {
+  epd::Diagnostics diags;
+  auto r = epd::EpdRecord::parse(std::move(line), 1, diags);
+  REQUIRE(r);
+  return std::move(*r);
+}
+
+// The record's position as the checker builds it (clocks from hmvc/fmvn included).
+inline core::Board board_of(const epd::EpdRecord& r, bool chess960 = false) {
+  epd::Diagnostics diags;
+  epd::CheckOptions options;
+  options.chess960 = chess960;
+  options.moves = false;
+  auto checked = epd::check_record(r, options, diags);
+  INFO(r.source());
+  REQUIRE(checked.board);
+  return *checked.board;
+}
+
+inline core::Board board_of_fen(const std::string& four_fields, bool chess960 = false) {
+  core::FenReadOptions options;
+  options.fields = core::FenFields::Four;
+  options.chess960 = chess960;
+  auto b = core::parse_fen(four_fields, options);
+  INFO(four_fields);
+  REQUIRE(b);
+  return *b;
+}
+
+// An analysis whose line 1 is `pv` with `score`, and whose bestmove is the PV's first move.
+inline uci::Analysis analysis(core::Score score, std::vector<std::string> pv, int depth = 12,
+                              std::uint64_t nodes = 54321, std::uint64_t time_ms = 1234) {
+  uci::Analysis a;
+  a.engine = "Fake 1.0";
+  uci::PvLine line;
+  line.depth = depth;
+  line.score = score;
+  line.nodes = nodes;
+  line.time_ms = time_ms;
+  line.pv = std::move(pv);
+  a.bestmove = line.pv.empty() ? std::string() : line.pv.front();
+  a.lines.push_back(std::move(line));
+  a.depth = depth;
+  a.nodes = nodes;
+  a.time_ms = time_ms;
+  return a;
+}
+
+inline std::string san(const core::Board& board, core::Move m) { return core::to_san(board, m); }
+
+inline std::vector<std::string> sans(const core::Board& board, const std::vector<core::Move>& moves) {
+  std::vector<std::string> out;
+  for (auto m : moves) out.push_back(core::to_san(board, m));
+  return out;
+}
+
+}  // namespace epdd::suites::test
