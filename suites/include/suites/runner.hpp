@@ -22,8 +22,9 @@ class Sink {
 
 // Analyses tasks[i] for every i on `concurrency` threads, calling sink.done(i, result) for each.
 // Stops taking new tasks once `stop` is set (tasks in flight still finish and are reported);
-// returns how many were reported. An exception thrown by the sink ends the run and is rethrown
-// here once the threads are joined.
+// returns how many were reported. An exception thrown by the sink or the analyser (engines fail
+// as values; a throw is a programmer error or bad_alloc) ends the run and is rethrown here once
+// the threads are joined; no result reaches the sink after the sink has thrown.
 std::size_t run_tasks(const std::vector<uci::AnalysisRequest>& tasks, uci::Analyser& analyser, Sink& sink,
                       int concurrency, const std::atomic<bool>* stop = nullptr);
 

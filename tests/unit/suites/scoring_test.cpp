@@ -15,7 +15,6 @@ using namespace epdd::suites::test;
 namespace {
 
 const std::string kTwoKnights = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq -";
-const std::string kMateIn2 = "1B1Q1R2/8/qNrn3p/2p1rp2/Rn3k1K/8/5P2/bbN4B w - -";
 const std::string kFoolsMate = "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq -";
 const std::string kPromotion = "7k/4P3/8/8/8/8/8/K7 w - -";
 
@@ -62,11 +61,11 @@ TEST_CASE("expectation_of: the rule, the moves and the text from bm am dm", "[su
       {kTwoKnights, "bm Bb5+;", Rule::Bm, {"Bb5"}, {}, {}, "bm Bb5"},
       {kTwoKnights, "bm f1c4;", Rule::Bm, {"Bc4"}, {}, {}, "bm Bc4"},
       // dm decides, whatever bm says.
-      {kMateIn2, "bm Qd8-f6; dm 2;", Rule::Dm, {"Qf6"}, {}, 2, "dm 2 (bm Qf6)"},
-      {kMateIn2, "dm 2;", Rule::Dm, {}, {}, 2, "dm 2"},
-      {kMateIn2, "am Qd8-e7; dm 2;", Rule::Dm, {}, {"Qe7"}, 2, "dm 2"},
+      {mate_in_2(), "bm Qd8-f6; dm 2;", Rule::Dm, {"Qf6"}, {}, 2, "dm 2 (bm Qf6)"},
+      {mate_in_2(), "dm 2;", Rule::Dm, {}, {}, 2, "dm 2"},
+      {mate_in_2(), "am Qd8-e7; dm 2;", Rule::Dm, {}, {"Qe7"}, 2, "dm 2"},
       // The real line of mate_in_2.epd has no dm: its LAN bm decides.
-      {kMateIn2, "bm Qd8-f6; ce +M2; pv Qd8-f6 h6-h5 Qf6-g5+;", Rule::Bm, {"Qf6"}, {}, {}, "bm Qf6"},
+      {mate_in_2(), "bm Qd8-f6; ce +M2; pv Qd8-f6 h6-h5 Qf6-g5+;", Rule::Bm, {"Qf6"}, {}, {}, "bm Qf6"},
       // Nothing to score.
       {kTwoKnights, "id \"only an id\";", Rule::Unscored, {}, {}, {}, ""},
       {kTwoKnights, "", Rule::Unscored, {}, {}, {}, ""},
@@ -302,17 +301,17 @@ TEST_CASE("score: dm by mate length, checked against the PV", "[suites][scoring]
     std::string note;
   };
   const std::vector<Case> cases = {
-      {kMateIn2, "bm Qd8-f6; dm 2;", core::Score::from_uci_mate(2), {"d8f6", "h6h5", "f6g5"}, true, ""},
+      {mate_in_2(), "bm Qd8-f6; dm 2;", core::Score::from_uci_mate(2), {"d8f6", "h6h5", "f6g5"}, true, ""},
       // A PV short of the mate is taken on the engine's word.
-      {kMateIn2, "bm Qd8-f6; dm 2;", core::Score::from_uci_mate(2), {"d8f6"}, true, ""},
+      {mate_in_2(), "bm Qd8-f6; dm 2;", core::Score::from_uci_mate(2), {"d8f6"}, true, ""},
       // A mate shorter than dm solves, whatever bm says.
       {kFoolsMate, "bm Nf6; dm 2;", core::Score::from_uci_mate(1), {"d8h4"}, true, ""},
-      {kMateIn2, "bm Qd8-f6; dm 2;", core::Score::from_uci_mate(3), {"d8f6", "h6h5", "f6g5"}, false,
+      {mate_in_2(), "bm Qd8-f6; dm 2;", core::Score::from_uci_mate(3), {"d8f6", "h6h5", "f6g5"}, false,
        "mate in 3, longer than dm 2"},
-      {kMateIn2, "bm Qd8-f6; dm 2;", core::Score::from_uci_mate(2), {"d8f6", "h6h5", "f6e6"}, false,
+      {mate_in_2(), "bm Qd8-f6; dm 2;", core::Score::from_uci_mate(2), {"d8f6", "h6h5", "f6e6"}, false,
        "the PV does not end in mate after 3 plies"},
-      {kMateIn2, "dm 2;", core::Score::centipawns(500), {"d8f6"}, false, "no mate found (score cp 500)"},
-      {kMateIn2, "dm 2;", core::Score::from_uci_mate(-2), {"d8f6"}, false, "no mate found (score mate -2)"},
+      {mate_in_2(), "dm 2;", core::Score::centipawns(500), {"d8f6"}, false, "no mate found (score cp 500)"},
+      {mate_in_2(), "dm 2;", core::Score::from_uci_mate(-2), {"d8f6"}, false, "no mate found (score mate -2)"},
   };
   for (const auto& c : cases) {
     auto r = record(c.position + " " + c.ops);
@@ -337,7 +336,7 @@ TEST_CASE("score: dm by mate length, checked against the PV", "[suites][scoring]
 }
 
 TEST_CASE("score: dm without a reported line is not solved", "[suites][scoring]") {
-  auto r = record(kMateIn2 + " dm 2;");
+  auto r = record(mate_in_2() + " dm 2;");
   const auto board = board_of(r);
   uci::Analysis a;
   a.bestmove = "d8f6";

@@ -13,9 +13,25 @@
 #include "core/notation.hpp"
 #include "epd/check.hpp"
 #include "epd/record.hpp"
+#include "test_support.hpp"
 #include "uci/analysis.hpp"
 
 namespace epdd::suites::test {
+
+// White mates in 2 (1.Qf6): the four fields of the first record of the shared mate_in_2.epd,
+// read in place (shared data is never copied into the repository). Called inside test cases.
+inline std::string mate_in_2() {
+  const std::string text = epdd::test::read_file(epdd::test::shared_data("suites/mate_in_2.epd"));
+  std::string out;
+  std::size_t pos = 0;
+  for (int field = 0; field < 4; ++field) {
+    const std::size_t end = text.find(' ', pos);
+    REQUIRE(end != std::string::npos);
+    out += (field ? " " : "") + text.substr(pos, end - pos);
+    pos = end + 1;
+  }
+  return out;
+}
 
 // One EPD line read as a record; the line must be one.
 inline epd::EpdRecord record(std::string line) {

@@ -13,8 +13,6 @@ namespace {
 
 // After 1.e4 e5 2.Nf3 Nc6, White to move.
 const std::string kTwoKnights = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq -";
-// White mates in 2: 1.Qf6 (mate_in_2.epd, line 1).
-const std::string kMateIn2 = "1B1Q1R2/8/qNrn3p/2p1rp2/Rn3k1K/8/5P2/bbN4B w - -";
 // Black mates in 1: 1...Qh4# (Fool's mate).
 const std::string kFoolsMate = "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq -";
 // White is checkmated (after Fool's mate).
@@ -79,8 +77,8 @@ TEST_CASE("write_analysis: ce and dm of mates for and against the side to move",
   };
   const std::vector<Case> cases = {
       // White mates in 2 (3 plies): 32767 - 3. Check marks in the SAN.
-      {kMateIn2, core::Score::from_uci_mate(2), {"d8f6", "h6h5", "f6g5"}, false, "32764", "2", "Qf6 h5 Qg5#"},
-      {kMateIn2, core::Score::from_uci_mate(2), {"d8f6", "h6h5", "f6g5"}, true, "32764", "2", "Qf6 h5 Qg5#"},
+      {mate_in_2(), core::Score::from_uci_mate(2), {"d8f6", "h6h5", "f6g5"}, false, "32764", "2", "Qf6 h5 Qg5#"},
+      {mate_in_2(), core::Score::from_uci_mate(2), {"d8f6", "h6h5", "f6g5"}, true, "32764", "2", "Qf6 h5 Qg5#"},
       // Black to move mates in 1: the side to move's view, and White's (sign flipped).
       {kFoolsMate, core::Score::from_uci_mate(1), {"d8h4"}, false, "32766", "1", "Qh4#"},
       {kFoolsMate, core::Score::from_uci_mate(1), {"d8h4"}, true, "-32766", "1", "Qh4#"},
@@ -126,15 +124,15 @@ TEST_CASE("write_analysis: no legal move gives the verdict without moves and acd
 }
 
 TEST_CASE("write_analysis: solution_opcodes off leaves bm and dm as they were", "[suites][write_back]") {
-  const std::string line = kMateIn2 + " bm Qd8-f6; dm 2;  id \"mate\";";
+  const std::string line = mate_in_2() + " bm Qd8-f6; dm 2;  id \"mate\";";
   auto a = analysis(core::Score::from_uci_mate(3), {"f8f7"}, 9, 900, 90);
   WriteBackOptions options;
   options.solution_opcodes = false;
   const std::string out = write(line, a, options);
-  CHECK(out == kMateIn2 + " acd 9; acn 900; acs 0; bm Qd8-f6; ce 32762; dm 2;  id \"mate\"; pm Rf7; pv Rf7;");
+  CHECK(out == mate_in_2() + " acd 9; acn 900; acs 0; bm Qd8-f6; ce 32762; dm 2;  id \"mate\"; pm Rf7; pv Rf7;");
 
   // With them, the same analysis replaces the key.
-  CHECK(write(line, a) == kMateIn2 + " acd 9; acn 900; acs 0; bm Rf7; ce 32762; dm 3;  id \"mate\"; pm Rf7; pv Rf7;");
+  CHECK(write(line, a) == mate_in_2() + " acd 9; acn 900; acs 0; bm Rf7; ce 32762; dm 3;  id \"mate\"; pm Rf7; pv Rf7;");
 }
 
 TEST_CASE("write_analysis: a PV that does not start with the move played is not written", "[suites][write_back]") {
@@ -216,7 +214,7 @@ TEST_CASE("mate_contradiction: a mate score its PV does not bear out", "[suites]
       {core::Score::from_uci_mate(-2), {"d8f6", "h6h5", "f6e6", "f4g4"}, ""},
       {core::Score::centipawns(300), {"d8f6", "h6h5", "f6e6"}, ""},
   };
-  const core::Board board = board_of_fen(kMateIn2);
+  const core::Board board = board_of_fen(mate_in_2());
   for (const auto& c : cases) {
     uci::PvLine line;
     line.score = c.score;
@@ -227,7 +225,7 @@ TEST_CASE("mate_contradiction: a mate score its PV does not bear out", "[suites]
 }
 
 TEST_CASE("write_analysis: no dm for a mate its PV contradicts", "[suites][write_back]") {
-  auto r = record(kMateIn2 + " dm 2;");
+  auto r = record(mate_in_2() + " dm 2;");
   write_analysis(r, board_of(r), analysis(core::Score::from_uci_mate(2), {"d8f6", "h6h5", "f6e6"}), {});
   CHECK(r.single_operand("ce") == "32764");
   CHECK(r.find("dm") == nullptr);
