@@ -145,7 +145,8 @@ struct Work {
   std::vector<std::size_t> lines;
 };
 
-// The first line of an engine error, for a record's report (the whole of it goes to the log).
+// The first line of an engine error, for a record's report (the whole of it, with the
+// transcript, goes to stderr as it happens).
 std::string headline(const uci::EngineError& e) {
   std::string s = fmt::format("{} during {}: {}", uci::to_string(e.kind), e.step.empty() ? "request" : e.step, e.message);
   if (!e.exit_status.empty()) s += fmt::format(" ({})", e.exit_status);
@@ -208,7 +209,6 @@ uci::AnalysisRequest request_for(const core::Board& board, const AnalysisSetting
   r.engine = engine;
   return r;
 }
-
 
 // Answers what the store has (results of an interrupted run, the cache), analyses the rest.
 void execute(const AnalysisSettings& s, const SolvedCheck& solved, std::ostream& err, AnalysisRun& run, Store& store,
