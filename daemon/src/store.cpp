@@ -267,7 +267,8 @@ std::optional<ItemState> parse_item_state(std::string_view text) {
 
 struct Store::Impl {
   explicit Impl(std::string path) : connection(std::move(path)) {}
-  void configure();
+  // Returns the schema version found.
+  std::int64_t configure();
   void create_schema();
   ItemState item_state(std::int64_t job, std::int64_t index, const std::string* key, std::string_view what);
   void count_transition(std::int64_t job, ItemState before, ItemState after, std::int64_t searches,
@@ -276,7 +277,7 @@ struct Store::Impl {
 };
 
 // Connection settings, and the checks that come before anything is written to the file.
-void Store::Impl::configure() {
+std::int64_t Store::Impl::configure() {
   sqlite3* db = connection.db();
   const std::string& path = connection.path();
   sqlite3_busy_timeout(db, kBusyTimeoutMs);
@@ -308,6 +309,7 @@ void Store::Impl::configure() {
   }
   connection.exec("PRAGMA synchronous = FULL", "setting synchronous = FULL");
   connection.exec("PRAGMA foreign_keys = ON", "enabling foreign keys");
+  return version;
 }
 
 // Creates the schema in an empty file; checks the version again under the write lock, since
@@ -362,8 +364,9 @@ Expected<std::unique_ptr<Store>, std::string> Store::open(const std::string& pat
   auto impl = std::make_unique<Impl>(path);
   try {
     impl->connection.open();
-    impl->configure();
-    impl->create_schema();
+    // A store that has its schema is opened without taking the write lock: a reader (status,
+    // a resumed run) need not wait for a writer, nor for the recovery of one that was killed.
+    if (impl->configure() != kSchemaVersion) impl->create_schema();
   } catch (const StoreError& e) {
     return unexpected(std::string(e.what()));
   }
