@@ -31,11 +31,12 @@ void add_common(CLI::App* cmd, AnalysisSettings& s) {
   limits->add_option("--mate", s.limits.mate, "Search for a mate in this many moves")->check(CLI::Range(1, 500));
   limits->add_option("--multipv", s.multipv, "Lines searched (the first is written back; default 1)")
       ->check(CLI::Range(1, 500));
-  cmd->add_option("--new-game", s.new_game,
-                  "clear: the engine's hash is cleared before each position (default; positions of a\n"
-                  "suite are unrelated, and results do not depend on order); keep: never cleared")
-      ->transform(CLI::CheckedTransformer(
-          std::map<std::string, uci::NewGame>{{"clear", uci::NewGame::Clear}, {"keep", uci::NewGame::Keep}}));
+  cmd->add_option_function<std::string>(
+         "--new-game", [&s](const std::string& v) { s.new_game = v == "keep" ? uci::NewGame::Keep : uci::NewGame::Clear; },
+         "clear: the engine's hash is cleared before each position (default; positions of a\n"
+         "suite are unrelated, and results do not depend on order); keep: never cleared")
+      ->check(CLI::IsMember({"clear", "keep"}))
+      ->type_name("clear|keep");
   cmd->add_option("--store", s.store,
                   "The SQLite file that keeps jobs, results and the analysis cache (default ./epdd.db).\n"
                   "Every result is committed as it arrives: rerun an interrupted command to resume it")
