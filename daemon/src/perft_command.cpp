@@ -194,7 +194,7 @@ int run_fen(const PerftOptions& o, std::ostream& out, std::ostream& err) {
   const auto start = Clock::now();
   std::uint64_t nodes = 0;
   if (o.divide) {
-    const core::UciCastling castling = board->chess960() ? core::UciCastling::KingTakesRook : core::UciCastling::Standard;
+    const core::UciCastling castling = core::uci_castling_for(*board);
     for (core::Move m : board->legal_moves()) {
       board->make_move(m);
       const std::uint64_t n = board->perft(o.depth - 1);

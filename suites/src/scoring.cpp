@@ -13,10 +13,6 @@ namespace epdd::suites {
 
 namespace {
 
-core::UciCastling castling_of(const core::Board& board) {
-  return board.chess960() ? core::UciCastling::KingTakesRook : core::UciCastling::Standard;
-}
-
 Expected<core::Move, std::string> read_move(const core::Board& board, std::string_view opcode, std::string_view text) {
   core::SanReadOptions options;
   options.verify_check_marks = false;
@@ -190,7 +186,7 @@ std::string check_mate(const core::Board& board, const uci::Analysis& a, int n) 
 Verdict score(const Expectation& e, const core::Board& board, const uci::Analysis& a) {
   Verdict v;
   v.scored = e.rule != Rule::Unscored;
-  const auto castling = castling_of(board);
+  const auto castling = core::uci_castling_for(board);
   std::optional<core::Move> found;
   if (!a.bestmove.empty())
     if (auto m = core::parse_uci(board, a.bestmove, castling)) found = *m;

@@ -10,11 +10,6 @@ namespace {
 
 std::vector<epd::Operand> plain(std::string text) { return {epd::Operand{std::move(text), false, 0}}; }
 
-// The castling form of UCI moves that Analysis uses: king-takes-rook for Chess960 positions.
-core::UciCastling castling_of(const core::Board& board) {
-  return board.chess960() ? core::UciCastling::KingTakesRook : core::UciCastling::Standard;
-}
-
 }  // namespace
 
 bool has_analysis(const epd::EpdRecord& record) {
@@ -26,7 +21,7 @@ bool has_analysis(const epd::EpdRecord& record) {
 std::vector<std::string> san_line(const core::Board& start, const std::vector<std::string>& uci_moves) {
   std::vector<std::string> out;
   core::Board board = start.detached();
-  const auto castling = castling_of(start);
+  const auto castling = core::uci_castling_for(start);
   for (const auto& text : uci_moves) {
     auto move = core::parse_uci(board, text, castling);
     if (!move) break;
@@ -37,18 +32,9 @@ std::vector<std::string> san_line(const core::Board& start, const std::vector<st
 }
 
 std::string mate_contradiction(const core::Board& start, const uci::PvLine& line) {
-  const core::Score s = line.score;
-  if (!s.is_mate() || s.mate_plies() <= 0) return {};
-  const auto plies = static_cast<std::size_t>(s.mate_plies());
-  if (line.pv.size() < plies) return {};
-  core::Board b = start.detached();
-  for (std::size_t i = 0; i < plies; ++i) {
-    auto m = core::parse_uci(b, line.pv[i], castling_of(start));
-    if (!m) return "PV move " + std::to_string(i + 1) + " '" + line.pv[i] + "' is illegal";
-    b.make_move(*m);
-  }
-  if (!b.is_checkmate()) return "the PV does not end in mate after " + std::to_string(plies) + " plies";
-  return {};
+  // Only a mate for the side to move is a claim of dm.
+  if (!line.score.is_mate() || line.score.mate_plies() <= 0) return {};
+  return uci::mate_contradiction(start, line, core::uci_castling_for(start));
 }
 
 void write_analysis(epd::EpdRecord& record, const core::Board& board, const uci::Analysis& a,

@@ -54,6 +54,20 @@ Expected<PreparedPosition, std::string> prepare_position(const AnalysisRequest& 
   return p;
 }
 
+std::string mate_contradiction(const core::Board& start, const PvLine& line, core::UciCastling castling) {
+  if (!line.score.is_mate()) return {};
+  const auto plies = static_cast<std::size_t>(std::abs(line.score.mate_plies()));
+  if (line.pv.size() < plies) return {};
+  core::Board b = start.detached();
+  for (std::size_t i = 0; i < plies; ++i) {
+    auto m = core::parse_uci(b, line.pv[i], castling);
+    if (!m) return fmt::format("PV move {} '{}' is illegal", i + 1, line.pv[i]);
+    b.make_move(*m);
+  }
+  if (!b.is_checkmate()) return fmt::format("the PV does not end in mate after {} plies", plies);
+  return {};
+}
+
 std::vector<std::string> legal_prefix(const core::Board& start, const std::vector<std::string>& pv,
                                       core::UciCastling castling, std::string& cut) {
   cut.clear();
@@ -148,15 +162,8 @@ Expected<Analysis, std::string> SearchRecord::finish(const BestMove& given, std:
     line.pv = legal_prefix(board_, line.pv, castling_, line.pv_cut);
     if (!line.pv_cut.empty()) a.problems.push_back(fmt::format("multipv {}: {}", line.multipv, line.pv_cut));
     // A mate score must agree with the PV where the PV reaches the mate.
-    // Both ways: mating (odd plies) and being mated (even plies).
-    const int plies = line.score.is_mate() ? std::abs(line.score.mate_plies()) : 0;
-    if (line.score.is_mate() && line.pv.size() >= static_cast<std::size_t>(plies)) {
-      core::Board b = board_.detached();
-      for (int i = 0; i < plies; ++i) b.make_move(*core::parse_uci(b, line.pv[static_cast<std::size_t>(i)], castling_));
-      if (!b.is_checkmate())
-        a.problems.push_back(fmt::format("multipv {}: score mate {} but the PV does not end in mate after {} plies",
-                                         line.multipv, line.score.mate_moves(), plies));
-    }
+    if (const std::string why = mate_contradiction(board_, line, castling_); !why.empty())
+      a.problems.push_back(fmt::format("multipv {}: score mate {} but {}", line.multipv, line.score.mate_moves(), why));
     a.lines.push_back(std::move(line));
   }
   if (!a.lines.empty()) a.depth = a.lines.front().depth;

@@ -42,6 +42,11 @@ std::string to_lan(const Board& board, Move move, const PieceLetters& letters = 
 // (e1h1), which engines expect with UCI_Chess960 on.
 enum class UciCastling : std::uint8_t { Standard, KingTakesRook };
 
+// The castling form for a position: king takes rook in Chess960, the standard king move otherwise.
+inline UciCastling uci_castling_for(const Board& board) {
+  return board.chess960() ? UciCastling::KingTakesRook : UciCastling::Standard;
+}
+
 // UCI long algebraic ("e2e4", "e7e8q", "0000" for the null move).
 std::string to_uci(Move move, UciCastling castling = UciCastling::Standard);
 

@@ -132,6 +132,12 @@ class SearchRecord {
   std::size_t infos_ = 0;
 };
 
+// Why a line's mate score is not borne out by its PV where the PV reaches the mate, either way
+// (mating: odd plies; being mated: even plies): "the PV does not end in mate after 3 plies", or
+// an illegal PV move. Empty when it is borne out, when the PV is too short to tell, or when the
+// score is not a mate.
+std::string mate_contradiction(const core::Board& board, const PvLine& line, core::UciCastling castling);
+
 // The legal prefix of `pv` from `board`; `cut` says why the rest was dropped (empty if not).
 std::vector<std::string> legal_prefix(const core::Board& board, const std::vector<std::string>& pv,
                                       core::UciCastling castling, std::string& cut);
