@@ -14,8 +14,6 @@ using namespace epdd::suites::test;
 
 namespace {
 
-const std::string kTwoKnights = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq -";
-const std::string kFoolsMate = "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq -";
 const std::string kPromotion = "7k/4P3/8/8/8/8/8/K7 w - -";
 
 // Line `n` (1-based) of a suite in the shared data.

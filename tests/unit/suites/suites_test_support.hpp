@@ -18,6 +18,11 @@
 
 namespace epdd::suites::test {
 
+// After 1.e4 e5 2.Nf3 Nc6, White to move.
+inline const std::string kTwoKnights = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq -";
+// Black mates in 1: 1...Qh4# (Fool's mate).
+inline const std::string kFoolsMate = "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq -";
+
 // White mates in 2 (1.Qf6): the four fields of the first record of the shared mate_in_2.epd,
 // read in place (shared data is never copied into the repository). Called inside test cases.
 inline std::string mate_in_2() {

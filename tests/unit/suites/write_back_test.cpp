@@ -11,10 +11,6 @@ using namespace epdd::suites::test;
 
 namespace {
 
-// After 1.e4 e5 2.Nf3 Nc6, White to move.
-const std::string kTwoKnights = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq -";
-// Black mates in 1: 1...Qh4# (Fool's mate).
-const std::string kFoolsMate = "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq -";
 // White is checkmated (after Fool's mate).
 const std::string kWhiteMated = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq -";
 // Black is stalemated.
