@@ -68,18 +68,9 @@ void set_option(uci::EngineConfig& c, const std::string& name, const std::string
 Expected<uci::EngineConfig, std::string> choose_engine(const AnalysisSettings& s) {
   uci::EngineConfig c;
   if (s.config) {
-    auto all = read_engine_configs(*s.config);
-    if (!all) return unexpected(all.error().to_string());
-    if (s.engine.empty()) {
-      c = all->front();
-    } else {
-      std::string names;
-      for (const auto& e : *all) {
-        if (e.name == s.engine) c = e;
-        names += (names.empty() ? "" : ", ") + e.name;
-      }
-      if (c.name.empty()) return unexpected(fmt::format("{}: no engine named '{}' (there are: {})", *s.config, s.engine, names));
-    }
+    auto found = find_engine_config(*s.config, s.engine);
+    if (!found) return unexpected(found.error());
+    c = std::move(*found);
   } else {
     c = default_engine_config();
     if (!s.engine.empty()) {

@@ -259,20 +259,12 @@ int run_check_engine(const CheckEngineOptions& options, std::ostream& out, std::
     config.process.args.assign(options.command.begin() + 1, options.command.end());
     config.options.clear();
   } else if (options.config) {
-    auto configs = read_engine_configs(*options.config);
-    if (!configs) {
-      fmt::print(err, "epdd check-engine: {}\n", configs.error().to_string());
+    auto found = find_engine_config(*options.config, options.engine.value_or(""));
+    if (!found) {
+      fmt::print(err, "epdd check-engine: {}\n", found.error());
       return 2;
     }
-    auto it = std::find_if(configs->begin(), configs->end(),
-                           [&](const uci::EngineConfig& c) { return !options.engine || c.name == *options.engine; });
-    if (it == configs->end()) {
-      std::string names;
-      for (const auto& c : *configs) names += (names.empty() ? "" : ", ") + c.name;
-      fmt::print(err, "epdd check-engine: no engine '{}' in {}; it has: {}\n", *options.engine, *options.config, names);
-      return 2;
-    }
-    config = *it;
+    config = std::move(*found);
   } else if (options.engine && *options.engine != config.name) {
     fmt::print(err, "epdd check-engine: no engine '{}' without --config (the built-in one is '{}')\n",
                *options.engine, config.name);

@@ -466,4 +466,15 @@ uci::EngineConfig default_engine_config() {
   return config;
 }
 
+Expected<uci::EngineConfig, std::string> find_engine_config(const std::string& path, const std::string& name) {
+  auto configs = read_engine_configs(path);
+  if (!configs) return unexpected(configs.error().to_string());
+  std::string names;
+  for (const auto& c : *configs) {
+    if (name.empty() || c.name == name) return c;
+    names += (names.empty() ? "" : ", ") + c.name;
+  }
+  return unexpected(fmt::format("no engine '{}' in {}; it has: {}", name, path, names));
+}
+
 }  // namespace epdd::daemon

@@ -67,6 +67,10 @@ Expected<std::vector<uci::EngineConfig>, EngineConfigError> parse_engine_configs
 // line 0 that says why. Never throws.
 Expected<std::vector<uci::EngineConfig>, EngineConfigError> read_engine_configs(const std::string& path);
 
+// The engine named `name` in the file at `path` (empty name: the file's first engine). Errors
+// are one line: the file's error (file:line:col), or "no engine 'X' in FILE; it has: a, b".
+Expected<uci::EngineConfig, std::string> find_engine_config(const std::string& path, const std::string& name);
+
 // The engine used when no configuration file is given: Stockfish from Debian
 // (/usr/games/stockfish) with Threads=1 (deterministic with node limits) and Hash=16.
 uci::EngineConfig default_engine_config();
