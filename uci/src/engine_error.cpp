@@ -15,6 +15,7 @@ const char* to_string(EngineErrorKind kind) {
     case EngineErrorKind::BadRequest: return "bad request";
     case EngineErrorKind::Unhealthy: return "unhealthy";
     case EngineErrorKind::ShutDown: return "shut down";
+    case EngineErrorKind::Cancelled: return "cancelled";
   }
   return "?";
 }

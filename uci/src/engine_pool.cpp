@@ -207,12 +207,13 @@ Expected<Analysis, EngineError> EnginePool::serve(Worker& worker, const Analysis
       default: break;
     }
   });
-  // Keep the engine when the request was at fault, or when a search that ran out of time was
-  // stopped cleanly (the engine is Ready and in step). An engine that died, broke the protocol
+  // Keep the engine when the request was at fault, or when a search that ran out of time or was
+  // cancelled was stopped cleanly (the engine is Ready and in step). An engine that died, broke the protocol
   // or printed an illegal move is replaced by a fresh one for the next request.
   const EngineErrorKind kind = result.error().kind;
   const bool keep = worker.session->state() == SessionState::Ready &&
-                    (kind == EngineErrorKind::BadRequest || kind == EngineErrorKind::Timeout);
+                    (kind == EngineErrorKind::BadRequest || kind == EngineErrorKind::Timeout ||
+                     kind == EngineErrorKind::Cancelled);
   if (!keep) {
     worker.session->shutdown();
     worker.session.reset();

@@ -8,6 +8,14 @@
 
 namespace epdd::uci {
 
+namespace {
+
+bool cancelled(const AnalysisRequest& request) {
+  return request.cancel && request.cancel->load(std::memory_order_relaxed);
+}
+
+}  // namespace
+
 Expected<Analysis, EngineError> EngineSession::analyse(const AnalysisRequest& request) {
   return analyse(request, false);
 }
@@ -29,6 +37,7 @@ Expected<Analysis, EngineError> EngineSession::analyse(const AnalysisRequest& re
     if (value && *value > kMaxMs)
       return unexpected(error(EngineErrorKind::BadRequest, "search", fmt::format("{} {} ms is more than 30 days", name, *value)));
   if (request.multipv < 1) return unexpected(error(EngineErrorKind::BadRequest, "search", "multipv must be at least 1"));
+  if (cancelled(request)) return unexpected(error(EngineErrorKind::Cancelled, "search", "cancelled before it started"));
 
   // Chess960 positions go to the engine in its Chess960 mode, with king-takes-rook castling.
   const bool has960 = find_option(identity_.options, "UCI_Chess960") != nullptr;
@@ -111,9 +120,13 @@ Expected<Analysis, EngineError> EngineSession::search(const PreparedPosition& po
   std::optional<BestMove> best;
   bool stopped = false;
   bool timed_out = false;
+  bool was_cancelled = false;
   std::string line;
+  // How often a cancellable search looks at its flag.
+  constexpr Milliseconds kCancelPoll{100};
   while (!best) {
-    const Deadline wait = stop_at && !stopped ? std::min(*stop_at, deadline) : deadline;
+    Deadline wait = stop_at && !stopped ? std::min(*stop_at, deadline) : deadline;
+    if (request.cancel && !stopped) wait = std::min(wait, Clock::now() + kCancelPoll);
     ChannelStatus status = channel_->read_line(line, wait);
     if (status == ChannelStatus::Line) {
       transcript_.received(line);
@@ -125,6 +138,15 @@ Expected<Analysis, EngineError> EngineSession::search(const PreparedPosition& po
       status = ChannelStatus::Timeout;
     }
     if (status == ChannelStatus::Timeout) {
+      if (!stopped && cancelled(request)) {
+        was_cancelled = true;
+        stopped = true;
+        state_ = SessionState::Stopping;
+        if (auto ok = send("stop\n", "stop"); !ok) return unexpected(ok.error());
+        deadline = after(t.stop);
+        continue;
+      }
+      if (!stopped && Clock::now() < (stop_at ? std::min(*stop_at, deadline) : deadline)) continue;  // a poll
       if (!stopped) {
         // Our stop time, or the deadline: either way the engine is told to stop, and must
         // answer with its bestmove within the stop timeout (contract point 2).
@@ -151,6 +173,8 @@ Expected<Analysis, EngineError> EngineSession::search(const PreparedPosition& po
     if (auto ok = wait_ready(t.stop, "stop"); !ok) return unexpected(ok.error());
   }
   state_ = SessionState::Ready;
+  if (was_cancelled)
+    return unexpected(error(EngineErrorKind::Cancelled, "search", fmt::format("cancelled after {} ms and stopped", wall)));
   if (timed_out)
     return unexpected(error(EngineErrorKind::Timeout, "search",
                             fmt::format("the search did not finish within {} ms and was stopped", wall)));

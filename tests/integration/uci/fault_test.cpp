@@ -1,6 +1,8 @@
 // The fault matrix (issue 5): for every misbehaviour of tests/fake_engine, the request fails
 // with the right error kind within its deadline, the pool restarts the engine, the next
 // request succeeds, and no child process is left behind (checked in /proc).
+#include <atomic>
+#include <thread>
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
@@ -402,6 +404,31 @@ TEST_CASE("a cleanly stopped timeout keeps the engine and uses no restart", "[uc
   CHECK(health[0].timeouts == 1);
   CHECK(health[0].restarts == 0);
   CHECK(epdd::test::child_pids() == pids);
+}
+
+TEST_CASE("a cancelled search is stopped at once, the engine kept, and a cancelled request never starts", "[uci][pool]") {
+  EnginePool pool({fake({})});
+  std::atomic<bool> cancel{false};
+  AnalysisRequest r;
+  r.limits.movetime_ms = 20000;
+  r.cancel = &cancel;
+  auto pending = pool.submit(r);
+  std::this_thread::sleep_for(300ms);
+  const auto pids = epdd::test::child_pids();
+  REQUIRE(pids.size() == 1);
+  const auto t0 = Clock::now();
+  cancel = true;
+  auto a = pending.get();
+  REQUIRE_FALSE(a);
+  CHECK(a.error().kind == EngineErrorKind::Cancelled);
+  CHECK(Clock::now() - t0 < 1500ms);
+  // Not started at all now, and the engine still serves others.
+  auto b = pool.analyse(r);
+  REQUIRE_FALSE(b);
+  CHECK(b.error().kind == EngineErrorKind::Cancelled);
+  CHECK(pool.analyse(depth_request()).has_value());
+  CHECK(epdd::test::child_pids() == pids);
+  CHECK(pool.health()[0].restarts == 0);
 }
 
 TEST_CASE("an engine that crashes on quit is still reaped, its status in words", "[uci][faults]") {

@@ -3,6 +3,7 @@
 // that engine output passes before it is trusted live here too, as pure functions.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -46,6 +47,10 @@ struct AnalysisRequest {
   // stopped and fails as a timeout; empty: the engine's configured search timeout. A movetime
   // or stop_after search gets its own time plus the configured margin instead.
   std::optional<std::uint64_t> timeout_ms;
+  // Set from another thread to give the request up: not started if it has not started, stopped
+  // (`stop`, the bestmove read, the engine left ready) within about 100 ms if it is running. It
+  // then fails as Cancelled. Must outlive the request. Not part of what the request asks.
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 // One principal variation, as the engine last reported it for its deepest completed iteration.

@@ -17,6 +17,7 @@ enum class EngineErrorKind : std::uint8_t {
   BadRequest,         // the request itself is wrong (bad FEN, illegal move, bad option)
   Unhealthy,          // the engine used up its restart budget: failing fast
   ShutDown,           // the pool or session was shut down before the request ran
+  Cancelled,          // the request's cancel flag was set: the search was stopped, the engine is fine
 };
 
 // "timeout", "crash", "protocol violation", ...
