@@ -6,7 +6,7 @@
 #include <fmt/ostream.h>
 
 #include "daemon/files.hpp"
-#include "suites/write_back.hpp"
+#include "daemon/jobs.hpp"
 
 namespace epdd::daemon {
 
@@ -28,24 +28,11 @@ int run_analyse(const AnalyseOptions& o, std::ostream& out, std::ostream& err) {
     fmt::print(err, "epdd analyse: interrupted; nothing written. Run the same command again to resume.\n");
     return kExitInterrupted;
   }
-  suites::WriteBackOptions wb;
-  wb.solution_opcodes = true;
-  wb.ce_for_white = o.ce_for_white;
-  std::size_t analysed = 0, failed = 0;
-  for (std::size_t i = 0; i < run.doc.doc.lines.size(); ++i) {
-    auto& line = run.doc.doc.lines[i];
-    if (!line.record) continue;
-    if (!run.errors[i].empty()) {
-      // Kept unchanged, and said.
-      ++failed;
-      fmt::print(err, "{}:{}: kept unchanged: {}\n", o.analysis.input, line.record->line(), run.errors[i]);
-      continue;
-    }
-    if (!run.analyses[i]) continue;
-    suites::write_analysis(*line.record, *run.doc.checked[i].board, *run.analyses[i], wb);
-    ++analysed;
-  }
-  const std::string text = epd::write_document(run.doc.doc, epd::WriteStyle::Preserved);
+  const AnalysedEpd rendered = render_analysed(run, o.analysis.ce_for_white);
+  for (const auto& [line, why] : rendered.kept)
+    fmt::print(err, "{}:{}: kept unchanged: {}\n", o.analysis.input, line, why);
+  const std::size_t analysed = rendered.analysed, failed = rendered.kept.size();
+  const std::string& text = rendered.text;
   if (o.output) {
     if (auto w = write_file_atomically(*o.output, text); !w) {
       fmt::print(err, "epdd analyse: {}\n", w.error());

@@ -62,7 +62,7 @@ void add_analyse(CLI::App& app, AnalyseOptions& o, int& status) {
   cmd->add_flag("--keep-existing", o.analysis.keep_existing,
                 "Skip records that already carry analysis (acd, acn, acs, ce, pm or pv); by default\n"
                 "their analysis opcodes are replaced");
-  cmd->add_flag("--ce-for-white", o.ce_for_white,
+  cmd->add_flag("--ce-for-white", o.analysis.ce_for_white,
                 "Write ce from White's point of view (positive: White is better), as BOOKUP and some\n"
                 "importers want. The EPD standard's ce is from the side to move (the default)");
   cmd->footer(

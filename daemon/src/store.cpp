@@ -17,7 +17,7 @@ namespace epdd::daemon {
 
 namespace {
 
-constexpr int kSchemaVersion = 1;
+constexpr int kSchemaVersion = 2;
 constexpr int kBusyTimeoutMs = 10000;
 
 // Plain SQL that PostgreSQL reads the same way (AUTOINCREMENT becomes an identity column there).
@@ -63,9 +63,26 @@ CREATE TABLE cache (
 PRAGMA user_version = 1;
 )sql";
 
+// Version 2 (the daemon): what a job needs to be run by a process other than the one that made
+// it (its spec, its input's bytes, the engine identity its keys are for), and leases.
+constexpr const char* kMigrate1To2 = R"sql(
+ALTER TABLE jobs ADD COLUMN engine TEXT NOT NULL DEFAULT '';
+ALTER TABLE jobs ADD COLUMN spec TEXT NOT NULL DEFAULT '';
+ALTER TABLE jobs ADD COLUMN source BLOB;
+ALTER TABLE jobs ADD COLUMN planned INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE jobs ADD COLUMN delivered INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE jobs ADD COLUMN lease_owner TEXT;
+ALTER TABLE jobs ADD COLUMN lease_expiry_ms INTEGER;
+ALTER TABLE items ADD COLUMN request TEXT NOT NULL DEFAULT '';
+CREATE INDEX items_by_key ON items (key);
+CREATE INDEX items_by_state ON items (state, job, idx);
+UPDATE jobs SET planned = 1;
+PRAGMA user_version = 2;
+)sql";
+
 constexpr const char* kJobColumns =
     "id, kind, input, identity, settings, state, message, total, done, failed, searches, cache_hits, created_ms, "
-    "updated_ms";
+    "updated_ms, engine, spec, planned, delivered";
 
 constexpr std::array kJobStateNames = {"queued", "running", "finished", "failed", "cancelled"};
 constexpr std::array kItemStateNames = {"pending", "done", "failed"};
@@ -96,6 +113,11 @@ Expected<void, std::string> create_private_file(const std::string& path) {
 
 class Connection;
 
+// Bytes bound as a BLOB (an input file need not be UTF-8).
+struct Blob {
+  std::string_view bytes;
+};
+
 // One use of a cached prepared statement: binds parameters, steps through rows, and resets the
 // statement when it goes out of scope, so that no statement keeps a read transaction open.
 class Query {
@@ -109,6 +131,11 @@ class Query {
   Query(const Query&) = delete;
   Query& operator=(const Query&) = delete;
 
+  template <class T>
+  Query& bind_at(int index, const T& value) {
+    bind_one(index, value);
+    return *this;
+  }
   template <class... Args>
   Query& bind(const Args&... args) {
     int index = 0;
@@ -123,8 +150,12 @@ class Query {
     }
   }
   std::int64_t integer(int column) const { return sqlite3_column_int64(statement_, column); }
-  // NULL reads as empty.
+  // NULL reads as empty. A BLOB reads as its bytes.
   std::string text(int column) const {
+    if (sqlite3_column_type(statement_, column) == SQLITE_BLOB) {
+      const auto* b = static_cast<const char*>(sqlite3_column_blob(statement_, column));
+      return b ? std::string(b, static_cast<std::size_t>(sqlite3_column_bytes(statement_, column))) : std::string();
+    }
     const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(statement_, column));
     return p ? std::string(p, static_cast<std::size_t>(sqlite3_column_bytes(statement_, column))) : std::string();
   }
@@ -136,6 +167,9 @@ class Query {
   }
   void bind_one(int index, const std::string& value) { bind_one(index, std::string_view(value)); }
   void bind_one(int index, const char* value) { bind_one(index, std::string_view(value)); }
+  void bind_one(int index, Blob value) {
+    check(sqlite3_bind_blob64(statement_, index, value.bytes.data(), value.bytes.size(), SQLITE_TRANSIENT));
+  }
   void check(int rc);
 
   const Connection& connection_;
@@ -253,6 +287,10 @@ JobRow read_job(const Query& q, const Connection& connection, std::string_view w
   job.cache_hits = q.integer(11);
   job.created_ms = q.integer(12);
   job.updated_ms = q.integer(13);
+  job.engine = q.text(14);
+  job.spec = q.text(15);
+  job.planned = q.integer(16) != 0;
+  job.delivered = q.integer(17) != 0;
   return job;
 }
 
@@ -323,9 +361,10 @@ void Store::Impl::create_schema() {
     if (q.next()) version = q.integer(0);
   }
   if (version == kSchemaVersion) return;
-  if (version != 0)
+  if (version != 0 && version != 1)
     connection.fail(kWhat, fmt::format("unexpected schema version {} (this epdd knows {})", version, kSchemaVersion));
-  connection.exec(kSchema, kWhat);
+  if (version == 0) connection.exec(kSchema, kWhat);
+  connection.exec(kMigrate1To2, "upgrading the schema to version 2");
   transaction.commit();
 }
 
@@ -377,35 +416,58 @@ const std::string& Store::path() const { return impl_->connection.path(); }
 
 JobRow Store::find_or_create_job(const std::string& kind, const std::string& input, const std::string& identity,
                                  const std::string& settings) {
+  return find_or_create_job(NewJob{kind, input, identity, settings, "", ""});
+}
+
+// A job made by a version 1 store has no spec and no source: the first run that finds it gives
+// it both.
+JobRow Store::find_or_create_job(const NewJob& n) {
   constexpr std::string_view kWhat = "finding or creating a job";
   Connection& c = impl_->connection;
   Transaction transaction(c, kWhat);
   const std::int64_t now = now_ms();
-  c.query("INSERT INTO jobs (kind, input, identity, settings, state, created_ms, updated_ms) "
-          "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6) ON CONFLICT (identity) DO NOTHING",
+  c.query("INSERT INTO jobs (kind, input, identity, settings, state, created_ms, updated_ms, spec, source) "
+          "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8) ON CONFLICT (identity) DO UPDATE SET spec = excluded.spec, "
+          "source = excluded.source WHERE jobs.spec = ''",
           kWhat)
-      .bind(kind, input, identity, settings, to_string(JobState::Queued), now)
+      .bind(n.kind, n.input, n.identity, n.settings, to_string(JobState::Queued), now, n.spec, Blob{n.source})
       .run();
   static const std::string kSelect = fmt::format("SELECT {} FROM jobs WHERE identity = ?1", kJobColumns);
   Query q = c.query(kSelect, kWhat);
-  if (!q.bind(identity).next()) c.fail(kWhat, "the job vanished after its insertion");
+  if (!q.bind(n.identity).next()) c.fail(kWhat, "the job vanished after its insertion");
   JobRow job = read_job(q, c, kWhat);
   q.run();
   transaction.commit();
   return job;
 }
 
+std::string Store::job_source(std::int64_t job) {
+  const std::string what = fmt::format("reading the input of job {}", job);
+  Query q = impl_->connection.query("SELECT source FROM jobs WHERE id = ?1", what);
+  if (!q.bind(job).next()) impl_->connection.fail(what, "there is no such job");
+  return q.text(0);
+}
+
 void Store::add_items(std::int64_t job, const std::vector<std::pair<std::int64_t, std::string>>& index_and_key) {
-  const std::string what = fmt::format("adding {} items to job {}", index_and_key.size(), job);
+  std::vector<NewItem> items;
+  for (const auto& [index, key] : index_and_key) items.push_back(NewItem{index, key, ""});
+  add_items(job, items, "");
+}
+
+void Store::add_items(std::int64_t job, const std::vector<NewItem>& items, const std::string& engine) {
+  const std::string what = fmt::format("adding {} items to job {}", items.size(), job);
   Connection& c = impl_->connection;
   Transaction transaction(c, what);
-  for (const auto& [index, key] : index_and_key)
-    c.query("INSERT INTO items (job, idx, key, state) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (job, idx) DO NOTHING",
+  for (const auto& item : items)
+    c.query("INSERT INTO items (job, idx, key, state, request) VALUES (?1, ?2, ?3, ?4, ?5) "
+            "ON CONFLICT (job, idx) DO NOTHING",
             what)
-        .bind(job, index, key, to_string(ItemState::Pending))
+        .bind(job, item.index, item.key, to_string(ItemState::Pending), item.request)
         .run();
-  c.query("UPDATE jobs SET total = (SELECT count(*) FROM items WHERE job = ?1), updated_ms = ?2 WHERE id = ?1", what)
-      .bind(job, now_ms())
+  c.query("UPDATE jobs SET total = (SELECT count(*) FROM items WHERE job = ?1), updated_ms = ?2, planned = 1, "
+          "engine = ?3, state = CASE WHEN state = ?4 THEN ?5 ELSE state END WHERE id = ?1",
+          what)
+      .bind(job, now_ms(), engine, to_string(JobState::Queued), to_string(JobState::Running))
       .run();
   if (c.changes() == 0) c.fail(what, fmt::format("there is no job {}", job));
   transaction.commit();
@@ -445,8 +507,8 @@ void Store::commit_analysis(std::int64_t job, std::int64_t index, const std::str
           what)
       .bind(key, engine, analysis_json, now_ms())
       .run();
-  c.query("UPDATE items SET state = ?3, result = ?4, error = NULL, attempts = attempts + 1 "
-          "WHERE job = ?1 AND idx = ?2",
+  c.query("UPDATE items SET state = ?3, result = ?4, error = NULL, attempts = attempts + 1, lease_owner = NULL, "
+          "lease_expiry_ms = NULL WHERE job = ?1 AND idx = ?2",
           what)
       .bind(job, index, to_string(ItemState::Done), analysis_json)
       .run();
@@ -462,7 +524,9 @@ void Store::commit_cached(std::int64_t job, std::int64_t index, const std::strin
   const ItemState before = impl_->item_state(job, index, &key, what);
   c.query("UPDATE cache SET hits = hits + 1 WHERE key = ?1", what).bind(key).run();
   if (c.changes() == 0) c.fail(what, fmt::format("no cache entry for key '{}'", key));
-  c.query("UPDATE items SET state = ?3, result = ?4, error = NULL WHERE job = ?1 AND idx = ?2", what)
+  c.query("UPDATE items SET state = ?3, result = ?4, error = NULL, lease_owner = NULL, lease_expiry_ms = NULL "
+          "WHERE job = ?1 AND idx = ?2",
+          what)
       .bind(job, index, to_string(ItemState::Done), analysis_json)
       .run();
   impl_->count_transition(job, before, ItemState::Done, 0, 1, what);
@@ -474,8 +538,8 @@ void Store::commit_failure(std::int64_t job, std::int64_t index, const std::stri
   Connection& c = impl_->connection;
   Transaction transaction(c, what);
   const ItemState before = impl_->item_state(job, index, nullptr, what);
-  c.query("UPDATE items SET state = ?3, result = NULL, error = ?4, attempts = attempts + 1 "
-          "WHERE job = ?1 AND idx = ?2",
+  c.query("UPDATE items SET state = ?3, result = NULL, error = ?4, attempts = attempts + 1, lease_owner = NULL, "
+          "lease_expiry_ms = NULL WHERE job = ?1 AND idx = ?2",
           what)
       .bind(job, index, to_string(ItemState::Failed), error)
       .run();
@@ -525,6 +589,175 @@ std::vector<JobRow> Store::jobs() {
   std::vector<JobRow> jobs;
   while (q.next()) jobs.push_back(read_job(q, impl_->connection, kWhat));
   return jobs;
+}
+
+std::vector<JobRow> Store::jobs_to_plan() {
+  constexpr std::string_view kWhat = "reading the jobs to plan";
+  static const std::string kSelect = fmt::format(
+      "SELECT {} FROM jobs WHERE planned = 0 AND state IN ('queued', 'running') ORDER BY id", kJobColumns);
+  Query q = impl_->connection.query(kSelect, kWhat);
+  std::vector<JobRow> jobs;
+  while (q.next()) jobs.push_back(read_job(q, impl_->connection, kWhat));
+  return jobs;
+}
+
+std::optional<Claim> Store::claim(const std::string& owner, const std::vector<std::string>& engines,
+                                  std::int64_t lease_ms, std::optional<std::int64_t> only_job) {
+  if (engines.empty()) return std::nullopt;
+  const std::string what = fmt::format("claiming work for {}", owner);
+  Connection& c = impl_->connection;
+  Transaction transaction(c, what);
+  const std::int64_t now = now_ms();
+  // The first pending item (by job, then index) of an active job on one of our engines whose
+  // lease is free or expired, and whose position nobody holds a live lease on.
+  std::string in;
+  for (std::size_t i = 0; i < engines.size(); ++i) in += fmt::format("{}?{}", i ? ", " : "", i + 4);
+  const std::string pick = fmt::format(
+      "SELECT i.key FROM items i JOIN jobs j ON j.id = i.job "
+      "WHERE i.state = 'pending' AND j.state IN ('queued', 'running') AND j.planned = 1 AND j.engine IN ({}) "
+      "AND (?3 < 0 OR j.id = ?3) AND ?2 IS NOT NULL "
+      "AND NOT EXISTS (SELECT 1 FROM items o WHERE o.key = i.key AND o.state = 'pending' AND o.lease_owner IS NOT NULL "
+      "AND o.lease_expiry_ms >= ?1) "
+      "ORDER BY i.job, i.idx LIMIT 1",
+      in);
+  Claim claim;
+  {
+    Query q = c.query(pick, what);
+    q.bind(now, owner, only_job.value_or(-1));
+    for (std::size_t i = 0; i < engines.size(); ++i) q.bind_at(static_cast<int>(i + 4), engines[i]);
+    if (!q.next()) return std::nullopt;
+    claim.key = q.text(0);
+  }
+  // Every pending item of an active job with that position, wherever it is: one search answers
+  // them all.
+  c.query("UPDATE items SET lease_owner = ?2, lease_expiry_ms = ?3 WHERE key = ?1 AND state = 'pending' "
+          "AND job IN (SELECT id FROM jobs WHERE state IN ('queued', 'running'))",
+          what)
+      .bind(claim.key, owner, now + lease_ms)
+      .run();
+  {
+    Query q = c.query(
+        "SELECT i.job, i.idx, i.request, j.engine FROM items i JOIN jobs j ON j.id = i.job "
+        "WHERE i.key = ?1 AND i.state = 'pending' AND i.lease_owner = ?2 ORDER BY i.job, i.idx",
+        what);
+    q.bind(claim.key, owner);
+    while (q.next()) {
+      claim.items.emplace_back(q.integer(0), q.integer(1));
+      if (claim.request.empty()) claim.request = q.text(2);
+      if (claim.engine.empty()) claim.engine = q.text(3);
+    }
+  }
+  transaction.commit();
+  return claim;
+}
+
+std::int64_t Store::renew_leases(const std::string& owner, std::int64_t lease_ms) {
+  const std::string what = fmt::format("renewing the leases of {}", owner);
+  Connection& c = impl_->connection;
+  Transaction transaction(c, what);
+  const std::int64_t expiry = now_ms() + lease_ms;
+  c.query("UPDATE items SET lease_expiry_ms = ?2 WHERE lease_owner = ?1 AND state = 'pending'", what)
+      .bind(owner, expiry)
+      .run();
+  const std::int64_t n = c.changes();
+  c.query("UPDATE jobs SET lease_expiry_ms = ?2 WHERE lease_owner = ?1", what).bind(owner, expiry).run();
+  transaction.commit();
+  return n;
+}
+
+std::int64_t Store::release_leases(const std::string& owner, const std::string* key) {
+  const std::string what = fmt::format("releasing the leases of {}", owner);
+  Connection& c = impl_->connection;
+  Transaction transaction(c, what);
+  if (key) {
+    c.query("UPDATE items SET lease_owner = NULL, lease_expiry_ms = NULL WHERE lease_owner = ?1 AND key = ?2", what)
+        .bind(owner, *key)
+        .run();
+  } else {
+    c.query("UPDATE items SET lease_owner = NULL, lease_expiry_ms = NULL WHERE lease_owner = ?1", what)
+        .bind(owner)
+        .run();
+  }
+  const std::int64_t n = c.changes();
+  if (!key)
+    c.query("UPDATE jobs SET lease_owner = NULL, lease_expiry_ms = NULL WHERE lease_owner = ?1", what).bind(owner).run();
+  transaction.commit();
+  return n;
+}
+
+std::vector<std::string> Store::lease_owners() {
+  Query q = impl_->connection.query(
+      "SELECT lease_owner FROM items WHERE lease_owner IS NOT NULL UNION "
+      "SELECT lease_owner FROM jobs WHERE lease_owner IS NOT NULL",
+      "reading the lease owners");
+  std::vector<std::string> out;
+  while (q.next()) out.push_back(q.text(0));
+  return out;
+}
+
+std::optional<JobRow> Store::claim_delivery(const std::string& owner, std::int64_t lease_ms) {
+  const std::string what = fmt::format("claiming a job to deliver for {}", owner);
+  Connection& c = impl_->connection;
+  Transaction transaction(c, what);
+  const std::int64_t now = now_ms();
+  static const std::string kSelect = fmt::format(
+      "SELECT {} FROM jobs WHERE delivered = 0 AND (lease_owner IS NULL OR lease_expiry_ms < ?1) AND "
+      "((state IN ('queued', 'running') AND planned = 1 AND done + failed >= total) OR state IN ('cancelled', "
+      "'failed')) ORDER BY id LIMIT 1",
+      kJobColumns);
+  std::optional<JobRow> job;
+  {
+    Query q = c.query(kSelect, what);
+    if (!q.bind(now).next()) return std::nullopt;
+    job = read_job(q, c, what);
+  }
+  c.query("UPDATE jobs SET lease_owner = ?2, lease_expiry_ms = ?3 WHERE id = ?1", what)
+      .bind(job->id, owner, now + lease_ms)
+      .run();
+  transaction.commit();
+  return job;
+}
+
+void Store::mark_delivered(std::int64_t job, JobState state, const std::string& message) {
+  const std::string what = fmt::format("recording the delivery of job {}", job);
+  Connection& c = impl_->connection;
+  Transaction transaction(c, what);
+  c.query("UPDATE jobs SET state = ?2, message = ?3, delivered = 1, lease_owner = NULL, lease_expiry_ms = NULL, "
+          "updated_ms = ?4 WHERE id = ?1",
+          what)
+      .bind(job, to_string(state), message, now_ms())
+      .run();
+  if (c.changes() == 0) c.fail(what, fmt::format("there is no job {}", job));
+  transaction.commit();
+}
+
+void Store::reopen_job(std::int64_t job) {
+  const std::string what = fmt::format("reopening job {}", job);
+  Connection& c = impl_->connection;
+  Transaction transaction(c, what);
+  c.query("UPDATE jobs SET state = ?2, message = '', delivered = 0, updated_ms = ?3 WHERE id = ?1", what)
+      .bind(job, to_string(JobState::Running), now_ms())
+      .run();
+  if (c.changes() == 0) c.fail(what, fmt::format("there is no job {}", job));
+  transaction.commit();
+}
+
+bool Store::cancel_job(std::int64_t job, const std::string& message) {
+  const std::string what = fmt::format("cancelling job {}", job);
+  Connection& c = impl_->connection;
+  Transaction transaction(c, what);
+  c.query("UPDATE jobs SET state = 'cancelled', message = ?2, updated_ms = ?3 WHERE id = ?1 AND state IN ('queued', "
+          "'running')",
+          what)
+      .bind(job, message, now_ms())
+      .run();
+  const bool changed = c.changes() > 0;
+  if (!changed) {
+    Query q = c.query("SELECT 1 FROM jobs WHERE id = ?1", what);
+    if (!q.bind(job).next()) c.fail(what, "there is no such job");
+  }
+  transaction.commit();
+  return changed;
 }
 
 CacheStats Store::cache_stats() {

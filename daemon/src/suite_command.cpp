@@ -8,7 +8,7 @@
 
 #include "daemon/files.hpp"
 #include "suites/report.hpp"
-#include "suites/write_back.hpp"
+#include "daemon/jobs.hpp"
 
 namespace epdd::daemon {
 
@@ -21,45 +21,6 @@ std::vector<std::optional<Expected<suites::Expectation, std::string>>> expectati
     if (doc.doc.lines[i].record && doc.checked[i].board)
       out[i] = suites::expectation_of(*doc.doc.lines[i].record, *doc.checked[i].board);
   return out;
-}
-
-suites::RecordResult result_of(const AnalysisRun& run, std::size_t i,
-                               const std::optional<Expected<suites::Expectation, std::string>>& expected) {
-  const epd::EpdRecord& record = *run.doc.doc.lines[i].record;
-  suites::RecordResult r;
-  r.line = record.line();
-  r.id = std::string(record.single_operand("id").value_or(""));
-  r.position = record.position();
-  if (!run.errors[i].empty()) {
-    r.error = run.errors[i];
-    return r;
-  }
-  if (expected && !*expected) {
-    r.error = "cannot score: " + expected->error();
-    return r;
-  }
-  if (!run.analyses[i] || !expected) {
-    r.error = "not analysed";
-    return r;
-  }
-  const auto& e = **expected;
-  const auto& a = *run.analyses[i];
-  const auto v = suites::score(e, *run.doc.checked[i].board, a);
-  r.rule = e.rule;
-  r.solved = v.solved;
-  r.sts = e.sts();
-  r.points = v.points;
-  r.max_points = v.max_points;
-  if (r.sts) r.theme = suites::sts_theme(r.id);
-  r.expected = e.text;
-  r.found = v.found;
-  if (!a.lines.empty()) r.score = a.lines.front().score.to_uci_string();
-  r.depth = a.depth;
-  r.nodes = a.nodes;
-  r.time_ms = a.time_ms;
-  r.to_solution = v.to_solution;
-  r.note = v.note;
-  return r;
 }
 
 }  // namespace
@@ -78,15 +39,8 @@ int run_suite(const SuiteOptions& o, std::ostream& out, std::ostream& err) {
     fmt::print(err, "epdd suite: interrupted; no report. Run the same command again to resume.\n");
     return kExitInterrupted;
   }
-  if (expected.empty()) expected = expectations(run.doc);
-
-  suites::SuiteRun report;
-  report.suite = o.analysis.input;
-  report.engine = run.engine;
-  report.limits = describe_limits(o.analysis.limits, o.analysis.multipv);
-  report.settings = fmt::format("{}, concurrency {}", run.engine_settings, o.analysis.concurrency);
-  for (std::size_t i = 0; i < run.doc.doc.lines.size(); ++i)
-    if (run.doc.doc.lines[i].record) report.records.push_back(result_of(run, i, expected[i]));
+  const auto report = suite_report(run, o.analysis.input, describe_limits(o.analysis.limits, o.analysis.multipv),
+                                   run.engine_settings);
   out << suites::render_text(report) << std::flush;
 
   if (o.json)
@@ -94,17 +48,11 @@ int run_suite(const SuiteOptions& o, std::ostream& out, std::ostream& err) {
       fmt::print(err, "epdd suite: {}\n", w.error());
       return kExitBadInput;
     }
-  if (o.output) {
-    suites::WriteBackOptions wb;
-    wb.solution_opcodes = false;  // bm/am/dm are the suite's key
-    for (std::size_t i = 0; i < run.doc.doc.lines.size(); ++i)
-      if (run.doc.doc.lines[i].record && run.analyses[i])
-        suites::write_analysis(*run.doc.doc.lines[i].record, *run.doc.checked[i].board, *run.analyses[i], wb);
-    if (auto w = write_file_atomically(*o.output, epd::write_document(run.doc.doc, epd::WriteStyle::Preserved)); !w) {
+  if (o.output)
+    if (auto w = write_file_atomically(*o.output, render_suite_epd(run)); !w) {
       fmt::print(err, "epdd suite: {}\n", w.error());
       return kExitBadInput;
     }
-  }
   const auto summary = suites::summarize(report);
   if (!o.analysis.quiet)
     fmt::print(err, "epdd suite: {} searched now, {} from the cache, {} from an earlier run of this command\n", run.searches,

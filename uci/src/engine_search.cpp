@@ -86,7 +86,7 @@ Expected<Analysis, EngineError> EngineSession::search(const PreparedPosition& po
   channel_->pump();
   for (std::string stale; channel_->queued() > 0;) {
     channel_->read_line(stale, Clock::now());
-    transcript_.received(stale);
+    note_received(stale);
     transcript_.note("(a line from before this search, ignored)");
   }
 
@@ -129,7 +129,7 @@ Expected<Analysis, EngineError> EngineSession::search(const PreparedPosition& po
     if (request.cancel && !stopped) wait = std::min(wait, Clock::now() + kCancelPoll);
     ChannelStatus status = channel_->read_line(line, wait);
     if (status == ChannelStatus::Line) {
-      transcript_.received(line);
+      note_received(line);
       EngineMessage m = parse_engine_line(line);
       if (auto* info = std::get_if<Info>(&m)) record.add(*info);
       else if (auto* b = std::get_if<BestMove>(&m)) best = std::move(*b);
@@ -201,7 +201,7 @@ void EngineSession::shutdown() {
       if (std::holds_alternative<BestMove>(parse_engine_line(line))) break;
   }
   if (state_ != SessionState::Dead) {
-    transcript_.sent("quit");
+    note_sent("quit");
     if (process_->write_all("quit\n", after(t.write))) {
       process_->close_stdin();
       // Read and drop output meanwhile: an engine blocked on a full stdout pipe cannot exit.

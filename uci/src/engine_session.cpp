@@ -87,7 +87,7 @@ Expected<void, EngineError> EngineSession::send(const std::string& text, const c
   while (start < text.size()) {
     std::size_t end = text.find('\n', start);
     if (end == std::string::npos) end = text.size();
-    transcript_.sent(std::string_view(text).substr(start, end - start));
+    note_sent(std::string_view(text).substr(start, end - start));
     start = end + 1;
   }
   if (auto ok = process_->write_all(text, after(config_.timeouts.write)); !ok) {
@@ -100,13 +100,23 @@ Expected<void, EngineError> EngineSession::send(const std::string& text, const c
   return {};
 }
 
+void EngineSession::note_sent(std::string_view line) {
+  transcript_.sent(line);
+  if (config_.log_transcript) log(LogLevel::Debug, fmt::format("> {}", line));
+}
+
+void EngineSession::note_received(std::string_view line) {
+  transcript_.received(line);
+  if (config_.log_transcript) log(LogLevel::Debug, fmt::format("< {}", line));
+}
+
 template <class Done>
 Expected<void, EngineError> EngineSession::read_until(Done done, Deadline deadline, const char* step) {
   std::string line;
   for (;;) {
     switch (channel_->read_line(line, deadline)) {
       case ChannelStatus::Line: {
-        transcript_.received(line);
+        note_received(line);
         if (done(parse_engine_line(line))) return {};
         // Output does not extend the deadline: an engine that keeps talking still times out.
         if (Clock::now() >= deadline) return unexpected(error(EngineErrorKind::Timeout, step, "no answer by the deadline"));

@@ -13,7 +13,6 @@ namespace epdd::daemon {
 struct AnalyseOptions {
   AnalysisSettings analysis;
   std::optional<std::string> output;  // default: standard output
-  bool ce_for_white = false;          // BOOKUP-style ce (positive: White better)
 };
 
 // Exit status: see analysis_run.hpp (0, 1 some records failed, 2, 3, 130 interrupted).

@@ -39,6 +39,7 @@ struct AnalysisSettings {
   std::optional<int> threads, hash;   // engine options, overriding the config's
   uci::NewGame new_game = uci::NewGame::Clear;
   bool keep_existing = false;         // records that already carry analysis are not analysed
+  bool ce_for_white = false;          // analyse: BOOKUP-style ce (positive: White better)
   bool chess960 = false;              // KQkq castling letters read as X-FEN
   bool quiet = false;
   bool verbose = false;

@@ -9,14 +9,23 @@
 // write lock up front (BEGIN IMMEDIATE) and wait up to 10 s for it (busy_timeout).
 //
 // The schema keeps to SQL that PostgreSQL reads the same way (integer ids, text, INSERT ... ON
-// CONFLICT), so the shared-queue port is a connection, not a redesign. Version 1 (PRAGMA
-// user_version):
+// CONFLICT), so the shared-queue port is a connection, not a redesign. Version 2 (PRAGMA
+// user_version; a version 1 file is upgraded in place when opened):
 //   jobs(id, kind, input, identity UNIQUE, settings, state, message, total, done, failed,
-//        searches, cache_hits, created_ms, updated_ms)
+//        searches, cache_hits, created_ms, updated_ms, engine, spec, source, planned, delivered,
+//        lease_owner, lease_expiry_ms)
 //   items(job -> jobs.id, idx, key, state, result, error, attempts, lease_owner,
-//         lease_expiry_ms; PRIMARY KEY(job, idx))    leases: NULL until the daemon claims items
+//         lease_expiry_ms, request; PRIMARY KEY(job, idx))
 //   cache(key PRIMARY KEY, engine, analysis, searches, hits, created_ms)
 // Timestamps are milliseconds since the Unix epoch.
+//
+// Leases (how several processes share the queue, ARCHITECTURE.md): a worker claims the pending
+// items of one position (cache key) for a time; nobody else claims that position while the
+// lease is live, so a position is searched once. The worker renews its leases while it
+// searches, commits (which clears the lease) or releases them. A worker that dies leaves leases
+// that expire and are claimed again (or released at once by a process on the same machine that
+// sees the owner is gone). A finished job is delivered (its outputs written) under a lease on
+// the job, so exactly one process delivers it and a killed delivery is done again.
 #pragma once
 
 #include <cstdint>
@@ -69,6 +78,36 @@ struct JobRow {
   std::int64_t cache_hits = 0;  // results this job got from the cache
   std::int64_t created_ms = 0;
   std::int64_t updated_ms = 0;
+  std::string engine;    // the engine identity its items' keys are for; empty until planned
+  std::string spec;      // what running and delivering it needs (JSON, daemon/job_spec.hpp)
+  bool planned = false;  // its items are in the store
+  bool delivered = false;
+
+  // Every item Done or Failed (and the items are there).
+  bool complete() const { return planned && done + failed >= total; }
+};
+
+// What a new job is made of.
+struct NewJob {
+  std::string kind, input, identity, settings;
+  std::string spec;    // JSON
+  std::string source;  // the input's bytes, kept so the job can be run and its output written
+                       // when the file has moved or changed
+};
+
+// A new item: its position's cache key, and the analysis request (JSON) that answers it.
+struct NewItem {
+  std::int64_t index = 0;
+  std::string key;
+  std::string request;
+};
+
+// Work claimed: one position and every pending item that waits for it.
+struct Claim {
+  std::string key;
+  std::string request;  // JSON
+  std::string engine;   // the engine identity of the jobs
+  std::vector<std::pair<std::int64_t, std::int64_t>> items;  // (job, index)
 };
 
 // One position of a job to analyse. `key` is its analysis cache key.
@@ -105,11 +144,19 @@ class Store {
 
   // The job with this identity as it stands (how an interrupted run resumes), or a new Queued
   // one. Atomic: two processes asking at once get the same job.
+  JobRow find_or_create_job(const NewJob& job);
+  // The same with no spec and no source.
   JobRow find_or_create_job(const std::string& kind, const std::string& input, const std::string& identity,
                             const std::string& settings);
+  // The input's bytes as the job was made with them.
+  std::string job_source(std::int64_t job);
 
   // Adds Pending items (index, cache key) in one transaction; items already there are left as
   // they are, so re-adding them on resume changes nothing. Sets the job's total to its item count.
+  // The job is then planned, its keys are for `engine` (an engine identity), and a Queued job
+  // is Running.
+  void add_items(std::int64_t job, const std::vector<NewItem>& items, const std::string& engine);
+  // The same with no requests, for no engine.
   void add_items(std::int64_t job, const std::vector<std::pair<std::int64_t, std::string>>& index_and_key);
 
   // The job's items by index.
@@ -141,6 +188,35 @@ class Store {
   JobRow job(std::int64_t id);
   // Every job, by id.
   std::vector<JobRow> jobs();
+
+  // Queued or Running jobs whose items are not there yet.
+  std::vector<JobRow> jobs_to_plan();
+  // Cancels a Queued or Running job; false if it had ended already. A StoreError if there is no
+  // such job. Its items are no longer claimed; searches in flight finish.
+  bool cancel_job(std::int64_t job, const std::string& message);
+
+  // Makes a cancelled or failed job Running and undelivered again (a one-shot command rerun).
+  void reopen_job(std::int64_t job);
+
+  // Claims the next position to analyse for `owner`: the first pending item (by job, then index)
+  // of an active planned job whose engine is one of `engines` (identities) and whose position
+  // nobody holds a live lease on; then every pending item of an active job with that position.
+  // `only_job`: from that job only. Nothing when there is nothing to claim now.
+  std::optional<Claim> claim(const std::string& owner, const std::vector<std::string>& engines, std::int64_t lease_ms,
+                             std::optional<std::int64_t> only_job = std::nullopt);
+  // Moves the expiry of every lease of `owner` (items and jobs) to now + lease_ms; returns how
+  // many items it holds.
+  std::int64_t renew_leases(const std::string& owner, std::int64_t lease_ms);
+  // Gives up the leases of `owner` (of one position's items if `key` is given; else every one,
+  // jobs included): the items are claimable again at once. Returns how many items.
+  std::int64_t release_leases(const std::string& owner, const std::string* key = nullptr);
+  // Every owner that holds a lease, live or expired.
+  std::vector<std::string> lease_owners();
+  // A job to deliver, leased to `owner`: complete and not yet delivered, or cancelled or failed
+  // and not yet delivered. Nothing if there is none (or all are leased to others).
+  std::optional<JobRow> claim_delivery(const std::string& owner, std::int64_t lease_ms);
+  // The job's outputs are written: its final state, delivered, its lease gone.
+  void mark_delivered(std::int64_t job, JobState state, const std::string& message = "");
 
   CacheStats cache_stats();
   // How many searches were committed for `key`: 0 if it is not cached. More than 1 means work

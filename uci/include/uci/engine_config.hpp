@@ -63,6 +63,9 @@ struct EngineConfig {
   bool chess960_when_needed = true;
   // Turn OwnBook off where the engine offers it (analysis must come from search).
   bool own_book_off = true;
+  // Every line sent to and read from the engine also goes to the log sink at Debug level
+  // ("> go depth 20", "< bestmove e2e4"): the engine's transcript, for debugging a setup.
+  bool log_transcript = false;
 };
 
 }  // namespace epdd::uci

@@ -83,6 +83,9 @@ class EngineSession : public Analyser {
   void kill_now();
   Deadline after(Milliseconds t) const { return Clock::now() + config_.timeouts.scaled(t); }
   void log(LogLevel level, std::string_view message) const;
+  // The transcript, and the log when the config asks for it.
+  void note_sent(std::string_view line);
+  void note_received(std::string_view line);
 
   EngineConfig config_;
   LogSink log_;

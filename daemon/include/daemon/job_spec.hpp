@@ -1,0 +1,62 @@
+// What a job is, in the form the store keeps it (jobs.spec, items.request): enough for any
+// process on the store to run the job and write its outputs, long after the command that made
+// it has gone. JSON written by us, read back as untrusted input.
+//
+// Job spec (keys in this order; absent optionals are left out):
+//   {"kind":"suite","input":"suites/wac.epd","engine":"stockfish",
+//    "limits":{"depth":20,"nodes":100000,"movetime":1000,"mate":3,"stop_after":500},
+//    "multipv":1,"new_game":"clear","keep_existing":false,"chess960":false,"ce_for_white":false,
+//    "output":"/abs/out.epd","report":"/abs/out.txt","json":"/abs/out.json",
+//    "spool":{"dir":"/abs/spool","name":"wac.epd","sidecar":true}}
+// Request (an item's analysis request; the engine is the job's):
+//   {"fen":"...","chess960":false,"moves":["e2e4"],"limits":{...},"multipv":1,
+//    "searchmoves":[],"new_game":"clear"}
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "core/expected.hpp"
+#include "uci/analysis.hpp"
+
+namespace epdd::daemon {
+
+// Where a job from the spool directory came from.
+struct SpoolOrigin {
+  std::string dir;       // the spool directory (absolute)
+  std::string name;      // the file's name in inbox/
+  bool sidecar = false;  // NAME.toml came with it
+  bool operator==(const SpoolOrigin&) const = default;
+};
+
+struct JobSpec {
+  std::string kind;    // "analyse" or "suite"
+  std::string input;   // the input file as it was named (for people: the bytes are in the store)
+  std::string engine;  // the engine's name in the configuration
+  uci::SearchLimits limits;
+  int multipv = 1;
+  uci::NewGame new_game = uci::NewGame::Clear;
+  bool keep_existing = false;
+  bool chess960 = false;
+  bool ce_for_white = false;
+  // Where the daemon writes the results when the job is done (absolute); `epdd results` can
+  // always write them again.
+  std::optional<std::string> output;  // the EPD with the analysis
+  std::optional<std::string> report;  // suite: the text report
+  std::optional<std::string> json;    // suite: the JSON report
+  std::optional<SpoolOrigin> spool;
+};
+
+std::string spec_to_json(const JobSpec& spec);
+// Bad JSON or a missing/wrong key is a message naming the key, never an exception.
+Expected<JobSpec, std::string> spec_from_json(std::string_view json);
+
+// The request without its engine, cancel flag, game and timeout (the worker sets those).
+std::string request_to_json(const uci::AnalysisRequest& request);
+Expected<uci::AnalysisRequest, std::string> request_from_json(std::string_view json);
+
+// "clear" / "keep".
+const char* to_string(uci::NewGame new_game);
+
+}  // namespace epdd::daemon

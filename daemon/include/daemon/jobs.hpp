@@ -1,0 +1,72 @@
+// A job from start to end, shared by the one-shot commands, `epdd serve` and `epdd results`:
+// its items planned from the input (one per record to analyse), its results read back from the
+// store, and its outputs rendered (the analysed EPD, the suite report) the same way whoever ran
+// it, so a daemon's output equals the one-shot command's.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/expected.hpp"
+#include "daemon/analysis_run.hpp"
+#include "daemon/job_spec.hpp"
+#include "daemon/store.hpp"
+#include "suites/report.hpp"
+#include "uci/engine_config.hpp"
+
+namespace epdd::daemon {
+
+// The engine identity that cache keys and jobs name: "id name (options)", e.g.
+// "Stockfish 15.1 (Hash=16, Threads=1)".
+std::string engine_identity(const std::string& id_name, const std::string& options_text);
+// The options of an engine's configuration in words, sorted by name: "Hash=16, Threads=1".
+std::string engine_options_text(const uci::EngineConfig& config);
+// Its two parts again.
+std::pair<std::string, std::string> split_engine_identity(const std::string& identity);
+
+// 64-bit FNV-1a of the input's bytes, in hex: a changed file is a new job, not a resumed one.
+std::string content_hash(std::string_view bytes);
+
+// Reads the input document the way the spec says (chess960), into a run with room for every line.
+AnalysisRun start_run(std::string_view bytes, const JobSpec& spec);
+
+// The records to analyse and their requests, by document line. Records whose position is not
+// legal get their error in run.errors instead (with the checker's message); keep_existing
+// skips analysed ones.
+std::map<std::size_t, uci::AnalysisRequest> plan_requests(const JobSpec& spec, AnalysisRun& run);
+
+// The store's items for those requests, keyed for the engine of this identity.
+std::vector<NewItem> items_for(const std::map<std::size_t, uci::AnalysisRequest>& requests,
+                               const std::string& identity);
+
+// The job as the store has it: its input (the bytes it was made with), planned again for the
+// errors of illegal records, and each item's analysis or error. A message when the spec or a
+// result cannot be read.
+Expected<AnalysisRun, std::string> load_run(Store& store, const JobRow& job);
+
+// The input with the analysis written into each analysed record (analyse: with bm/dm; the
+// records that failed are kept unchanged and listed as "LINE: why").
+struct AnalysedEpd {
+  std::string text;
+  std::vector<std::pair<std::size_t, std::string>> kept;  // (line number, why)
+  std::size_t analysed = 0;
+};
+AnalysedEpd render_analysed(AnalysisRun& run, bool ce_for_white);
+
+// A suite run's report, and the input with analysis opcodes added (bm/am/dm kept: the key).
+suites::SuiteRun suite_report(const AnalysisRun& run, const std::string& suite_name, const std::string& limits,
+                              const std::string& settings);
+std::string render_suite_epd(AnalysisRun& run);
+
+// Writes the finished job's outputs where its spec names them (output, report, json),
+// atomically. Returns the files written, or what went wrong.
+Expected<std::vector<std::string>, std::string> write_job_outputs(Store& store, const JobRow& job,
+                                                                  const JobSpec& spec);
+
+// The text of each output of a finished job, by kind: "epd", and for suites "report" and "json".
+Expected<std::map<std::string, std::string>, std::string> render_job(Store& store, const JobRow& job,
+                                                                     const JobSpec& spec);
+
+}  // namespace epdd::daemon

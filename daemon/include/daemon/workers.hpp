@@ -1,0 +1,107 @@
+// The worker side of the shared queue (ARCHITECTURE.md, "Store and daemon"): threads that claim
+// positions from the store under a lease, answer them from the cache or an engine of the pool,
+// and commit each result before anyone hears of it. The one-shot commands run them on their own
+// job; `epdd serve` on every job its engines can serve. Several processes may run workers on one
+// store: a position is claimed by one of them at a time.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <exception>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "core/expected.hpp"
+#include "uci/engine_pool.hpp"
+
+namespace epdd::daemon {
+
+// The lease owner name of this process: "HOST/PID/START" (START: the process's start time in
+// clock ticks since boot, so a reused pid is another owner).
+const std::string& this_process_owner();
+// True when `owner` names a process of this machine that no longer runs: its leases can be
+// released at once instead of waiting for them to expire.
+bool owner_is_gone(const std::string& owner);
+
+// The first line of an engine error, as an item's stored error ("timeout during search: ...").
+std::string headline(const uci::EngineError& error);
+
+// One engine the workers may use: its name in the pool and its identity (the jobs' `engine`).
+struct EngineSlot {
+  std::string name;
+  std::string identity;
+  int instances = 1;
+};
+
+// What became of one item.
+struct ItemOutcome {
+  std::int64_t job = 0;
+  std::int64_t index = 0;
+  enum class Source { Search, Cache } source = Source::Search;
+  const uci::Analysis* analysis = nullptr;  // set when it was answered
+  const uci::EngineError* error = nullptr;  // set when the engine failed on it
+};
+
+struct WorkerSettings {
+  std::string store;               // the store file
+  std::string owner = this_process_owner();
+  std::int64_t lease_ms = 60000;   // renewed every third of it while searching
+  std::int64_t poll_ms = 1000;     // how often an idle worker looks for work
+  std::optional<std::int64_t> only_job;  // the one-shot commands: their job only
+};
+
+class Workers {
+ public:
+  // Called on the worker's thread after the item's outcome is committed; calls may come from
+  // several threads at once, so the callback must lock what it shares.
+  using OnOutcome = std::function<void(const ItemOutcome&)>;
+
+  // Starts one thread per engine instance, and one that renews leases and releases those of
+  // processes gone from this machine.
+  Workers(WorkerSettings settings, uci::EnginePool& pool, std::vector<EngineSlot> engines, OnOutcome on_outcome);
+  // Stops claiming, cancels searches in flight (their items are released) and joins.
+  ~Workers();
+  Workers(const Workers&) = delete;
+  Workers& operator=(const Workers&) = delete;
+
+  // Look for work now rather than at the next poll.
+  void wake();
+  // No new claims; searches in flight go on and are committed.
+  void stop_claiming();
+  // Searches in flight are stopped (within about 100 ms) and their items released unanswered.
+  void cancel_in_flight();
+  // Items being worked on now.
+  int in_flight() const { return in_flight_.load(); }
+  // Waits for the threads to end (after stop_claiming); rethrows the first StoreError (or other
+  // exception) a thread met. Idempotent.
+  void join();
+  // The first exception a thread met, if any (the threads then stop claiming).
+  bool failed() const { return failed_.load(); }
+
+ private:
+  void work(const EngineSlot& engine);
+  void heartbeat();
+  void fail(std::exception_ptr e);
+
+  WorkerSettings settings_;
+  uci::EnginePool& pool_;
+  std::vector<EngineSlot> engines_;
+  OnOutcome on_outcome_;
+  std::atomic<bool> stop_{false}, cancel_{false}, failed_{false};
+  std::atomic<int> in_flight_{0};
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  std::uint64_t wakes_ = 0;
+  std::exception_ptr error_;
+  std::vector<std::thread> threads_;
+  std::thread heartbeat_;
+  bool heartbeat_stop_ = false;  // under mutex_
+  bool joined_ = false;
+};
+
+}  // namespace epdd::daemon

@@ -1,0 +1,153 @@
+#include "daemon/job_spec.hpp"
+
+#include <fmt/format.h>
+
+#include <cstdint>
+#include <exception>
+
+#include <nlohmann/json.hpp>
+
+namespace epdd::daemon {
+
+namespace {
+
+using Json = nlohmann::json;
+using OrderedJson = nlohmann::ordered_json;
+
+OrderedJson limits_to_json(const uci::SearchLimits& l) {
+  OrderedJson j = OrderedJson::object();
+  if (l.depth) j["depth"] = *l.depth;
+  if (l.nodes) j["nodes"] = *l.nodes;
+  if (l.movetime_ms) j["movetime"] = *l.movetime_ms;
+  if (l.mate) j["mate"] = *l.mate;
+  if (l.stop_after_ms) j["stop_after"] = *l.stop_after_ms;
+  return j;
+}
+
+// Reading with the key's name in every error; a std::runtime_error carries it out.
+struct Bad : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+const Json& need(const Json& j, const char* key) {
+  if (!j.is_object() || !j.contains(key)) throw Bad(fmt::format("missing key '{}'", key));
+  return j.at(key);
+}
+
+template <class T>
+T get(const Json& j, const char* key) {
+  const Json& v = need(j, key);
+  try {
+    return v.get<T>();
+  } catch (const std::exception&) {
+    throw Bad(fmt::format("'{}' has the wrong type", key));
+  }
+}
+
+template <class T>
+std::optional<T> get_optional(const Json& j, const char* key) {
+  if (!j.contains(key)) return std::nullopt;
+  return get<T>(j, key);
+}
+
+uci::SearchLimits limits_from_json(const Json& j) {
+  if (!j.is_object()) throw Bad("'limits' is not an object");
+  uci::SearchLimits l;
+  l.depth = get_optional<int>(j, "depth");
+  l.nodes = get_optional<std::uint64_t>(j, "nodes");
+  l.movetime_ms = get_optional<std::uint64_t>(j, "movetime");
+  l.mate = get_optional<int>(j, "mate");
+  l.stop_after_ms = get_optional<std::uint64_t>(j, "stop_after");
+  return l;
+}
+
+uci::NewGame new_game_from(const std::string& s) {
+  if (s == "clear") return uci::NewGame::Clear;
+  if (s == "keep") return uci::NewGame::Keep;
+  throw Bad(fmt::format("'new_game' is '{}', not clear or keep", s));
+}
+
+template <class F>
+auto reading(std::string_view json, std::string_view what, F f) -> Expected<decltype(f(Json())), std::string> {
+  try {
+    return f(Json::parse(json));
+  } catch (const Bad& e) {
+    return unexpected(fmt::format("{}: {}", what, e.what()));
+  } catch (const std::exception& e) {
+    return unexpected(fmt::format("{}: not JSON: {}", what, e.what()));
+  }
+}
+
+}  // namespace
+
+const char* to_string(uci::NewGame new_game) { return new_game == uci::NewGame::Keep ? "keep" : "clear"; }
+
+std::string spec_to_json(const JobSpec& s) {
+  OrderedJson j;
+  j["kind"] = s.kind;
+  j["input"] = s.input;
+  j["engine"] = s.engine;
+  j["limits"] = limits_to_json(s.limits);
+  j["multipv"] = s.multipv;
+  j["new_game"] = to_string(s.new_game);
+  j["keep_existing"] = s.keep_existing;
+  j["chess960"] = s.chess960;
+  j["ce_for_white"] = s.ce_for_white;
+  if (s.output) j["output"] = *s.output;
+  if (s.report) j["report"] = *s.report;
+  if (s.json) j["json"] = *s.json;
+  if (s.spool) j["spool"] = OrderedJson{{"dir", s.spool->dir}, {"name", s.spool->name}, {"sidecar", s.spool->sidecar}};
+  return j.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+Expected<JobSpec, std::string> spec_from_json(std::string_view json) {
+  return reading(json, "job spec", [](const Json& j) {
+    JobSpec s;
+    s.kind = get<std::string>(j, "kind");
+    if (s.kind != "analyse" && s.kind != "suite") throw Bad(fmt::format("'kind' is '{}', not analyse or suite", s.kind));
+    s.input = get<std::string>(j, "input");
+    s.engine = get<std::string>(j, "engine");
+    s.limits = limits_from_json(need(j, "limits"));
+    s.multipv = get<int>(j, "multipv");
+    s.new_game = new_game_from(get<std::string>(j, "new_game"));
+    s.keep_existing = get<bool>(j, "keep_existing");
+    s.chess960 = get<bool>(j, "chess960");
+    s.ce_for_white = get<bool>(j, "ce_for_white");
+    s.output = get_optional<std::string>(j, "output");
+    s.report = get_optional<std::string>(j, "report");
+    s.json = get_optional<std::string>(j, "json");
+    if (j.contains("spool")) {
+      const Json& sp = j.at("spool");
+      s.spool = SpoolOrigin{get<std::string>(sp, "dir"), get<std::string>(sp, "name"), get<bool>(sp, "sidecar")};
+    }
+    return s;
+  });
+}
+
+std::string request_to_json(const uci::AnalysisRequest& r) {
+  OrderedJson j;
+  j["fen"] = r.fen;
+  j["chess960"] = r.chess960;
+  j["moves"] = r.moves;
+  j["limits"] = limits_to_json(r.limits);
+  j["multipv"] = r.multipv;
+  j["searchmoves"] = r.searchmoves;
+  j["new_game"] = to_string(r.new_game);
+  return j.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+Expected<uci::AnalysisRequest, std::string> request_from_json(std::string_view json) {
+  return reading(json, "analysis request", [](const Json& j) {
+    uci::AnalysisRequest r;
+    r.fen = get<std::string>(j, "fen");
+    r.chess960 = get<bool>(j, "chess960");
+    r.moves = get<std::vector<std::string>>(j, "moves");
+    r.limits = limits_from_json(need(j, "limits"));
+    r.multipv = get<int>(j, "multipv");
+    r.searchmoves = get<std::vector<std::string>>(j, "searchmoves");
+    r.new_game = new_game_from(get<std::string>(j, "new_game"));
+    return r;
+  });
+}
+
+}  // namespace epdd::daemon

@@ -1,0 +1,230 @@
+#include "daemon/jobs.hpp"
+
+#include <fmt/format.h>
+
+#include "core/fen.hpp"
+#include "daemon/analysis_json.hpp"
+#include "daemon/files.hpp"
+#include "suites/scoring.hpp"
+#include "suites/write_back.hpp"
+
+namespace epdd::daemon {
+
+std::string engine_identity(const std::string& id_name, const std::string& options_text) {
+  return fmt::format("{} ({})", id_name, options_text);
+}
+
+std::string engine_options_text(const uci::EngineConfig& c) {
+  std::map<std::string, std::string> sorted;
+  for (const auto& o : c.options) sorted[o.name] = o.value;
+  std::string out;
+  for (const auto& [name, value] : sorted) out += fmt::format("{}{}={}", out.empty() ? "" : ", ", name, value);
+  return out.empty() ? "the engine's default options" : out;
+}
+
+std::pair<std::string, std::string> split_engine_identity(const std::string& identity) {
+  // Options never hold parentheses; an engine's name may.
+  const auto open = identity.rfind(" (");
+  if (open == std::string::npos || identity.empty() || identity.back() != ')') return {identity, ""};
+  return {identity.substr(0, open), identity.substr(open + 2, identity.size() - open - 3)};
+}
+
+std::string content_hash(std::string_view bytes) {
+  std::uint64_t h = 1469598103934665603ull;
+  for (unsigned char c : bytes) {
+    h ^= c;
+    h *= 1099511628211ull;
+  }
+  return fmt::format("{:016x}", h);
+}
+
+AnalysisRun start_run(std::string_view bytes, const JobSpec& spec) {
+  AnalysisRun run;
+  epd::CheckOptions check;
+  check.chess960 = spec.chess960;
+  check.moves = false;
+  run.doc = epd::check_document(bytes, check);
+  run.analyses.resize(run.doc.doc.lines.size());
+  run.errors.resize(run.doc.doc.lines.size());
+  return run;
+}
+
+std::map<std::size_t, uci::AnalysisRequest> plan_requests(const JobSpec& spec, AnalysisRun& run) {
+  std::map<std::size_t, uci::AnalysisRequest> requests;
+  for (std::size_t i = 0; i < run.doc.doc.lines.size(); ++i) {
+    const auto& line = run.doc.doc.lines[i];
+    if (!line.record) continue;
+    const auto& board = run.doc.checked[i].board;
+    if (!board) {
+      std::string why = "illegal position";
+      for (const auto& d : run.doc.diags.items())
+        if (d.line == line.record->line() && d.severity == epd::Severity::Error) {
+          why = fmt::format("illegal position: {} (column {})", d.message, d.column);
+          break;
+        }
+      run.errors[i] = why;
+      continue;
+    }
+    if (spec.keep_existing && suites::has_analysis(*line.record)) continue;
+    uci::AnalysisRequest r;
+    r.fen = core::to_fen(*board);
+    r.chess960 = board->chess960();
+    r.limits = spec.limits;
+    r.multipv = spec.multipv;
+    r.new_game = spec.new_game;
+    requests.emplace(i, std::move(r));
+  }
+  return requests;
+}
+
+std::vector<NewItem> items_for(const std::map<std::size_t, uci::AnalysisRequest>& requests,
+                               const std::string& identity) {
+  std::vector<NewItem> items;
+  items.reserve(requests.size());
+  for (const auto& [line, request] : requests)
+    items.push_back(NewItem{static_cast<std::int64_t>(line), cache_key(request, identity), request_to_json(request)});
+  return items;
+}
+
+Expected<AnalysisRun, std::string> load_run(Store& store, const JobRow& job) {
+  auto spec = spec_from_json(job.spec);
+  if (!spec) return unexpected(fmt::format("job {}: {}", job.id, spec.error()));
+  AnalysisRun run = start_run(store.job_source(job.id), *spec);
+  plan_requests(*spec, run);
+  auto [name, options] = split_engine_identity(job.engine);
+  run.engine = name;
+  run.engine_settings = options;
+  for (const auto& item : store.items(job.id)) {
+    const auto line = static_cast<std::size_t>(item.index);
+    if (line >= run.analyses.size())
+      return unexpected(fmt::format("job {}: item {} is beyond the input's {} lines", job.id, line, run.analyses.size()));
+    if (item.state == ItemState::Done) {
+      auto a = analysis_from_json(item.result);
+      if (!a) return unexpected(fmt::format("job {}: the result of item {}: {}", job.id, line, a.error()));
+      run.analyses[line] = std::move(*a);
+      if (run.engine.empty()) run.engine = run.analyses[line]->engine;
+    } else if (item.state == ItemState::Failed) {
+      run.errors[line] = item.error;
+    }
+  }
+  return run;
+}
+
+AnalysedEpd render_analysed(AnalysisRun& run, bool ce_for_white) {
+  AnalysedEpd out;
+  suites::WriteBackOptions wb;
+  wb.solution_opcodes = true;
+  wb.ce_for_white = ce_for_white;
+  for (std::size_t i = 0; i < run.doc.doc.lines.size(); ++i) {
+    auto& line = run.doc.doc.lines[i];
+    if (!line.record) continue;
+    if (!run.errors[i].empty()) {
+      out.kept.emplace_back(line.record->line(), run.errors[i]);
+      continue;
+    }
+    if (!run.analyses[i]) continue;
+    suites::write_analysis(*line.record, *run.doc.checked[i].board, *run.analyses[i], wb);
+    ++out.analysed;
+  }
+  out.text = epd::write_document(run.doc.doc, epd::WriteStyle::Preserved);
+  return out;
+}
+
+namespace {
+
+suites::RecordResult result_of(const AnalysisRun& run, std::size_t i) {
+  const epd::EpdRecord& record = *run.doc.doc.lines[i].record;
+  suites::RecordResult r;
+  r.line = record.line();
+  r.id = std::string(record.single_operand("id").value_or(""));
+  r.position = record.position();
+  if (!run.errors[i].empty()) {
+    r.error = run.errors[i];
+    return r;
+  }
+  const auto& board = run.doc.checked[i].board;
+  const auto expected = board ? std::optional(suites::expectation_of(record, *board)) : std::nullopt;
+  if (expected && !*expected) {
+    r.error = "cannot score: " + expected->error();
+    return r;
+  }
+  if (!run.analyses[i] || !expected) {
+    r.error = "not analysed";
+    return r;
+  }
+  const auto& e = **expected;
+  const auto& a = *run.analyses[i];
+  const auto v = suites::score(e, *board, a);
+  r.rule = e.rule;
+  r.solved = v.solved;
+  r.sts = e.sts();
+  r.points = v.points;
+  r.max_points = v.max_points;
+  if (r.sts) r.theme = suites::sts_theme(r.id);
+  r.expected = e.text;
+  r.found = v.found;
+  if (!a.lines.empty()) r.score = a.lines.front().score.to_uci_string();
+  r.depth = a.depth;
+  r.nodes = a.nodes;
+  r.time_ms = a.time_ms;
+  r.to_solution = v.to_solution;
+  r.note = v.note;
+  return r;
+}
+
+}  // namespace
+
+suites::SuiteRun suite_report(const AnalysisRun& run, const std::string& suite_name, const std::string& limits,
+                              const std::string& settings) {
+  suites::SuiteRun report;
+  report.suite = suite_name;
+  report.engine = run.engine;
+  report.limits = limits;
+  report.settings = settings;
+  for (std::size_t i = 0; i < run.doc.doc.lines.size(); ++i)
+    if (run.doc.doc.lines[i].record) report.records.push_back(result_of(run, i));
+  return report;
+}
+
+std::string render_suite_epd(AnalysisRun& run) {
+  suites::WriteBackOptions wb;
+  wb.solution_opcodes = false;  // bm/am/dm are the suite's key
+  for (std::size_t i = 0; i < run.doc.doc.lines.size(); ++i)
+    if (run.doc.doc.lines[i].record && run.analyses[i])
+      suites::write_analysis(*run.doc.doc.lines[i].record, *run.doc.checked[i].board, *run.analyses[i], wb);
+  return epd::write_document(run.doc.doc, epd::WriteStyle::Preserved);
+}
+
+Expected<std::map<std::string, std::string>, std::string> render_job(Store& store, const JobRow& job,
+                                                                     const JobSpec& spec) {
+  auto run = load_run(store, job);
+  if (!run) return unexpected(run.error());
+  std::map<std::string, std::string> out;
+  if (spec.kind == "suite") {
+    const auto report = suite_report(*run, spec.input, describe_limits(spec.limits, spec.multipv),
+                                     run->engine_settings);
+    out["report"] = suites::render_text(report);
+    out["json"] = suites::to_json(report);
+    out["epd"] = render_suite_epd(*run);
+  } else {
+    out["epd"] = render_analysed(*run, spec.ce_for_white).text;
+  }
+  return out;
+}
+
+Expected<std::vector<std::string>, std::string> write_job_outputs(Store& store, const JobRow& job,
+                                                                  const JobSpec& spec) {
+  std::vector<std::string> written;
+  if (!spec.output && !spec.report && !spec.json) return written;
+  auto texts = render_job(store, job, spec);
+  if (!texts) return unexpected(texts.error());
+  for (const auto& [path, kind] : {std::pair{spec.output, "epd"}, std::pair{spec.report, "report"},
+                                   std::pair{spec.json, "json"}}) {
+    if (!path || !texts->count(kind)) continue;
+    if (auto w = write_file_atomically(*path, texts->at(kind)); !w) return unexpected(w.error());
+    written.push_back(*path);
+  }
+  return written;
+}
+
+}  // namespace epdd::daemon
