@@ -64,7 +64,15 @@ constexpr auto kTimeoutKeys = [] {
   keys.back() = "scale";
   return keys;
 }();
-constexpr std::string_view kTopKeys[] = {"timeouts", "engine"};
+constexpr std::string_view kTopKeys[] = {"timeouts", "engine", "daemon", "spool", "logging"};
+constexpr std::string_view kJobKeys[] = {"kind",     "engine",        "depth",    "nodes",       "movetime",    "mate",
+                                         "multipv",  "new_game",      "keep_existing", "chess960", "ce_for_white"};
+constexpr std::string_view kSpoolKeys[] = {"directory", "settle_seconds", "kind",     "engine",        "depth",
+                                           "nodes",     "movetime",       "mate",     "multipv",       "new_game",
+                                           "keep_existing", "chess960",   "ce_for_white"};
+constexpr std::string_view kDaemonKeys[] = {"store", "lease_seconds", "poll_ms", "stop_deadline_seconds"};
+constexpr std::string_view kLoggingKeys[] = {"level", "file", "max_size_mb", "max_files", "transcripts"};
+constexpr std::string_view kLevels[] = {"trace", "debug", "info", "warn", "error", "off"};
 constexpr std::string_view kEngineKeys[] = {"name",     "command",  "args",     "working_directory",    "env",
                                             "instances", "max_line", "restarts", "chess960_when_needed", "own_book_off",
                                             "options",   "timeouts"};
@@ -398,6 +406,111 @@ void read_engines(const toml::node& node, const uci::Timeouts& base, std::vector
   }
 }
 
+// A relative path in the file means relative to the file's directory.
+std::string resolve(const std::string& path, std::string_view file) {
+  namespace fs = std::filesystem;
+  if (path.empty() || fs::path(path).is_absolute()) return path;
+  return (fs::absolute(fs::path(file)).parent_path() / path).lexically_normal().string();
+}
+
+// The job keys of [spool] or of a sidecar file, on top of `into`.
+void read_job_settings(const toml::table& table, JobSettings& into, Errors& errors) {
+  for (const auto& [key_ptr, node_ptr] : in_document_order(table)) {
+    const std::string_view key = key_ptr->str();
+    const toml::node& node = *node_ptr;
+    if (key == "kind") {
+      if (auto v = string_of(node, "kind", errors)) {
+        if (*v == "analyse" || *v == "suite") into.kind = *v;
+        else errors.add(node.source(), fmt::format("kind must be \"analyse\" or \"suite\", not {}", describe(node)));
+      }
+    } else if (key == "engine") {
+      if (auto v = string_of(node, "engine", errors)) into.engine = *v;
+    } else if (key == "depth") {
+      if (auto v = integer_in(node, "depth", 1, 1000, errors)) into.limits.depth = static_cast<int>(*v);
+    } else if (key == "nodes") {
+      if (auto v = integer_in(node, "nodes", 1, std::int64_t{1} << 50, errors)) into.limits.nodes = *v;
+    } else if (key == "movetime") {
+      if (auto v = integer_in(node, "movetime", 1, kMaxTimeoutMs, errors, " ms")) into.limits.movetime_ms = *v;
+    } else if (key == "mate") {
+      if (auto v = integer_in(node, "mate", 1, 500, errors)) into.limits.mate = static_cast<int>(*v);
+    } else if (key == "multipv") {
+      if (auto v = integer_in(node, "multipv", 1, 500, errors)) into.multipv = static_cast<int>(*v);
+    } else if (key == "new_game") {
+      if (auto v = string_of(node, "new_game", errors)) {
+        if (*v == "clear" || *v == "keep") into.new_game = *v == "keep" ? uci::NewGame::Keep : uci::NewGame::Clear;
+        else errors.add(node.source(), fmt::format("new_game must be \"clear\" or \"keep\", not {}", describe(node)));
+      }
+    } else if (key == "keep_existing") {
+      if (auto v = boolean_of(node, "keep_existing", errors)) into.keep_existing = *v;
+    } else if (key == "chess960") {
+      if (auto v = boolean_of(node, "chess960", errors)) into.chess960 = *v;
+    } else if (key == "ce_for_white") {
+      if (auto v = boolean_of(node, "ce_for_white", errors)) into.ce_for_white = *v;
+    }
+  }
+}
+
+void read_daemon(const toml::node& node, std::string_view file, DaemonSettings& into, Errors& errors) {
+  const toml::table* table = table_of(node, "[daemon]", errors);
+  if (!table) return;
+  check_keys(*table, kDaemonKeys, "key", "[daemon]", errors);
+  if (const toml::node* n = table->get("store"))
+    if (auto v = string_of(*n, "store", errors)) into.store = resolve(*v, file);
+  if (const toml::node* n = table->get("lease_seconds"))
+    if (auto v = integer_in(*n, "lease_seconds", 2, 86400, errors)) into.lease_ms = *v * 1000;
+  if (const toml::node* n = table->get("poll_ms"))
+    if (auto v = integer_in(*n, "poll_ms", 10, 60000, errors)) into.poll_ms = *v;
+  if (const toml::node* n = table->get("stop_deadline_seconds"))
+    if (auto v = integer_in(*n, "stop_deadline_seconds", 0, 86400, errors)) into.stop_deadline_ms = *v * 1000;
+}
+
+void read_spool(const toml::node& node, std::string_view file, std::optional<SpoolSettings>& into, Errors& errors) {
+  const toml::table* table = table_of(node, "[spool]", errors);
+  if (!table) return;
+  check_keys(*table, kSpoolKeys, "key", "[spool]", errors);
+  SpoolSettings spool;
+  const toml::node* dir = table->get("directory");
+  if (!dir) {
+    errors.add(table->source(), "[spool] needs directory = \"...\" (inbox/, outbox/, done/ and failed/ go there)");
+    return;
+  }
+  if (auto v = string_of(*dir, "directory", errors)) spool.directory = resolve(*v, file);
+  if (const toml::node* n = table->get("settle_seconds"))
+    if (auto v = integer_in(*n, "settle_seconds", 0, 3600, errors)) spool.settle_ms = *v * 1000;
+  read_job_settings(*table, spool.defaults, errors);
+  into = std::move(spool);
+}
+
+void read_logging(const toml::node& node, std::string_view file, LoggingSettings& into, Errors& errors) {
+  const toml::table* table = table_of(node, "[logging]", errors);
+  if (!table) return;
+  check_keys(*table, kLoggingKeys, "key", "[logging]", errors);
+  if (const toml::node* n = table->get("level"))
+    if (auto v = string_of(*n, "level", errors)) {
+      if (std::find(std::begin(kLevels), std::end(kLevels), *v) != std::end(kLevels)) into.level = *v;
+      else errors.add(n->source(), fmt::format("level must be one of {}, not {}", fmt::join(kLevels, ", "), describe(*n)));
+    }
+  if (const toml::node* n = table->get("file"))
+    if (auto v = string_of(*n, "file", errors)) into.file = v->empty() ? std::optional<std::string>() : resolve(*v, file);
+  if (const toml::node* n = table->get("max_size_mb"))
+    if (auto v = integer_in(*n, "max_size_mb", 1, 1 << 20, errors)) into.max_size_bytes = static_cast<std::size_t>(*v) << 20;
+  if (const toml::node* n = table->get("max_files"))
+    if (auto v = integer_in(*n, "max_files", 1, 1000, errors)) into.max_files = static_cast<std::size_t>(*v);
+  if (const toml::node* n = table->get("transcripts"))
+    if (auto v = boolean_of(*n, "transcripts", errors)) into.transcripts = *v;
+}
+
+Expected<DaemonConfig, EngineConfigError> read_daemon_document(const toml::table& root, std::string_view file) {
+  Errors errors(file);
+  DaemonConfig config;
+  config.daemon.store = resolve("epdd.db", file);
+  if (const toml::node* n = root.get("daemon")) read_daemon(*n, file, config.daemon, errors);
+  if (const toml::node* n = root.get("spool")) read_spool(*n, file, config.spool, errors);
+  if (const toml::node* n = root.get("logging")) read_logging(*n, file, config.logging, errors);
+  if (errors.any()) return unexpected(errors.take());
+  return config;
+}
+
 Expected<std::vector<uci::EngineConfig>, EngineConfigError> read_document(const toml::table& root,
                                                                           std::string_view file) {
   Errors errors(file);
@@ -425,37 +538,85 @@ std::string EngineConfigError::to_string() const {
   return where.empty() ? message : where + ": " + message;
 }
 
-Expected<std::vector<uci::EngineConfig>, EngineConfigError> parse_engine_configs(std::string_view toml_text,
-                                                                                 std::string_view file_name) {
+namespace {
+
+// Parses `text` as TOML and hands the root to `read`, turning parse errors into located errors.
+template <class Read>
+auto parse_with(std::string_view text, std::string_view file, Read read) -> decltype(read(toml::table())) {
   try {
-    const toml::table root = toml::parse(toml_text, file_name);
-    return read_document(root, file_name);
+    const toml::table root = toml::parse(text, file);
+    return read(root);
   } catch (const toml::parse_error& e) {
     const toml::source_position& at = e.source().begin;
-    return unexpected(EngineConfigError{std::string(file_name), static_cast<int>(at.line), static_cast<int>(at.column),
+    return unexpected(EngineConfigError{std::string(file), static_cast<int>(at.line), static_cast<int>(at.column),
                                         std::string(e.description())});
   } catch (const std::exception& e) {
-    return unexpected(EngineConfigError{std::string(file_name), 0, 0, fmt::format("cannot read it: {}", e.what())});
+    return unexpected(EngineConfigError{std::string(file), 0, 0, fmt::format("cannot read it: {}", e.what())});
   }
 }
 
-Expected<std::vector<uci::EngineConfig>, EngineConfigError> read_engine_configs(const std::string& path) {
-  std::string text;
+Expected<std::string, EngineConfigError> read_text(const std::string& path, std::string_view what) {
   try {
     std::error_code ec;
     if (std::filesystem::is_directory(path, ec))
-      return unexpected(EngineConfigError{path, 0, 0, "is a directory, not an engine configuration file"});
+      return unexpected(EngineConfigError{path, 0, 0, fmt::format("is a directory, not {}", what)});
     std::ifstream in(path, std::ios::binary);
     if (!in)
       return unexpected(EngineConfigError{path, 0, 0, fmt::format("cannot open for reading: {}", std::strerror(errno))});
     std::ostringstream contents;
     contents << in.rdbuf();
     if (in.bad()) return unexpected(EngineConfigError{path, 0, 0, "read error"});
-    text = contents.str();
+    return contents.str();
   } catch (const std::exception& e) {
     return unexpected(EngineConfigError{path, 0, 0, fmt::format("cannot read it: {}", e.what())});
   }
-  return parse_engine_configs(text, path);
+}
+
+}  // namespace
+
+Expected<std::vector<uci::EngineConfig>, EngineConfigError> parse_engine_configs(std::string_view toml_text,
+                                                                                 std::string_view file_name) {
+  return parse_with(toml_text, file_name, [&](const toml::table& root) { return read_document(root, file_name); });
+}
+
+Expected<DaemonConfig, EngineConfigError> parse_daemon_config(std::string_view text, std::string_view file) {
+  auto engines = parse_engine_configs(text, file);
+  if (!engines) return unexpected(engines.error());
+  auto config = parse_with(text, file, [&](const toml::table& root) { return read_daemon_document(root, file); });
+  if (!config) return config;
+  config->engines = std::move(*engines);
+  if (config->spool && !config->spool->defaults.engine.empty()) {
+    const auto& e = config->engines;
+    if (std::none_of(e.begin(), e.end(), [&](const auto& c) { return c.name == config->spool->defaults.engine; }))
+      return unexpected(EngineConfigError{std::string(file), 0, 0,
+                                          fmt::format("[spool] engine '{}' is not an [[engine]] of this file",
+                                                      config->spool->defaults.engine)});
+  }
+  return config;
+}
+
+Expected<DaemonConfig, EngineConfigError> read_daemon_config(const std::string& path) {
+  auto text = read_text(path, "a configuration file");
+  if (!text) return unexpected(text.error());
+  return parse_daemon_config(*text, path);
+}
+
+Expected<JobSettings, EngineConfigError> parse_job_settings(std::string_view text, std::string_view file,
+                                                            const JobSettings& base) {
+  return parse_with(text, file, [&](const toml::table& root) -> Expected<JobSettings, EngineConfigError> {
+    Errors errors(file);
+    check_keys(root, kJobKeys, "key", "a job's settings", errors);
+    JobSettings settings = base;
+    read_job_settings(root, settings, errors);
+    if (errors.any()) return unexpected(errors.take());
+    return settings;
+  });
+}
+
+Expected<std::vector<uci::EngineConfig>, EngineConfigError> read_engine_configs(const std::string& path) {
+  auto text = read_text(path, "an engine configuration file");
+  if (!text) return unexpected(text.error());
+  return parse_engine_configs(*text, path);
 }
 
 uci::EngineConfig default_engine_config() {

@@ -1,5 +1,6 @@
 #include "daemon/logging.hpp"
 
+#include <spdlog/sinks/rotating_file_sink.h>
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
@@ -15,6 +16,27 @@ void setup_logging(Verbosity verbosity) {
     case Verbosity::Verbose: logger->set_level(spdlog::level::debug); break;
   }
   spdlog::set_default_logger(logger);
+}
+
+Expected<void, std::string> setup_daemon_logging(const LoggingSettings& settings, bool verbose) {
+  std::vector<spdlog::sink_ptr> sinks;
+  sinks.push_back(std::make_shared<spdlog::sinks::stderr_color_sink_mt>());
+  if (settings.file) {
+    try {
+      sinks.push_back(std::make_shared<spdlog::sinks::rotating_file_sink_mt>(*settings.file, settings.max_size_bytes,
+                                                                              settings.max_files));
+    } catch (const spdlog::spdlog_ex& e) {
+      return unexpected(std::string("cannot open the log file: ") + e.what());
+    }
+  }
+  spdlog::drop("epdd");
+  auto logger = std::make_shared<spdlog::logger>("epdd", sinks.begin(), sinks.end());
+  logger->set_pattern("[%Y-%m-%d %H:%M:%S.%e] [%^%l%$] %v");
+  logger->set_level(verbose ? spdlog::level::debug : spdlog::level::from_str(settings.level));
+  logger->flush_on(spdlog::level::info);
+  spdlog::register_logger(logger);
+  spdlog::set_default_logger(logger);
+  return {};
 }
 
 uci::LogSink engine_log_sink() {

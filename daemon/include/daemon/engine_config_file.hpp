@@ -35,15 +35,45 @@
 //   [engine.timeouts]                   # optional per-engine overrides, keys as in [timeouts];
 //   search = 120000                     # the rest come from [timeouts], then the defaults
 //
+// `epdd serve` reads the same file, with three more tables (all optional):
+//
+//   [daemon]
+//   store = "epdd.db"             # the store; relative paths are relative to this file's folder
+//   lease_seconds = 60            # how long a claim holds without renewal (2..86400); renewed
+//                                 # every third of it while searching
+//   poll_ms = 1000                # how often an idle daemon looks at the store and the spool
+//   stop_deadline_seconds = 30    # SIGTERM/SIGINT: searches in flight may finish within this;
+//                                 # then they are stopped and their positions put back
+//
+//   [spool]                       # a folder that takes files: inbox/ outbox/ done/ failed/
+//   directory = "spool"
+//   settle_seconds = 2            # a file is taken when unchanged (size, mtime) this long
+//   kind = "analyse"              # the job settings for files dropped there; a sidecar
+//   engine = "stockfish"          # NAME.toml beside NAME.epd overrides them with the same
+//   movetime = 1000               # keys: kind ("analyse"/"suite"), engine (a name above),
+//                                 # depth, nodes, movetime, mate, multipv, new_game
+//                                 # ("clear"/"keep"), keep_existing, chess960, ce_for_white
+//
+//   [logging]
+//   level = "info"                # trace debug info warn error off (-v on the command line: debug)
+//   file = "epdd.log"             # also to this file, rotated; absent: the console only
+//   max_size_mb = 10              # rotate past this size
+//   max_files = 5                 # rotated files kept
+//   transcripts = false           # every line to and from each engine, at debug level
+//
 // Unknown keys are errors that list the keys allowed there. The first error in the file (by
 // position) is reported; fix it and run again.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "core/expected.hpp"
+#include "uci/analysis.hpp"
 #include "uci/engine_config.hpp"
 
 namespace epdd::daemon {
@@ -58,6 +88,52 @@ struct EngineConfigError {
   // "engines.toml:3:9: message"; "engines.toml: message" without a line.
   std::string to_string() const;
 };
+
+// The job settings of [spool] and of sidecar files.
+struct JobSettings {
+  std::string kind = "analyse";
+  std::string engine;  // empty: the first engine
+  uci::SearchLimits limits;
+  int multipv = 1;
+  uci::NewGame new_game = uci::NewGame::Clear;
+  bool keep_existing = false, chess960 = false, ce_for_white = false;
+};
+
+struct DaemonSettings {
+  std::string store;  // absolute
+  std::int64_t lease_ms = 60000;
+  std::int64_t poll_ms = 1000;
+  std::int64_t stop_deadline_ms = 30000;
+};
+
+struct SpoolSettings {
+  std::string directory;  // absolute
+  std::int64_t settle_ms = 2000;
+  JobSettings defaults;
+};
+
+struct LoggingSettings {
+  std::string level = "info";
+  std::optional<std::string> file;  // absolute
+  std::size_t max_size_bytes = std::size_t{10} << 20;
+  std::size_t max_files = 5;
+  bool transcripts = false;
+};
+
+struct DaemonConfig {
+  std::vector<uci::EngineConfig> engines;
+  DaemonSettings daemon;
+  std::optional<SpoolSettings> spool;
+  LoggingSettings logging;
+};
+
+// The whole file for `epdd serve`: engines and the three tables above. Never throws.
+Expected<DaemonConfig, EngineConfigError> parse_daemon_config(std::string_view toml_text, std::string_view file_name);
+Expected<DaemonConfig, EngineConfigError> read_daemon_config(const std::string& path);
+
+// A sidecar file: the job keys only, on top of `base`.
+Expected<JobSettings, EngineConfigError> parse_job_settings(std::string_view toml_text, std::string_view file_name,
+                                                            const JobSettings& base);
 
 // Reads every [[engine]] of a TOML document. `file_name` is only used in errors. Never throws.
 Expected<std::vector<uci::EngineConfig>, EngineConfigError> parse_engine_configs(std::string_view toml_text,

@@ -1,0 +1,56 @@
+// The spool directory of `epdd serve`: files dropped into inbox/ become jobs; results land in
+// outbox/; the input moves to done/, or to failed/ with NAME.error saying why.
+//
+// When a file is taken: it is a regular file directly in inbox/ (not a symbolic link, not in a
+// subfolder), its name does not begin with '.' and does not end in .part, .tmp or '~' (write
+// there, then rename into place: a rename is always safe), and it has not been modified for
+// settle_seconds (so a file copied in slowly is taken once the copy has stopped). NAME.toml
+// beside NAME.epd is its sidecar (the job settings; the [spool] defaults otherwise) and must have
+// settled too; a .toml file is never an input.
+//
+// Outputs (written atomically): analyse jobs: outbox/NAME (the EPD with the analysis); suite
+// jobs: outbox/NAME (the EPD with analysis opcodes), outbox/STEM.report.txt, outbox/STEM.json.
+// Records that could not be analysed are listed in outbox/STEM.errors. A file that cannot be a
+// job (not EPD, no record to analyse, a bad sidecar, an engine not in the configuration) goes
+// to failed/ at once, with NAME.error. A name already in done/ or failed/ gets "-JOB" added.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/expected.hpp"
+#include "daemon/engine_config_file.hpp"
+#include "daemon/job_spec.hpp"
+#include "daemon/store.hpp"
+
+namespace epdd::daemon {
+
+class Spool {
+ public:
+  explicit Spool(SpoolSettings settings);
+  // Creates inbox/ outbox/ done/ failed/ where missing.
+  Expected<void, std::string> prepare();
+  void reconfigure(SpoolSettings settings) { settings_ = std::move(settings); }
+  const SpoolSettings& settings() const { return settings_; }
+
+  // Makes jobs of the files that have settled, once each; moves what cannot be a job to
+  // failed/. `engines`: the configured engine names (the first is the default). Returns the
+  // ids of the jobs made or found.
+  std::vector<std::int64_t> scan(Store& store, const std::vector<std::string>& engines);
+
+ private:
+  SpoolSettings settings_;
+  std::map<std::string, std::int64_t> taken_;  // inbox name -> job
+};
+
+// Delivers a job that came from a spool directory: outputs to outbox/, the input (and its
+// sidecar) to done/ (finished) or failed/ with NAME.error (failed, cancelled). `message`: why,
+// for failed/. Returns what went wrong, if anything.
+Expected<void, std::string> deliver_spool_job(Store& store, const JobRow& job, const JobSpec& spec, bool ok,
+                                              const std::string& message);
+
+// The spec of a job from these settings (default limit: movetime 1000).
+JobSpec spec_from_settings(const JobSettings& settings, const std::string& input);
+
+}  // namespace epdd::daemon

@@ -1,0 +1,298 @@
+#include "daemon/serve.hpp"
+
+#include <signal.h>
+
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include <atomic>
+#include <chrono>
+#include <map>
+#include <memory>
+#include <optional>
+#include <thread>
+
+#include "daemon/analysis_run.hpp"
+#include "daemon/engine_config_file.hpp"
+#include "daemon/jobs.hpp"
+#include "daemon/logging.hpp"
+#include "daemon/spool.hpp"
+#include "daemon/store.hpp"
+#include "daemon/workers.hpp"
+
+namespace epdd::daemon {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+std::atomic<bool> g_stop{false};
+std::atomic<bool> g_reload{false};
+
+extern "C" void on_serve_signal(int signal) {
+  if (signal == SIGHUP) g_reload = true;
+  else g_stop = true;
+}
+
+class ServeSignals {
+ public:
+  ServeSignals() {
+    struct sigaction sa {};
+    sa.sa_handler = on_serve_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, &old_int_);
+    sigaction(SIGTERM, &sa, &old_term_);
+    sigaction(SIGHUP, &sa, &old_hup_);
+  }
+  ~ServeSignals() {
+    sigaction(SIGINT, &old_int_, nullptr);
+    sigaction(SIGTERM, &old_term_, nullptr);
+    sigaction(SIGHUP, &old_hup_, nullptr);
+  }
+  ServeSignals(const ServeSignals&) = delete;
+  ServeSignals& operator=(const ServeSignals&) = delete;
+
+ private:
+  struct sigaction old_int_ {}, old_term_ {}, old_hup_ {};
+};
+
+
+// The engines of one configuration: a pool, the identity of each engine that started, and the
+// workers that serve them.
+class Engines {
+ public:
+  Engines(const DaemonConfig& config, const std::string& store) {
+    std::vector<uci::EngineConfig> engines = config.engines;
+    for (auto& e : engines) e.log_transcript = config.logging.transcripts;
+    pool_ = std::make_unique<uci::EnginePool>(engines, engine_log_sink());
+    for (const auto& e : engines) {
+      names_.push_back(e.name);
+      auto id = pool_->identify(e.name);
+      if (!id) {
+        spdlog::error("engine {}: cannot be started, its jobs wait: {}", e.name, id.error().to_string());
+        continue;
+      }
+      const std::string identity = engine_identity(id->name, engine_options_text(e));
+      spdlog::info("engine {}: {} ({} instance{})", e.name, identity, e.instances, e.instances == 1 ? "" : "s");
+      slots_.push_back(EngineSlot{e.name, identity, e.instances});
+    }
+    if (slots_.empty()) return;
+    WorkerSettings ws;
+    ws.store = store;
+    ws.lease_ms = config.daemon.lease_ms;
+    ws.poll_ms = config.daemon.poll_ms;
+    workers_ = std::make_unique<Workers>(ws, *pool_, slots_, [](const ItemOutcome& o) {
+      if (o.error) spdlog::warn("job {} item {}: {}", o.job, o.index, headline(*o.error));
+      else spdlog::debug("job {} item {}: {}", o.job, o.index, o.source == ItemOutcome::Source::Cache ? "from the cache" : "searched");
+    });
+  }
+  ~Engines() { stop(0); }
+  Engines(const Engines&) = delete;
+  Engines& operator=(const Engines&) = delete;
+
+  bool any() const { return !slots_.empty(); }
+  const std::vector<std::string>& names() const { return names_; }
+  const EngineSlot* slot(const std::string& name) const {
+    for (const auto& s : slots_)
+      if (s.name == name) return &s;
+    return nullptr;
+  }
+  void wake() {
+    if (workers_) workers_->wake();
+  }
+  bool failed() const { return workers_ && workers_->failed(); }
+
+  // No new work; searches in flight may finish within `deadline_ms`, then they are stopped and
+  // their positions put back; engines quit. Idempotent.
+  void stop(std::int64_t deadline_ms) {
+    if (workers_) {
+      workers_->stop_claiming();
+      const auto deadline = Clock::now() + std::chrono::milliseconds(deadline_ms);
+      if (workers_->in_flight() > 0)
+        spdlog::info("waiting up to {} s for {} search(es) in flight", deadline_ms / 1000.0, workers_->in_flight());
+      while (workers_->in_flight() > 0 && Clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      if (workers_->in_flight() > 0) {
+        spdlog::info("deadline passed: stopping {} search(es); their positions go back to the queue",
+                     workers_->in_flight());
+        workers_->cancel_in_flight();
+      }
+      try {
+        workers_->join();
+      } catch (const std::exception& e) {
+        spdlog::error("{}", e.what());
+      }
+      workers_.reset();
+    }
+    if (pool_) pool_->shutdown();
+  }
+
+ private:
+  std::unique_ptr<uci::EnginePool> pool_;
+  std::vector<std::string> names_;
+  std::vector<EngineSlot> slots_;
+  std::unique_ptr<Workers> workers_;
+};
+
+// Plans the jobs that have no items yet and run on one of our engines.
+void plan_jobs(Store& store, Engines& engines) {
+  for (const JobRow& job : store.jobs_to_plan()) {
+    auto spec = spec_from_json(job.spec);
+    if (!spec) {
+      store.set_job_state(job.id, JobState::Failed, spec.error());
+      spdlog::error("job {}: failed: {}", job.id, spec.error());
+      continue;
+    }
+    const std::string name = spec->engine.empty() && !engines.names().empty() ? engines.names().front() : spec->engine;
+    const EngineSlot* slot = engines.slot(name);
+    if (!slot) continue;  // another daemon's engine, or one that did not start: it waits
+    AnalysisRun run = start_run(store.job_source(job.id), *spec);
+    const auto requests = plan_requests(*spec, run);
+    store.add_items(job.id, items_for(requests, slot->identity), slot->identity);
+    spdlog::info("job {}: running: {} {} on {}, {} positions, {}", job.id, spec->kind, spec->input, slot->identity,
+                 requests.size(), describe_limits(spec->limits, spec->multipv));
+    engines.wake();
+  }
+}
+
+// Writes the outputs of jobs that are done (or moves spool files of failed and cancelled ones).
+void deliver_jobs(Store& store, std::int64_t lease_ms) {
+  const std::string& owner = this_process_owner();
+  while (auto job = store.claim_delivery(owner, lease_ms)) {
+    auto spec = spec_from_json(job->spec);
+    const bool complete = job->state == JobState::Queued || job->state == JobState::Running;
+    const JobState final_state = complete ? JobState::Finished : job->state;
+    std::string message = complete ? (job->failed ? fmt::format("{} records failed", job->failed) : "") : job->message;
+    Expected<void, std::string> delivered;
+    if (!spec) {
+      delivered = unexpected(spec.error());
+    } else if (spec->spool) {
+      delivered = deliver_spool_job(store, *job, *spec, complete, message.empty() ? to_string(final_state) : message);
+    } else if (complete) {
+      auto written = write_job_outputs(store, *job, *spec);
+      if (!written) delivered = unexpected(written.error());
+      else
+        for (const auto& f : *written) spdlog::info("job {}: wrote {}", job->id, f);
+    }
+    if (!delivered) {
+      spdlog::error("job {}: failed: {}", job->id, delivered.error());
+      store.mark_delivered(job->id, JobState::Failed, delivered.error());
+      continue;
+    }
+    store.mark_delivered(job->id, final_state, message);
+    spdlog::info("job {}: {}{}{} ({}/{} done, {} failed, {} searched, {} from the cache)", job->id,
+                 to_string(final_state), message.empty() ? "" : ": ", message, job->done, job->total, job->failed,
+                 job->searches, job->cache_hits);
+  }
+}
+
+// One info line per job state change seen in the store (whoever made it).
+class StateLog {
+ public:
+  void update(Store& store) {
+    for (const JobRow& job : store.jobs()) {
+      auto [it, fresh] = states_.emplace(job.id, job.state);
+      if (!fresh && it->second == job.state) continue;
+      if (!fresh || job.state == JobState::Queued)
+        spdlog::info("job {}: {} {} is {}", job.id, job.kind, job.input, to_string(job.state));
+      it->second = job.state;
+    }
+  }
+
+ private:
+  std::map<std::int64_t, JobState> states_;
+};
+
+}  // namespace
+
+int run_serve(const ServeOptions& o) {
+  auto config = read_daemon_config(o.config);
+  if (!config) {
+    fmt::print(stderr, "epdd serve: {}\n", config.error().to_string());
+    return kExitBadInput;
+  }
+  if (auto logged = setup_daemon_logging(config->logging, o.verbose); !logged) {
+    fmt::print(stderr, "epdd serve: {}\n", logged.error());
+    return kExitBadInput;
+  }
+  auto opened = Store::open(config->daemon.store);
+  if (!opened) {
+    spdlog::error("{}", opened.error());
+    return kExitBadInput;
+  }
+  Store& store = **opened;
+  std::optional<Spool> spool;
+  if (config->spool) {
+    spool.emplace(*config->spool);
+    if (auto ready = spool->prepare(); !ready) {
+      spdlog::error("{}", ready.error());
+      return kExitBadInput;
+    }
+  }
+  g_stop = false;
+  g_reload = false;
+  ServeSignals signals;
+  spdlog::info("epdd serve: pid {}, store {}, configuration {}{}", getpid(), store.path(), o.config,
+               spool ? ", spool " + spool->settings().directory : "");
+  auto engines = std::make_unique<Engines>(*config, store.path());
+  if (!engines->any()) {
+    spdlog::error("no engine of {} could be started", o.config);
+    return kExitEngine;
+  }
+  StateLog states;
+  int status = kExitOk;
+  try {
+    while (!g_stop) {
+      if (g_reload.exchange(false)) {
+        auto fresh = read_daemon_config(o.config);
+        if (!fresh) {
+          spdlog::error("SIGHUP: {}; keeping the configuration in use", fresh.error().to_string());
+        } else {
+          spdlog::info("SIGHUP: reloading {}", o.config);
+          if (fresh->daemon.store != config->daemon.store)
+            spdlog::warn("the store cannot change while running ({} stays in use until a restart)", store.path());
+          engines->stop(fresh->daemon.stop_deadline_ms);
+          engines.reset();
+          fresh->daemon.store = config->daemon.store;
+          config = std::move(fresh);
+          if (auto logged = setup_daemon_logging(config->logging, o.verbose); !logged) spdlog::error("{}", logged.error());
+          if (config->spool) {
+            if (!spool) spool.emplace(*config->spool);
+            else spool->reconfigure(*config->spool);
+            if (auto ready = spool->prepare(); !ready) spdlog::error("{}", ready.error());
+          } else {
+            spool.reset();
+          }
+          engines = std::make_unique<Engines>(*config, store.path());
+          if (!engines->any()) spdlog::error("no engine of {} could be started; jobs wait", o.config);
+        }
+      }
+      if (spool && !spool->scan(store, engines->names()).empty()) engines->wake();
+      plan_jobs(store, *engines);
+      deliver_jobs(store, config->daemon.lease_ms);
+      states.update(store);
+      if (engines->failed()) {
+        status = 1;
+        break;
+      }
+      const auto until = Clock::now() + std::chrono::milliseconds(config->daemon.poll_ms);
+      while (!g_stop && !g_reload && Clock::now() < until) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+  } catch (const StoreError& e) {
+    spdlog::error("{}", e.what());
+    status = 1;
+  }
+  spdlog::info("stopping");
+  engines->stop(config->daemon.stop_deadline_ms);
+  engines.reset();
+  try {
+    store.release_leases(this_process_owner());
+    states.update(store);
+  } catch (const StoreError& e) {
+    spdlog::error("{}", e.what());
+  }
+  spdlog::info("stopped");
+  return status;
+}
+
+}  // namespace epdd::daemon

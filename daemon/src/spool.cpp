@@ -1,0 +1,261 @@
+#include "daemon/spool.hpp"
+
+#include <sys/stat.h>
+
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <filesystem>
+
+#include "daemon/files.hpp"
+#include "daemon/jobs.hpp"
+
+namespace epdd::daemon {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+bool ends_with(std::string_view s, std::string_view tail) {
+  return s.size() >= tail.size() && s.substr(s.size() - tail.size()) == tail;
+}
+
+// Being written, by the rule in the header.
+bool in_progress(const std::string& name) {
+  return name.empty() || name[0] == '.' || ends_with(name, ".part") || ends_with(name, ".tmp") || ends_with(name, "~");
+}
+
+std::string stem_of(const std::string& name) {
+  const auto dot = name.rfind('.');
+  return dot == std::string::npos || dot == 0 ? name : name.substr(0, dot);
+}
+
+std::string extension_of(const std::string& name) {
+  const auto dot = name.rfind('.');
+  if (dot == std::string::npos || dot == 0) return "";
+  std::string e = name.substr(dot + 1);
+  for (char& c : e) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return e;
+}
+
+// A regular file (not a link) that was last modified at least `settle_ms` ago.
+enum class FileState { Missing, NotRegular, Unsettled, Settled };
+FileState file_state(const std::string& path, std::int64_t settle_ms) {
+  struct stat st {};
+  if (::lstat(path.c_str(), &st) != 0) return FileState::Missing;
+  if (!S_ISREG(st.st_mode)) return FileState::NotRegular;
+  using namespace std::chrono;
+  const auto mtime = seconds(st.st_mtim.tv_sec) + nanoseconds(st.st_mtim.tv_nsec);
+  const auto now = system_clock::now().time_since_epoch();
+  return duration_cast<milliseconds>(now - mtime).count() >= settle_ms ? FileState::Settled : FileState::Unsettled;
+}
+
+// `dir/name`, or `dir/STEM-JOB.EXT` when that is taken.
+std::string free_name(const std::string& dir, const std::string& name, std::int64_t job) {
+  std::error_code ec;
+  if (!fs::exists(fs::path(dir) / name, ec)) return (fs::path(dir) / name).string();
+  const std::string stem = stem_of(name), ext = name.substr(stem.size());
+  return (fs::path(dir) / fmt::format("{}-{}{}", stem, job, ext)).string();
+}
+
+Expected<void, std::string> move(const std::string& from, const std::string& to) {
+  std::error_code ec;
+  fs::rename(from, to, ec);
+  if (ec) return unexpected(fmt::format("cannot move {} to {}: {}", from, to, ec.message()));
+  return {};
+}
+
+// Moves the input (and its sidecar) to `dir` (done/ or failed/); with `error`, writes NAME.error
+// there too.
+Expected<void, std::string> file_away(const std::string& spool_dir, const std::string& name, bool sidecar,
+                                      const std::string& dir_name, std::int64_t job, const std::string* error) {
+  const fs::path root(spool_dir);
+  const std::string dir = (root / dir_name).string();
+  const std::string target = free_name(dir, name, job);
+  if (auto m = move((root / "inbox" / name).string(), target); !m) return m;
+  if (sidecar) {
+    const std::string side = stem_of(name) + ".toml";
+    const std::string side_target = stem_of(target) + ".toml";
+    if (auto m = move((root / "inbox" / side).string(), side_target); !m) return m;
+  }
+  if (error) return write_file_atomically(target + ".error", *error + "\n");
+  return {};
+}
+
+// Why a document cannot be a job (nothing to analyse), with the first diagnostics.
+std::optional<std::string> malformed(const std::string& name, AnalysisRun& run, const JobSpec& spec) {
+  const auto requests = plan_requests(spec, run);
+  std::size_t records = 0;
+  for (const auto& line : run.doc.doc.lines)
+    if (line.record) ++records;
+  if (!requests.empty() || (records > 0 && spec.keep_existing)) return std::nullopt;
+  std::string why = records == 0 ? fmt::format("{}: no EPD record in the file", name)
+                                 : fmt::format("{}: none of its {} records can be analysed", name, records);
+  std::size_t shown = 0;
+  for (const auto& d : run.doc.diags.items()) {
+    if (d.severity != epd::Severity::Error) continue;
+    if (++shown > 10) {
+      why += "\n(more errors not shown; 'epdd epd check' lists them all)";
+      break;
+    }
+    why += fmt::format("\n{}:{}:{}: {}", name, d.line, d.column, d.message);
+  }
+  return why;
+}
+
+}  // namespace
+
+JobSpec spec_from_settings(const JobSettings& s, const std::string& input) {
+  JobSpec spec;
+  spec.kind = s.kind;
+  spec.input = input;
+  spec.engine = s.engine;
+  spec.limits = s.limits;
+  const auto& l = spec.limits;
+  if (!l.depth && !l.nodes && !l.movetime_ms && !l.mate && !l.stop_after_ms) spec.limits.movetime_ms = 1000;
+  spec.multipv = s.multipv;
+  spec.new_game = s.new_game;
+  spec.keep_existing = s.keep_existing;
+  spec.chess960 = s.chess960;
+  spec.ce_for_white = s.ce_for_white;
+  return spec;
+}
+
+Spool::Spool(SpoolSettings settings) : settings_(std::move(settings)) {}
+
+Expected<void, std::string> Spool::prepare() {
+  for (const char* sub : {"inbox", "outbox", "done", "failed"}) {
+    std::error_code ec;
+    const fs::path dir = fs::path(settings_.directory) / sub;
+    fs::create_directories(dir, ec);
+    if (ec) return unexpected(fmt::format("spool: cannot create {}: {}", dir.string(), ec.message()));
+  }
+  return {};
+}
+
+std::vector<std::int64_t> Spool::scan(Store& store, const std::vector<std::string>& engines) {
+  std::vector<std::int64_t> jobs;
+  const fs::path root(settings_.directory);
+  const fs::path inbox = root / "inbox";
+  std::vector<std::string> names;
+  std::error_code ec;
+  for (fs::directory_iterator it(inbox, ec), end; !ec && it != end; it.increment(ec)) names.push_back(it->path().filename().string());
+  if (ec) {
+    spdlog::error("spool: cannot read {}: {}", inbox.string(), ec.message());
+    return jobs;
+  }
+  std::sort(names.begin(), names.end());
+  // Forget files that have left the inbox.
+  for (auto it = taken_.begin(); it != taken_.end();)
+    it = std::find(names.begin(), names.end(), it->first) == names.end() ? taken_.erase(it) : std::next(it);
+
+  for (const auto& name : names) {
+    if (in_progress(name) || extension_of(name) == "toml" || taken_.count(name)) continue;
+    const std::string path = (inbox / name).string();
+    const FileState state = file_state(path, settings_.settle_ms);
+    if (state != FileState::Settled) {
+      if (state == FileState::NotRegular && !taken_.count(name)) {
+        spdlog::warn("spool: {} is not a regular file; left alone", path);
+        taken_[name] = 0;
+      }
+      continue;
+    }
+    const std::string sidecar_path = (inbox / (stem_of(name) + ".toml")).string();
+    const FileState sidecar = file_state(sidecar_path, settings_.settle_ms);
+    if (sidecar == FileState::Unsettled) continue;
+    const bool has_sidecar = sidecar == FileState::Settled;
+
+    const auto reject = [&](const std::string& why) {
+      spdlog::warn("spool: {} goes to failed/: {}", name, why);
+      if (auto f = file_away(settings_.directory, name, has_sidecar, "failed", 0, &why); !f)
+        spdlog::error("spool: {}", f.error());
+      taken_[name] = 0;
+    };
+    if (extension_of(name) != "epd") {
+      reject(fmt::format("{}: not an EPD file (the spool takes *.epd; PGN annotation is not supported yet)", name));
+      continue;
+    }
+    JobSettings settings = settings_.defaults;
+    if (has_sidecar) {
+      auto text = read_whole_file(sidecar_path);
+      if (!text) {
+        reject(text.error());
+        continue;
+      }
+      auto parsed = parse_job_settings(*text, stem_of(name) + ".toml", settings);
+      if (!parsed) {
+        reject(parsed.error().to_string());
+        continue;
+      }
+      settings = *parsed;
+    }
+    if (settings.engine.empty() && !engines.empty()) settings.engine = engines.front();
+    if (std::find(engines.begin(), engines.end(), settings.engine) == engines.end()) {
+      reject(fmt::format("{}: engine '{}' is not in the configuration (engines run only from it)", name,
+                         settings.engine));
+      continue;
+    }
+    auto bytes = read_whole_file(path);
+    if (!bytes) {
+      reject(bytes.error());
+      continue;
+    }
+    JobSpec spec = spec_from_settings(settings, name);
+    spec.spool = SpoolOrigin{settings_.directory, name, has_sidecar};
+    const std::string stem = stem_of(name);
+    spec.output = (root / "outbox" / name).string();
+    if (spec.kind == "suite") {
+      spec.report = (root / "outbox" / (stem + ".report.txt")).string();
+      spec.json = (root / "outbox" / (stem + ".json")).string();
+    }
+    AnalysisRun run = start_run(*bytes, spec);
+    if (auto why = malformed(name, run, spec)) {
+      reject(*why);
+      continue;
+    }
+    NewJob n;
+    n.kind = spec.kind;
+    n.input = path;
+    n.spec = spec_to_json(spec);
+    n.identity = fmt::format("spool|{}|{}|{}", path, content_hash(*bytes), n.spec);
+    n.settings = fmt::format("engine {}; {}; from the spool", spec.engine, describe_limits(spec.limits, spec.multipv));
+    n.source = std::move(*bytes);
+    JobRow job = store.find_or_create_job(n);
+    // The same file again after it was delivered: deliver it again (from the store's results).
+    if (job.delivered) store.reopen_job(job.id);
+    spdlog::info("job {}: {} {} from the spool ({})", job.id, spec.kind, name, n.settings);
+    taken_[name] = job.id;
+    jobs.push_back(job.id);
+  }
+  return jobs;
+}
+
+Expected<void, std::string> deliver_spool_job(Store& store, const JobRow& job, const JobSpec& spec, bool ok,
+                                              const std::string& message) {
+  const SpoolOrigin& origin = *spec.spool;
+  if (origin.name.find('/') != std::string::npos || origin.name == "." || origin.name == "..")
+    return unexpected(fmt::format("job {}: spool name '{}' is not a file name", job.id, origin.name));
+  const std::string stem = stem_of(origin.name);
+  if (!ok) return file_away(origin.dir, origin.name, origin.sidecar, "failed", job.id, &message);
+  auto written = write_job_outputs(store, job, spec);
+  if (!written) return unexpected(written.error());
+  const std::string errors_path = (fs::path(origin.dir) / "outbox" / (stem + ".errors")).string();
+  {
+    auto run = load_run(store, job);
+    std::string text;
+    if (run)
+      for (std::size_t i = 0; i < run->errors.size(); ++i)
+        if (!run->errors[i].empty() && run->doc.doc.lines[i].record)
+          text += fmt::format("{}:{}: kept unchanged: {}\n", origin.name, run->doc.doc.lines[i].record->line(),
+                              run->errors[i]);
+    if (!text.empty())
+      if (auto w = write_file_atomically(errors_path, text); !w) return w;
+  }
+  return file_away(origin.dir, origin.name, origin.sidecar, "done", job.id, nullptr);
+}
+
+}  // namespace epdd::daemon
