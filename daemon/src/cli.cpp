@@ -211,6 +211,7 @@ int run_cli(int argc, char** argv) {
   SuiteOptions suite;
   std::vector<std::string> compare_files;
   detail::add_suite(app, suite, compare_files, status);
+  detail::add_daemon_commands(app, status);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -5,6 +5,30 @@
 
 namespace epdd::daemon::detail {
 
+void add_limits(CLI::App* cmd, uci::SearchLimits& l, int& multipv) {
+  auto* limits = cmd->add_option_group("Limits (default: --movetime 1000)");
+  limits->add_option("--depth", l.depth, "Search to this depth (plies)")->check(CLI::Range(1, 1000));
+  limits->add_option("--nodes", l.nodes, "Search this many nodes")->check(CLI::Range(1ull, 1ull << 50));
+  limits->add_option("--movetime", l.movetime_ms, "Search this many milliseconds")
+      ->check(CLI::Range(1ull, 1ull << 40));
+  limits->add_option("--mate", l.mate, "Search for a mate in this many moves")->check(CLI::Range(1, 500));
+  limits->add_option("--multipv", multipv, "Lines searched (the first is written back; default 1)")
+      ->check(CLI::Range(1, 500));
+}
+
+void add_new_game(CLI::App* cmd, uci::NewGame& new_game) {
+  cmd->add_option_function<std::string>(
+         "--new-game", [&new_game](const std::string& v) { new_game = v == "keep" ? uci::NewGame::Keep : uci::NewGame::Clear; },
+         "clear: the engine's hash is cleared before each position (default; positions of a\n"
+         "suite are unrelated, and results do not depend on order); keep: never cleared")
+      ->check(CLI::IsMember({"clear", "keep"}))
+      ->type_name("clear|keep");
+}
+
+void default_limit(uci::SearchLimits& l) {
+  if (!l.depth && !l.nodes && !l.movetime_ms && !l.mate) l.movetime_ms = 1000;
+}
+
 namespace {
 
 // The options analyse and suite share: engine, limits, store, run.
@@ -23,20 +47,8 @@ void add_common(CLI::App* cmd, AnalysisSettings& s) {
       ->check(CLI::Range(1, 256));
   engines->add_option("--timeout-scale", s.timeout_scale, "Multiply every engine timeout (slow machines)")
       ->check(CLI::Range(0.01, 1000.0));
-  auto* limits = cmd->add_option_group("Limits (default: --movetime 1000)");
-  limits->add_option("--depth", s.limits.depth, "Search to this depth (plies)")->check(CLI::Range(1, 1000));
-  limits->add_option("--nodes", s.limits.nodes, "Search this many nodes")->check(CLI::Range(1ull, 1ull << 50));
-  limits->add_option("--movetime", s.limits.movetime_ms, "Search this many milliseconds")
-      ->check(CLI::Range(1ull, 1ull << 40));
-  limits->add_option("--mate", s.limits.mate, "Search for a mate in this many moves")->check(CLI::Range(1, 500));
-  limits->add_option("--multipv", s.multipv, "Lines searched (the first is written back; default 1)")
-      ->check(CLI::Range(1, 500));
-  cmd->add_option_function<std::string>(
-         "--new-game", [&s](const std::string& v) { s.new_game = v == "keep" ? uci::NewGame::Keep : uci::NewGame::Clear; },
-         "clear: the engine's hash is cleared before each position (default; positions of a\n"
-         "suite are unrelated, and results do not depend on order); keep: never cleared")
-      ->check(CLI::IsMember({"clear", "keep"}))
-      ->type_name("clear|keep");
+  add_limits(cmd, s.limits, s.multipv);
+  add_new_game(cmd, s.new_game);
   cmd->add_option("--store", s.store,
                   "The SQLite file that keeps jobs, results and the analysis cache (default ./epdd.db).\n"
                   "Every result is committed as it arrives: rerun an interrupted command to resume it")
@@ -46,11 +58,6 @@ void add_common(CLI::App* cmd, AnalysisSettings& s) {
   cmd->add_flag("-v,--verbose", s.verbose, "Log engine stderr, restarts and problems as they happen");
 }
 
-// --movetime 1000 when no limit was given.
-void default_limit(AnalysisSettings& s) {
-  const auto& l = s.limits;
-  if (!l.depth && !l.nodes && !l.movetime_ms && !l.mate) s.limits.movetime_ms = 1000;
-}
 
 }  // namespace
 
@@ -80,7 +87,7 @@ void add_analyse(CLI::App& app, AnalyseOptions& o, int& status) {
       "  epdd analyse in.epd -o in.epd --engine /usr/games/ethereal-chess --keep-existing");
   cmd->callback([&o, &status] {
     if (o.analysis.input.empty()) throw CLI::RequiredError("input");
-    default_limit(o.analysis);
+    default_limit(o.analysis.limits);
     status = run_analyse(o, std::cout, std::cerr);
   });
 }
@@ -113,7 +120,7 @@ void add_suite(CLI::App& app, SuiteOptions& o, std::vector<std::string>& compare
   cmd->callback([&o, &status, cmd] {
     if (cmd->got_subcommand("compare")) return;
     if (o.analysis.input.empty()) throw CLI::RequiredError("input");
-    default_limit(o.analysis);
+    default_limit(o.analysis.limits);
     status = run_suite(o, std::cout, std::cerr);
   });
 }

@@ -12,7 +12,17 @@
 
 namespace epdd::daemon::detail {
 
+// --depth --nodes --movetime --mate --multipv.
+void add_limits(CLI::App* cmd, uci::SearchLimits& limits, int& multipv);
+// --new-game clear|keep.
+void add_new_game(CLI::App* cmd, uci::NewGame& new_game);
+// --movetime 1000 when no limit was given.
+void default_limit(uci::SearchLimits& limits);
+
 void add_analyse(CLI::App& app, AnalyseOptions& o, int& status);
 void add_suite(CLI::App& app, SuiteOptions& o, std::vector<std::string>& compare_files, int& status);
+
+// serve, submit, status, cancel, results (cli_jobs.cpp).
+void add_daemon_commands(CLI::App& app, int& status);
 
 }  // namespace epdd::daemon::detail

@@ -415,6 +415,9 @@ std::string resolve(const std::string& path, std::string_view file) {
 
 // The job keys of [spool] or of a sidecar file, on top of `into`.
 void read_job_settings(const toml::table& table, JobSettings& into, Errors& errors) {
+  // Limits given here replace the ones below (a sidecar's nodes is not added to [spool]'s depth).
+  for (const char* limit : {"depth", "nodes", "movetime", "mate"})
+    if (table.contains(limit)) into.limits = {};
   for (const auto& [key_ptr, node_ptr] : in_document_order(table)) {
     const std::string_view key = key_ptr->str();
     const toml::node& node = *node_ptr;

@@ -131,7 +131,7 @@ struct DaemonConfig {
 Expected<DaemonConfig, EngineConfigError> parse_daemon_config(std::string_view toml_text, std::string_view file_name);
 Expected<DaemonConfig, EngineConfigError> read_daemon_config(const std::string& path);
 
-// A sidecar file: the job keys only, on top of `base`.
+// A sidecar file: the job keys only, on top of `base`; limits given replace base's limits.
 Expected<JobSettings, EngineConfigError> parse_job_settings(std::string_view toml_text, std::string_view file_name,
                                                             const JobSettings& base);
 
