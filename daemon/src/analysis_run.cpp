@@ -17,6 +17,7 @@
 #include "daemon/files.hpp"
 #include "daemon/logging.hpp"
 #include "daemon/progress.hpp"
+#include "daemon/signals.hpp"
 #include "daemon/jobs.hpp"
 #include "daemon/store.hpp"
 #include "daemon/workers.hpp"
@@ -37,26 +38,6 @@ extern "C" void on_stop_signal(int) {
   if (stop_requested().exchange(true)) std::_Exit(kExitInterrupted);
 }
 
-// SIGINT and SIGTERM handled for the lifetime of the object, the previous handlers restored.
-class StopSignals {
- public:
-  StopSignals() {
-    struct sigaction sa {};
-    sa.sa_handler = on_stop_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, &old_int_);
-    sigaction(SIGTERM, &sa, &old_term_);
-  }
-  ~StopSignals() {
-    sigaction(SIGINT, &old_int_, nullptr);
-    sigaction(SIGTERM, &old_term_, nullptr);
-  }
-  StopSignals(const StopSignals&) = delete;
-  StopSignals& operator=(const StopSignals&) = delete;
-
- private:
-  struct sigaction old_int_ {}, old_term_ {};
-};
 
 void set_option(uci::EngineConfig& c, const std::string& name, const std::string& value) {
   for (auto& o : c.options)
@@ -128,7 +109,7 @@ void execute(const AnalysisSettings& s, const SolvedCheck& solved, std::ostream&
   ws.only_job = job.id;
   ws.poll_ms = 200;
   {
-    StopSignals signals;
+    ScopedSignals signals({SIGINT, SIGTERM}, on_stop_signal);
     Workers workers(ws, pool, {engine}, [&](const ItemOutcome& o) {
       std::lock_guard lock(mutex);
       const auto line = static_cast<std::size_t>(o.index);

@@ -16,6 +16,7 @@
 #include "daemon/engine_config_file.hpp"
 #include "daemon/jobs.hpp"
 #include "daemon/logging.hpp"
+#include "daemon/signals.hpp"
 #include "daemon/spool.hpp"
 #include "daemon/store.hpp"
 #include "daemon/workers.hpp"
@@ -33,28 +34,6 @@ extern "C" void on_serve_signal(int signal) {
   if (signal == SIGHUP) g_reload = true;
   else g_stop = true;
 }
-
-class ServeSignals {
- public:
-  ServeSignals() {
-    struct sigaction sa {};
-    sa.sa_handler = on_serve_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, &old_int_);
-    sigaction(SIGTERM, &sa, &old_term_);
-    sigaction(SIGHUP, &sa, &old_hup_);
-  }
-  ~ServeSignals() {
-    sigaction(SIGINT, &old_int_, nullptr);
-    sigaction(SIGTERM, &old_term_, nullptr);
-    sigaction(SIGHUP, &old_hup_, nullptr);
-  }
-  ServeSignals(const ServeSignals&) = delete;
-  ServeSignals& operator=(const ServeSignals&) = delete;
-
- private:
-  struct sigaction old_int_ {}, old_term_ {}, old_hup_ {};
-};
 
 
 // The engines of one configuration: a pool, the identity of each engine that started, and the
@@ -231,7 +210,7 @@ int run_serve(const ServeOptions& o) {
   }
   g_stop = false;
   g_reload = false;
-  ServeSignals signals;
+  ScopedSignals signals({SIGINT, SIGTERM, SIGHUP}, on_serve_signal);
   spdlog::info("epdd serve: pid {}, store {}, configuration {}{}", getpid(), store.path(), o.config,
                spool ? ", spool " + spool->settings().directory : "");
   auto engines = std::make_unique<Engines>(*config, store.path());

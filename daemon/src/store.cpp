@@ -309,6 +309,15 @@ struct Store::Impl {
   std::int64_t configure();
   void create_schema();
   ItemState item_state(std::int64_t job, std::int64_t index, const std::string* key, std::string_view what);
+  // Runs one UPDATE of the jobs row `job` (parameter ?1) in a transaction of its own; a
+  // StoreError if there is no such job.
+  template <class... Args>
+  void update_job(std::int64_t job, const std::string& what, const std::string& sql, const Args&... args) {
+    Transaction transaction(connection, what);
+    connection.query(sql, what).bind(job, args...).run();
+    if (connection.changes() == 0) connection.fail(what, fmt::format("there is no job {}", job));
+    transaction.commit();
+  }
   void count_transition(std::int64_t job, ItemState before, ItemState after, std::int64_t searches,
                         std::int64_t hits, std::string_view what);
   Connection connection;
@@ -564,14 +573,9 @@ void Store::reset_failed(std::int64_t job) {
 }
 
 void Store::set_job_state(std::int64_t job, JobState state, const std::string& message) {
-  const std::string what = fmt::format("setting the state of job {} to {}", job, to_string(state));
-  Connection& c = impl_->connection;
-  Transaction transaction(c, what);
-  c.query("UPDATE jobs SET state = ?2, message = ?3, updated_ms = ?4 WHERE id = ?1", what)
-      .bind(job, to_string(state), message, now_ms())
-      .run();
-  if (c.changes() == 0) c.fail(what, fmt::format("there is no job {}", job));
-  transaction.commit();
+  impl_->update_job(job, fmt::format("setting the state of job {} to {}", job, to_string(state)),
+                    "UPDATE jobs SET state = ?2, message = ?3, updated_ms = ?4 WHERE id = ?1", to_string(state), message,
+                    now_ms());
 }
 
 JobRow Store::job(std::int64_t id) {
@@ -719,27 +723,16 @@ std::optional<JobRow> Store::claim_delivery(const std::string& owner, std::int64
 }
 
 void Store::mark_delivered(std::int64_t job, JobState state, const std::string& message) {
-  const std::string what = fmt::format("recording the delivery of job {}", job);
-  Connection& c = impl_->connection;
-  Transaction transaction(c, what);
-  c.query("UPDATE jobs SET state = ?2, message = ?3, delivered = 1, lease_owner = NULL, lease_expiry_ms = NULL, "
-          "updated_ms = ?4 WHERE id = ?1",
-          what)
-      .bind(job, to_string(state), message, now_ms())
-      .run();
-  if (c.changes() == 0) c.fail(what, fmt::format("there is no job {}", job));
-  transaction.commit();
+  impl_->update_job(job, fmt::format("recording the delivery of job {}", job),
+                    "UPDATE jobs SET state = ?2, message = ?3, delivered = 1, lease_owner = NULL, "
+                    "lease_expiry_ms = NULL, updated_ms = ?4 WHERE id = ?1",
+                    to_string(state), message, now_ms());
 }
 
 void Store::reopen_job(std::int64_t job) {
-  const std::string what = fmt::format("reopening job {}", job);
-  Connection& c = impl_->connection;
-  Transaction transaction(c, what);
-  c.query("UPDATE jobs SET state = ?2, message = '', delivered = 0, updated_ms = ?3 WHERE id = ?1", what)
-      .bind(job, to_string(JobState::Running), now_ms())
-      .run();
-  if (c.changes() == 0) c.fail(what, fmt::format("there is no job {}", job));
-  transaction.commit();
+  impl_->update_job(job, fmt::format("reopening job {}", job),
+                    "UPDATE jobs SET state = ?2, message = '', delivered = 0, updated_ms = ?3 WHERE id = ?1",
+                    to_string(JobState::Running), now_ms());
 }
 
 bool Store::cancel_job(std::int64_t job, const std::string& message) {

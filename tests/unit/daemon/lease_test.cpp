@@ -10,19 +10,15 @@
 #include "daemon/job_spec.hpp"
 #include "daemon/store.hpp"
 #include "daemon/workers.hpp"
+#include "store_support.hpp"
 #include "test_support.hpp"
 
 using namespace epdd;
+using epdd::test::open_store;
 using namespace epdd::daemon;
 
 namespace {
 
-std::unique_ptr<Store> open_store(const std::string& path) {
-  auto store = Store::open(path);
-  INFO((store ? std::string() : store.error()));
-  REQUIRE(store.has_value());
-  return std::move(*store);
-}
 
 // A planned job for engine "E" whose items have these keys.
 std::int64_t job_with(Store& store, const std::string& name, const std::vector<std::string>& keys) {

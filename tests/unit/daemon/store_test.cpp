@@ -16,21 +16,17 @@
 #include <vector>
 
 #include "daemon/store.hpp"
+#include "store_support.hpp"
 #include "test_support.hpp"
 
 using namespace epdd;
+using epdd::test::open_store;
 using daemon::ItemState;
 using daemon::JobState;
 using daemon::Store;
 
 namespace {
 
-std::unique_ptr<Store> open_store(const std::string& path) {
-  auto store = Store::open(path);
-  INFO((store ? std::string() : store.error()));
-  REQUIRE(store.has_value());
-  return std::move(*store);
-}
 
 std::string key_of(std::int64_t index) { return "fen " + std::to_string(index) + " | engine | nodes 1000"; }
 std::string result_of(std::int64_t index) { return "{\"bestmove\":\"m" + std::to_string(index) + "\"}"; }
