@@ -38,7 +38,6 @@ extern "C" void on_stop_signal(int) {
   if (stop_requested().exchange(true)) std::_Exit(kExitInterrupted);
 }
 
-
 void set_option(uci::EngineConfig& c, const std::string& name, const std::string& value) {
   for (auto& o : c.options)
     if (uci::equal_ignoring_case(o.name, name)) {
@@ -69,7 +68,6 @@ Expected<uci::EngineConfig, std::string> choose_engine(const AnalysisSettings& s
   return c;
 }
 
-
 }  // namespace
 
 std::string describe_limits(const uci::SearchLimits& l, int multipv) {
@@ -98,9 +96,7 @@ namespace {
 // answers from the cache, the rest searched, each result committed before it is counted.
 void execute(const AnalysisSettings& s, const SolvedCheck& solved, std::ostream& err, AnalysisRun& run, Store& store,
              const JobRow& job, uci::EnginePool& pool, const EngineSlot& engine) {
-  std::size_t already = 0;
-  for (const auto& row : store.items(job.id))
-    if (row.state == ItemState::Done) ++already;
+  const auto already = static_cast<std::size_t>(job.done);
   run.resumed = already;
   Progress progress(stderr, static_cast<std::size_t>(job.total), already, s.quiet, static_cast<bool>(solved));
   std::mutex mutex;  // progress, run, err
@@ -111,6 +107,8 @@ void execute(const AnalysisSettings& s, const SolvedCheck& solved, std::ostream&
   {
     ScopedSignals signals({SIGINT, SIGTERM}, on_stop_signal);
     Workers workers(ws, pool, {engine}, [&](const ItemOutcome& o) {
+      // A claim answers every job waiting for its position; only ours are lines of our file.
+      if (o.job != job.id) return;
       std::lock_guard lock(mutex);
       const auto line = static_cast<std::size_t>(o.index);
       if (o.analysis) {
@@ -200,7 +198,6 @@ AnalysisOutcome run_analysis(const std::string& kind, const AnalysisSettings& s,
       loaded->searches = run.searches;
       loaded->cache_hits = run.cache_hits;
       loaded->resumed = run.resumed;
-      loaded->engine = run.engine;
       run = std::move(*loaded);
     }
   } catch (const StoreError& e) {

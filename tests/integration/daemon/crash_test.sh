@@ -40,4 +40,21 @@ kill -TERM "$served"; wait "$served"
 cmp out.epd ref.epd || fail "the output after crashes differs from an uninterrupted run"
 [ "$(q "select searches from jobs where id = $job")" = 60 ] || fail "the job counts $(q "select searches from jobs where id = $job") searches for 60 positions"
 exactly_once
+
+# A one-shot command whose positions another (interrupted) job also waits for answers both jobs
+# with one search each, and counts only its own records.
+"$epdd" analyse wac60.epd --config epdd.toml --engine fake --movetime 200 --store shared.db -o /dev/null -q &
+oneshot=$!
+STORE=shared.db wait_for "select done >= 2 from jobs" 30
+kill -9 "$oneshot"; wait "$oneshot" 2>/dev/null || true
+sed -n 51,55p wac60.epd > tail5.epd
+before=$(STORE=shared.db q "select done from jobs where id = 1")
+"$epdd" analyse tail5.epd --config epdd.toml --engine fake --movetime 200 --store shared.db -o tail5.out 2> tail5.err
+[ "$(grep -c ' acd ' tail5.out)" = 5 ] || fail "tail5.epd was not analysed: $(cat tail5.err)"
+if grep -Eo 'progress: [0-9]+/5' tail5.err | awk -F'[ /]' '$2 > 5 { bad = 1 } END { exit !bad }'; then
+  fail "progress counted another job's records: $(cat tail5.err)"
+fi
+[ "$(STORE=shared.db q "select done from jobs where id = 1")" = $((before + 5)) ] ||
+  fail "the interrupted job's waiting items were not answered with the same searches"
+STORE=shared.db exactly_once
 echo "PASS"
