@@ -25,10 +25,6 @@ void add_new_game(CLI::App* cmd, uci::NewGame& new_game) {
       ->type_name("clear|keep");
 }
 
-void default_limit(uci::SearchLimits& l) {
-  if (!l.depth && !l.nodes && !l.movetime_ms && !l.mate) l.movetime_ms = 1000;
-}
-
 namespace {
 
 // The options analyse and suite share: engine, limits, store, run.

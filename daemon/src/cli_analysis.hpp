@@ -8,6 +8,7 @@
 #include <CLI/CLI.hpp>
 
 #include "daemon/analyse_command.hpp"
+#include "daemon/job_spec.hpp"
 #include "daemon/suite_command.hpp"
 
 namespace epdd::daemon::detail {
@@ -16,8 +17,6 @@ namespace epdd::daemon::detail {
 void add_limits(CLI::App* cmd, uci::SearchLimits& limits, int& multipv);
 // --new-game clear|keep.
 void add_new_game(CLI::App* cmd, uci::NewGame& new_game);
-// --movetime 1000 when no limit was given.
-void default_limit(uci::SearchLimits& limits);
 
 void add_analyse(CLI::App& app, AnalyseOptions& o, int& status);
 void add_suite(CLI::App& app, SuiteOptions& o, std::vector<std::string>& compare_files, int& status);

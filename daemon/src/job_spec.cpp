@@ -80,6 +80,10 @@ auto reading(std::string_view json, std::string_view what, F f) -> Expected<decl
 
 }  // namespace
 
+void default_limit(uci::SearchLimits& l) {
+  if (!l.depth && !l.nodes && !l.movetime_ms && !l.mate && !l.stop_after_ms) l.movetime_ms = 1000;
+}
+
 const char* to_string(uci::NewGame new_game) { return new_game == uci::NewGame::Keep ? "keep" : "clear"; }
 
 std::string spec_to_json(const JobSpec& s) {

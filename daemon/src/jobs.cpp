@@ -77,6 +77,26 @@ std::map<std::size_t, uci::AnalysisRequest> plan_requests(const JobSpec& spec, A
   return requests;
 }
 
+std::optional<std::string> nothing_to_analyse(const std::string& name, AnalysisRun& run, const JobSpec& spec) {
+  const auto requests = plan_requests(spec, run);
+  std::size_t records = 0;
+  for (const auto& line : run.doc.doc.lines)
+    if (line.record) ++records;
+  if (!requests.empty() || (records > 0 && spec.keep_existing)) return std::nullopt;
+  std::string why = records == 0 ? fmt::format("{}: no EPD record in the file", name)
+                                 : fmt::format("{}: none of its {} records can be analysed", name, records);
+  std::size_t shown = 0;
+  for (const auto& d : run.doc.diags.items()) {
+    if (d.severity != epd::Severity::Error) continue;
+    if (++shown > 10) {
+      why += "\n(more errors not shown; 'epdd epd check' lists them all)";
+      break;
+    }
+    why += fmt::format("\n{}:{}:{}: {}", name, d.line, d.column, d.message);
+  }
+  return why;
+}
+
 std::vector<NewItem> items_for(const std::map<std::size_t, uci::AnalysisRequest>& requests,
                                const std::string& identity) {
   std::vector<NewItem> items;
@@ -195,36 +215,44 @@ std::string render_suite_epd(AnalysisRun& run) {
   return epd::write_document(run.doc.doc, epd::WriteStyle::Preserved);
 }
 
-Expected<std::map<std::string, std::string>, std::string> render_job(Store& store, const JobRow& job,
-                                                                     const JobSpec& spec) {
-  auto run = load_run(store, job);
-  if (!run) return unexpected(run.error());
+std::map<std::string, std::string> render_outputs(AnalysisRun& run, const JobSpec& spec) {
   std::map<std::string, std::string> out;
   if (spec.kind == "suite") {
-    const auto report = suite_report(*run, spec.input, describe_limits(spec.limits, spec.multipv),
-                                     run->engine_settings);
+    const auto report = suite_report(run, spec.input, describe_limits(spec.limits, spec.multipv), run.engine_settings);
     out["report"] = suites::render_text(report);
     out["json"] = suites::to_json(report);
-    out["epd"] = render_suite_epd(*run);
+    out["epd"] = render_suite_epd(run);
   } else {
-    out["epd"] = render_analysed(*run, spec.ce_for_white).text;
+    out["epd"] = render_analysed(run, spec.ce_for_white).text;
   }
   return out;
 }
 
-Expected<std::vector<std::string>, std::string> write_job_outputs(Store& store, const JobRow& job,
-                                                                  const JobSpec& spec) {
+Expected<std::map<std::string, std::string>, std::string> render_job(Store& store, const JobRow& job,
+                                                                     const JobSpec& spec) {
+  auto run = load_run(store, job);
+  if (!run) return unexpected(run.error());
+  return render_outputs(*run, spec);
+}
+
+Expected<std::vector<std::string>, std::string> write_outputs(const std::map<std::string, std::string>& texts,
+                                                              const JobSpec& spec) {
   std::vector<std::string> written;
-  if (!spec.output && !spec.report && !spec.json) return written;
-  auto texts = render_job(store, job, spec);
-  if (!texts) return unexpected(texts.error());
   for (const auto& [path, kind] : {std::pair{spec.output, "epd"}, std::pair{spec.report, "report"},
                                    std::pair{spec.json, "json"}}) {
-    if (!path || !texts->count(kind)) continue;
-    if (auto w = write_file_atomically(*path, texts->at(kind)); !w) return unexpected(w.error());
+    if (!path || !texts.count(kind)) continue;
+    if (auto w = write_file_atomically(*path, texts.at(kind)); !w) return unexpected(w.error());
     written.push_back(*path);
   }
   return written;
+}
+
+Expected<std::vector<std::string>, std::string> write_job_outputs(Store& store, const JobRow& job,
+                                                                  const JobSpec& spec) {
+  if (!spec.output && !spec.report && !spec.json) return std::vector<std::string>{};
+  auto texts = render_job(store, job, spec);
+  if (!texts) return unexpected(texts.error());
+  return write_outputs(*texts, spec);
 }
 
 }  // namespace epdd::daemon

@@ -67,16 +67,7 @@ int run_submit(SubmitOptions o, std::ostream& out, std::ostream& err) {
   auto bytes = read_whole_file(spec.input);
   if (!bytes) return fail(bytes.error());
   AnalysisRun run = start_run(*bytes, spec);
-  const auto requests = plan_requests(spec, run);
-  if (requests.empty() && !spec.keep_existing) {
-    std::string why = fmt::format("{}: no record that can be analysed", spec.input);
-    for (const auto& d : run.doc.diags.items())
-      if (d.severity == epd::Severity::Error) {
-        why += fmt::format("\n{}:{}:{}: {}", spec.input, d.line, d.column, d.message);
-        break;
-      }
-    return fail(why);
-  }
+  if (auto why = nothing_to_analyse(spec.input, run, spec)) return fail(*why);
   for (auto* path : {&spec.output, &spec.report, &spec.json})
     if (*path) **path = absolute(**path);
   auto store = open_store(o.where);

@@ -86,27 +86,6 @@ Expected<void, std::string> file_away(const std::string& spool_dir, const std::s
   return {};
 }
 
-// Why a document cannot be a job (nothing to analyse), with the first diagnostics.
-std::optional<std::string> malformed(const std::string& name, AnalysisRun& run, const JobSpec& spec) {
-  const auto requests = plan_requests(spec, run);
-  std::size_t records = 0;
-  for (const auto& line : run.doc.doc.lines)
-    if (line.record) ++records;
-  if (!requests.empty() || (records > 0 && spec.keep_existing)) return std::nullopt;
-  std::string why = records == 0 ? fmt::format("{}: no EPD record in the file", name)
-                                 : fmt::format("{}: none of its {} records can be analysed", name, records);
-  std::size_t shown = 0;
-  for (const auto& d : run.doc.diags.items()) {
-    if (d.severity != epd::Severity::Error) continue;
-    if (++shown > 10) {
-      why += "\n(more errors not shown; 'epdd epd check' lists them all)";
-      break;
-    }
-    why += fmt::format("\n{}:{}:{}: {}", name, d.line, d.column, d.message);
-  }
-  return why;
-}
-
 }  // namespace
 
 JobSpec spec_from_settings(const JobSettings& s, const std::string& input) {
@@ -115,8 +94,7 @@ JobSpec spec_from_settings(const JobSettings& s, const std::string& input) {
   spec.input = input;
   spec.engine = s.engine;
   spec.limits = s.limits;
-  const auto& l = spec.limits;
-  if (!l.depth && !l.nodes && !l.movetime_ms && !l.mate && !l.stop_after_ms) spec.limits.movetime_ms = 1000;
+  default_limit(spec.limits);
   spec.multipv = s.multipv;
   spec.new_game = s.new_game;
   spec.keep_existing = s.keep_existing;
@@ -213,7 +191,7 @@ std::vector<std::int64_t> Spool::scan(Store& store, const std::vector<std::strin
       spec.json = (root / "outbox" / (stem + ".json")).string();
     }
     AnalysisRun run = start_run(*bytes, spec);
-    if (auto why = malformed(name, run, spec)) {
+    if (auto why = nothing_to_analyse(name, run, spec)) {
       reject(*why);
       continue;
     }
@@ -241,20 +219,17 @@ Expected<void, std::string> deliver_spool_job(Store& store, const JobRow& job, c
     return unexpected(fmt::format("job {}: spool name '{}' is not a file name", job.id, origin.name));
   const std::string stem = stem_of(origin.name);
   if (!ok) return file_away(origin.dir, origin.name, origin.sidecar, "failed", job.id, &message);
-  auto written = write_job_outputs(store, job, spec);
-  if (!written) return unexpected(written.error());
-  const std::string errors_path = (fs::path(origin.dir) / "outbox" / (stem + ".errors")).string();
-  {
-    auto run = load_run(store, job);
-    std::string text;
-    if (run)
-      for (std::size_t i = 0; i < run->errors.size(); ++i)
-        if (!run->errors[i].empty() && run->doc.doc.lines[i].record)
-          text += fmt::format("{}:{}: kept unchanged: {}\n", origin.name, run->doc.doc.lines[i].record->line(),
-                              run->errors[i]);
-    if (!text.empty())
-      if (auto w = write_file_atomically(errors_path, text); !w) return w;
-  }
+  auto run = load_run(store, job);
+  if (!run) return unexpected(run.error());
+  std::string kept;
+  for (std::size_t i = 0; i < run->errors.size(); ++i)
+    if (!run->errors[i].empty() && run->doc.doc.lines[i].record)
+      kept += fmt::format("{}:{}: kept unchanged: {}\n", origin.name, run->doc.doc.lines[i].record->line(),
+                          run->errors[i]);
+  if (auto written = write_outputs(render_outputs(*run, spec), spec); !written) return unexpected(written.error());
+  if (!kept.empty())
+    if (auto w = write_file_atomically((fs::path(origin.dir) / "outbox" / (stem + ".errors")).string(), kept); !w)
+      return w;
   return file_away(origin.dir, origin.name, origin.sidecar, "done", job.id, nullptr);
 }
 

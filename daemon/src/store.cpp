@@ -615,11 +615,11 @@ std::optional<Claim> Store::claim(const std::string& owner, const std::vector<st
   // The first pending item (by job, then index) of an active job on one of our engines whose
   // lease is free or expired, and whose position nobody holds a live lease on.
   std::string in;
-  for (std::size_t i = 0; i < engines.size(); ++i) in += fmt::format("{}?{}", i ? ", " : "", i + 4);
+  for (std::size_t i = 0; i < engines.size(); ++i) in += fmt::format("{}?{}", i ? ", " : "", i + 3);
   const std::string pick = fmt::format(
       "SELECT i.key FROM items i JOIN jobs j ON j.id = i.job "
       "WHERE i.state = 'pending' AND j.state IN ('queued', 'running') AND j.planned = 1 AND j.engine IN ({}) "
-      "AND (?3 < 0 OR j.id = ?3) AND ?2 IS NOT NULL "
+      "AND (?2 < 0 OR j.id = ?2) "
       "AND NOT EXISTS (SELECT 1 FROM items o WHERE o.key = i.key AND o.state = 'pending' AND o.lease_owner IS NOT NULL "
       "AND o.lease_expiry_ms >= ?1) "
       "ORDER BY i.job, i.idx LIMIT 1",
@@ -627,8 +627,8 @@ std::optional<Claim> Store::claim(const std::string& owner, const std::vector<st
   Claim claim;
   {
     Query q = c.query(pick, what);
-    q.bind(now, owner, only_job.value_or(-1));
-    for (std::size_t i = 0; i < engines.size(); ++i) q.bind_at(static_cast<int>(i + 4), engines[i]);
+    q.bind(now, only_job.value_or(-1));
+    for (std::size_t i = 0; i < engines.size(); ++i) q.bind_at(static_cast<int>(i + 3), engines[i]);
     if (!q.next()) return std::nullopt;
     claim.key = q.text(0);
   }

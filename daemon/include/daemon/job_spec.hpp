@@ -56,6 +56,9 @@ Expected<JobSpec, std::string> spec_from_json(std::string_view json);
 std::string request_to_json(const uci::AnalysisRequest& request);
 Expected<uci::AnalysisRequest, std::string> request_from_json(std::string_view json);
 
+// Gives `limits` the default, movetime 1000, when it has no limit.
+void default_limit(uci::SearchLimits& limits);
+
 // "clear" / "keep".
 const char* to_string(uci::NewGame new_game);
 

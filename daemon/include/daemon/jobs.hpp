@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,10 @@ AnalysisRun start_run(std::string_view bytes, const JobSpec& spec);
 // skips analysed ones.
 std::map<std::size_t, uci::AnalysisRequest> plan_requests(const JobSpec& spec, AnalysisRun& run);
 
+// Why the document cannot be a job: no record, or none that can be analysed (with its first
+// errors as NAME:LINE:COLUMN: message); nothing when it has work (or, with keep_existing, records).
+std::optional<std::string> nothing_to_analyse(const std::string& name, AnalysisRun& run, const JobSpec& spec);
+
 // The store's items for those requests, keyed for the engine of this identity.
 std::vector<NewItem> items_for(const std::map<std::size_t, uci::AnalysisRequest>& requests,
                                const std::string& identity);
@@ -59,6 +64,15 @@ AnalysedEpd render_analysed(AnalysisRun& run, bool ce_for_white);
 suites::SuiteRun suite_report(const AnalysisRun& run, const std::string& suite_name, const std::string& limits,
                               const std::string& settings);
 std::string render_suite_epd(AnalysisRun& run);
+
+// The text of each output of a run, by kind: "epd", and for suites "report" and "json". The
+// run's records get the analysis written into them.
+std::map<std::string, std::string> render_outputs(AnalysisRun& run, const JobSpec& spec);
+
+// Writes those texts where the spec names them (output, report, json), atomically. Returns the
+// files written, or what went wrong.
+Expected<std::vector<std::string>, std::string> write_outputs(const std::map<std::string, std::string>& texts,
+                                                              const JobSpec& spec);
 
 // Writes the finished job's outputs where its spec names them (output, report, json),
 // atomically. Returns the files written, or what went wrong.
