@@ -53,7 +53,7 @@ void add_daemon_commands(CLI::App& app, int& status) {
       "could be started.\n\n"
       "Examples:\n"
       "  epdd serve --config /etc/epdd/epdd.toml\n"
-      "  epdd serve --config examples/epdd.toml -v\n"
+      "  epdd serve --config ~/epdd/epdd.toml -v     (a copy of examples/epdd.toml)\n"
       "  kill -HUP $(pidof epdd)        # reload the configuration");
   serve->callback([&status, options] { status = run_serve(options->serve); });
 
