@@ -17,4 +17,14 @@ inline std::string quoted(std::string_view text) {
   return out;
 }
 
+// Text from outside (file names, input excerpts, engine output) made safe to show on one line
+// of a log, a report or a terminal: printing ASCII and valid UTF-8 stay as they are; control
+// bytes become C escapes (`\0`, `\t`, `\n`, `\r`, `\x1b`, ...); DEL and bytes that are not
+// valid UTF-8 become `\xNN`; a backslash is doubled. Nothing is dropped, and two different
+// inputs never show the same.
+std::string escaped(std::string_view text);
+
+// escaped() applied to an excerpt, then quoted(): the form messages use for input.
+inline std::string quoted_escaped(std::string_view text) { return quoted(escaped(text)); }
+
 }  // namespace epdd::core
