@@ -37,7 +37,8 @@ class FenReader {
   Expected<std::vector<Field>, FenError> split(std::string_view text);
   Expected<void, FenError> read_placement(const Field& f, Setup& s);
   Expected<void, FenError> read_side(const Field& f, Setup& s);
-  Expected<void, FenError> read_castling(const Field& f, Setup& s);
+  Expected<void, FenError> read_castling(const Field& f, Setup& s, bool chess960);
+  void try_xfen(const Field& castling, Setup& s);
   Expected<void, FenError> read_ep(const Field& f, Setup& s);
   Expected<int, FenError> read_number(const Field& f, FenField which, int min, int max);
 
@@ -169,8 +170,8 @@ Square king_of(const Setup& s, Color c) {
   return Square::None;
 }
 
-Expected<void, FenError> FenReader::read_castling(const Field& f, Setup& s) {
-  s.chess960 = options_.chess960;
+Expected<void, FenError> FenReader::read_castling(const Field& f, Setup& s, bool chess960) {
+  s.chess960 = chess960;
   if (f.text == "-") return {};
   int last_order = -1;
   for (std::size_t i = 0; i < f.text.size(); ++i) {
@@ -214,6 +215,36 @@ Expected<void, FenError> FenReader::read_castling(const Field& f, Setup& s) {
     last_order = order;
   }
   return {};
+}
+
+// KQkq read as standard castling where a king that has a right stands on its back rank off the
+// e-file cannot be standard chess: lenient reading tries X-FEN (the outermost rooks), as a
+// Chess960 position written without its variant, and takes it if every right is then valid.
+void FenReader::try_xfen(const Field& castling, Setup& s) {
+  if (!options_.lenient || s.chess960 || castling.text == "-") return;
+  std::string kings;
+  for (const char c : castling.text) {
+    const Color color = c >= 'A' && c <= 'Z' ? Color::White : Color::Black;
+    const Square king = king_of(s, color);
+    if (king == Square::None || rank_of(king) != (color == Color::White ? 0 : 7) || file_of(king) == 4) continue;
+    const std::string name = square_name(king);
+    if (kings.find(name) == std::string::npos) kings += (kings.empty() ? "" : ", ") + name;
+  }
+  if (kings.empty()) return;
+  Setup x = s;
+  for (Color c : {Color::White, Color::Black})
+    for (CastlingSide side : {CastlingSide::King, CastlingSide::Queen}) x.castling_rook(c, side) = Square::None;
+  if (!read_castling(castling, x, true)) return;
+  for (Color c : {Color::White, Color::Black})
+    for (CastlingSide side : {CastlingSide::King, CastlingSide::Queen})
+      if (Board::validate_castling_right(x, c, side).problem != SetupProblem::None) return;
+  s = x;
+  if (notes_)
+    notes_->push_back({FenField::Castling, castling.column,
+                       std::string(field_name(FenField::Castling)) + ": " + quoted(castling.text) +
+                           " read as X-FEN (Chess960, the outermost rooks): the king is on " + kings +
+                           ", where standard castling is impossible",
+                       true});
 }
 
 Expected<void, FenError> FenReader::read_ep(const Field& f, Setup& s) {
@@ -263,7 +294,7 @@ Expected<Board, FenError> FenReader::read(std::string_view text) {
   Setup s;
   if (auto r = read_placement(f[0], s); !r) return unexpected(r.error());
   if (auto r = read_side(f[1], s); !r) return unexpected(r.error());
-  if (auto r = read_castling(f[2], s); !r) return unexpected(r.error());
+  if (auto r = read_castling(f[2], s, options_.chess960); !r) return unexpected(r.error());
   if (auto r = read_ep(f[3], s); !r) return unexpected(r.error());
   if (f.size() == 6) {
     const auto halfmove = read_number(f[4], FenField::HalfmoveClock, 0, 0xFFFF);
@@ -277,6 +308,7 @@ Expected<Board, FenError> FenReader::read(std::string_view text) {
   if (const SetupError e = Board::validate_pieces(s); e.problem != SetupProblem::None)
     return error(field_of(e.problem), e.problem == SetupProblem::OppositeKingInCheck ? f[1].column : f[0].column,
                  e.message);
+  try_xfen(f[2], s);
   for (Color c : {Color::White, Color::Black})
     for (CastlingSide side : {CastlingSide::King, CastlingSide::Queen}) {
       const SetupError e = Board::validate_castling_right(s, c, side);

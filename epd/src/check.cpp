@@ -69,7 +69,8 @@ class Checker {
       return;
     }
     for (const core::FenNote& n : notes)
-      add(Problem::PositionTolerated, source_column(n.column), n.message + " (read leniently)");
+      add(n.xfen ? Problem::XFenCastling : Problem::PositionTolerated, source_column(n.column),
+          n.xfen ? n.message : n.message + " (read leniently)");
     out_.board = std::move(*tolerated);
   }
 
@@ -377,7 +378,14 @@ void canonicalize(EpdRecord& record, const CheckedRecord& checked) {
     auto operands = canonical_operands(op, i, checked);
     if (operands && !same_operands(*operands, op.operands)) record.replace_operands(i, std::move(*operands));
   }
-  if (const auto counters = record.fen_counters()) {
+  // FEN counters become hmvc/fmvn only when those would check (`1 0` would be `fmvn 0`, which
+  // the standard rejects): the canonical record must check as cleanly as the input.
+  const auto counters = record.fen_counters();
+  const auto valid = [](const std::string& text, long long min, long long max) {
+    const auto v = parse_integer(text);
+    return v && *v >= min && *v <= max;
+  };
+  if (counters && valid(counters->halfmove, 0, 0xFFFF) && valid(counters->fullmove, 1, 1'000'000)) {
     if (!record.find("hmvc")) record.set("hmvc", {{counters->halfmove, false, 0}});
     if (!record.find("fmvn")) record.set("fmvn", {{counters->fullmove, false, 0}});
     record.clear_fen_counters();

@@ -1,6 +1,7 @@
 #include "epd/record.hpp"
 
 #include "core/text.hpp"
+#include "epd/opcodes.hpp"
 
 #include <algorithm>
 
@@ -9,6 +10,7 @@ namespace epdd::epd {
 namespace {
 
 using core::quoted;
+using core::quoted_escaped;
 
 bool is_space(char c) { return c == ' ' || c == '\t'; }
 bool is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
@@ -48,6 +50,26 @@ class LineParser {
     return start;
   }
 
+  // A lone '-' where an operation would start, or a lone number right after the four fields: a
+  // placeholder some suites write for a missing FEN counter (`... b kq - - bm Qxa1;`). Kept as a
+  // fragment that needs no ';', with a note, so that the operations after it are read (as
+  // python-chess does). source_length 0 when there is none here.
+  Operation placeholder(bool after_fields) {
+    Operation op;
+    const std::string_view t = token_here();
+    const bool number = after_fields && !t.empty() && std::all_of(t.begin(), t.end(), is_digit);
+    if (t != "-" && !number) return op;
+    if (i_ + t.size() < s_.size() && !is_space(s_[i_ + t.size()])) return op;  // `-;`, `0;`: not lone
+    diags_.add(Problem::Placeholder, line_, i_ + 1,
+               quoted(t) + " where an operation should start (a placeholder for a missing FEN counter?): "
+               "skipped and kept");
+    op.column = static_cast<std::uint32_t>(i_ + 1);
+    op.source_offset = static_cast<std::uint32_t>(i_);
+    op.source_length = static_cast<std::uint32_t>(t.size());
+    i_ += t.size();
+    return op;
+  }
+
   // Reads one operation starting at the cursor (not at a blank). Anything that is not an
   // operation becomes one with an empty opcode so that lossless writing keeps it.
   Operation operation() {
@@ -58,10 +80,13 @@ class LineParser {
     while (end < s_.size() && is_opcode_char(s_[end])) ++end;
     const bool opcode_ok = is_letter(s_[start]) && (end == s_.size() || is_space(s_[end]) || s_[end] == ';');
     if (!opcode_ok) {
-      skip_to_semicolon();
+      op.terminated = skip_to_semicolon(op.open_string);
+      if (!op.terminated)
+        while (i_ > start && is_space(s_[i_ - 1])) --i_;  // trailing blanks belong to the line
       const std::string text = s_.substr(start, i_ - start);
       diags_.add(Problem::OpcodeSyntax, line_, start + 1,
-                 quoted(text) + " is not an operation (an opcode is a letter followed by letters, digits or '_')");
+                 quoted_escaped(text) + " is not an operation (an opcode is a letter followed by letters, digits or "
+                 "'_'); kept as written");
       op.source_offset = static_cast<std::uint32_t>(start);
       op.source_length = static_cast<std::uint32_t>(i_ - start);
       return op;
@@ -72,18 +97,35 @@ class LineParser {
                  "opcode '" + op.opcode + "' is longer than the standard's 15 characters");
     i_ = end;
     op.terminated = false;
+    const OpcodeSpec* spec = find_opcode(op.opcode);
+    const bool moves = spec && is_move_type(spec->type);
     for (bool first = true;; first = false) {
+      const std::size_t before_gap = i_;
       const std::size_t gap = skip_space(true);
-      if (at_end()) break;
+      if (at_end()) {
+        i_ = before_gap;  // trailing blanks belong to the line, not to the operation
+        break;
+      }
       if (peek() == ';') {
         ++i_;
         op.terminated = true;
         break;
       }
+      if (moves && !first && gap > 0 && glued_opcode_here()) {
+        diags_.add(Problem::GluedOperation, line_, i_ + 1,
+                   quoted(token_here()) + " is an opcode, not a move: '" + op.opcode +
+                       "' has no ';' before it, read as the start of a new operation");
+        i_ = before_gap;
+        break;
+      }
       if (gap == 0 && !first) note_spacing(i_, "written without a space between operands");
-      if (!read_operand(op)) break;
+      if (!read_operand(op)) {
+        op.open_string = true;
+        break;
+      }
     }
-    if (!op.terminated && at_end() && !unterminated_string_)
+    const bool last = s_.find_first_not_of(" \t", i_) == std::string::npos;
+    if (!op.terminated && last && !unterminated_string_)
       diags_.add(Problem::MissingSemicolon, line_, s_.size() + 1,
                  "operation '" + op.opcode + "' is not terminated by ';' at the end of the line");
     op.source_offset = static_cast<std::uint32_t>(start);
@@ -120,13 +162,32 @@ class LineParser {
     return true;
   }
 
-  void skip_to_semicolon() {
+  // Moves past the next ';' outside quotes; false when the line ended first (`open_string`
+  // then says whether it ended inside a quote).
+  bool skip_to_semicolon(bool& open_string) {
     bool in_string = false;
     while (i_ < s_.size() && (in_string || s_[i_] != ';')) {
       if (s_[i_] == '"') in_string = !in_string;
       ++i_;
     }
-    if (i_ < s_.size()) ++i_;
+    open_string = in_string;
+    if (i_ == s_.size()) return false;
+    ++i_;
+    return true;
+  }
+
+  std::string_view token_here() const {
+    std::size_t end = i_;
+    while (end < s_.size() && !is_space(s_[end]) && s_[end] != ';') ++end;
+    return std::string_view(s_).substr(i_, end - i_);
+  }
+
+  // The token at the cursor is an opcode of the standard that cannot be a move (c1-c8 are
+  // squares as well as comment registers, so a pawn move such as `c4` stays a move).
+  bool glued_opcode_here() const {
+    const std::string_view t = token_here();
+    const bool square = t.size() == 2 && t[0] >= 'a' && t[0] <= 'h' && t[1] >= '1' && t[1] <= '8';
+    return !square && find_opcode(t) != nullptr;
   }
 
   const std::string& s_;
@@ -201,7 +262,8 @@ std::optional<EpdRecord> EpdRecord::parse(std::string line, std::size_t line_num
     }
     if (p.pos() == gap_start)
       p.note_spacing(p.pos(), "written without a space between them");
-    Operation op = p.operation();
+    Operation op = p.placeholder(r.ops_.empty());
+    if (op.source_length == 0) op = p.operation();
     op.before_offset = static_cast<std::uint32_t>(gap_start);
     op.before_length = static_cast<std::uint32_t>(op.source_offset - gap_start);
     r.ops_.push_back(std::move(op));
@@ -277,6 +339,19 @@ void EpdRecord::sort_operations() {
   std::stable_sort(ops_.begin(), ops_.end(), [](const Operation& a, const Operation& b) { return a.opcode < b.opcode; });
 }
 
+namespace {
+
+// An operation or fragment as read, followed by what it needs when something now follows it:
+// a closing quote for a string cut off by the end of the line, a ';' for an unterminated one.
+void append_as_read(std::string& out, std::string_view source, const Operation& op, bool last) {
+  out += source.substr(op.source_offset, op.source_length);
+  if (op.terminated || last) return;
+  if (op.open_string) out += '"';
+  out += ';';
+}
+
+}  // namespace
+
 void append_operation(std::string& out, const Operation& op) {
   out += op.opcode;
   for (const Operand& operand : op.operands) {
@@ -296,10 +371,12 @@ std::string EpdRecord::canonical_text() const {
     out += ' ';
     out += counters_->fullmove;
   }
-  for (const Operation& op : ops_) {
-    if (op.opcode.empty()) continue;  // text that was not an operation (reported when read)
+  for (std::size_t i = 0; i < ops_.size(); ++i) {
+    const Operation& op = ops_[i];
     out += ' ';
-    append_operation(out, op);
+    // Text that was not an operation (reported when read) is kept as written.
+    if (op.opcode.empty()) append_as_read(out, source_, op, i + 1 == ops_.size());
+    else append_operation(out, op);
   }
   return out;
 }
@@ -312,9 +389,7 @@ std::string EpdRecord::preserved_text() const {
     if (op.before_length) out += s.substr(op.before_offset, op.before_length);
     else out += ' ';
     if (op.unchanged()) {
-      out += s.substr(op.source_offset, op.source_length);
-      // An unterminated last operation that is no longer last needs its ';'.
-      if (!op.terminated && !op.opcode.empty() && i + 1 < ops_.size()) out += ';';
+      append_as_read(out, s, op, i + 1 == ops_.size());
     } else {
       append_operation(out, op);
     }

@@ -37,6 +37,9 @@ struct FenNote {
   FenField field = FenField::Record;
   std::size_t column = 1;
   std::string message;
+  // KQkq read as X-FEN (a Chess960 position written without its variant): nothing was dropped
+  // or guessed, unlike the other notes.
+  bool xfen = false;
 };
 
 enum class FenFields : std::uint8_t {
@@ -53,7 +56,8 @@ struct FenReadOptions {
   bool chess960 = false;
   // Accept, and report as notes: runs of spaces, castling letters out of order, 'W'/'B' for
   // the side to move, digits in a row in a rank, a castling right or en passant square that
-  // cannot apply (dropped), an en passant square with a non-zero halfmove clock, fullmove 0.
+  // cannot apply (dropped), an en passant square with a non-zero halfmove clock, fullmove 0;
+  // KQkq with a king off the e-file read as X-FEN (Chess960) when that makes every right valid.
   bool lenient = false;
 };
 

@@ -26,7 +26,10 @@ enum class Problem : std::uint8_t {
   FenCounters,        // FEN halfmove clock and fullmove number after the four fields
   Position,           // the four fields are not a legal position
   PositionTolerated,  // the four fields were read leniently (see the message)
+  XFenCastling,       // KQkq with a king off the e-file: read as X-FEN (Chess960), rights kept
   OpcodeSyntax,       // something that is not an opcode where one should be
+  Placeholder,        // a lone '-' or number where an operation would start (kept, skipped)
+  GluedOperation,     // a known opcode inside another operation's moves: a new operation starts
   OpcodeLength,       // an opcode longer than the standard's 15 characters
   MissingSemicolon,   // the last operation is not terminated by ';'
   UnterminatedString, // a quoted string without its closing quote

@@ -21,11 +21,16 @@ struct Operand {
   std::uint32_t column = 0;  // 1-based column in the source line; 0 for an operand made by a program
 };
 
+// One operation of a record, or a fragment: text where an operation should be that could not
+// be read as one (empty opcode). Fragments are kept and written back verbatim by every writer.
 struct Operation {
-  std::string opcode;
+  std::string opcode;  // empty for a fragment
   std::vector<Operand> operands;
   std::uint32_t column = 0;  // 1-based column of the opcode; 0 for an operation made by a program
-  bool terminated = true;    // ended by ';' (only the last one of a line can lack it)
+  // Ended by ';' (or needing none: a placeholder fragment). Lacking it: the last one of a line,
+  // or one glued to the next (`bm Rc8+ dm 26`).
+  bool terminated = true;
+  bool open_string = false;  // its last operand is a string whose closing quote is missing
 
   // Where the operation stands in the record's source line: the white space before it and its
   // own text up to and including ';'. Empty for operations made or changed by a program.
