@@ -8,7 +8,6 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
 namespace epdd::daemon {
 
@@ -25,13 +24,55 @@ mode_t current_umask() {
 
 }  // namespace
 
+namespace {
+
+// Opens a file for reading; -1 with the message set when it cannot be read as a file.
+int open_for_reading(const std::string& path, std::string& message, struct stat& st) {
+  const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    message = path + ": cannot open for reading: " + std::strerror(errno);
+    return -1;
+  }
+  if (fstat(fd, &st) != 0 || S_ISDIR(st.st_mode)) {
+    message = path + ": cannot read: " + (S_ISDIR(st.st_mode) ? "is a directory" : std::strerror(errno));
+    close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+}  // namespace
+
 Expected<std::string, std::string> read_whole_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return unexpected(path + ": cannot open for reading: " + std::strerror(errno));
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  if (in.bad()) return unexpected(path + ": read error");
-  return ss.str();
+  std::string message;
+  struct stat st {};
+  const int fd = open_for_reading(path, message, st);
+  if (fd < 0) return unexpected(message);
+  std::string bytes;
+  if (S_ISREG(st.st_mode)) bytes.reserve(static_cast<std::size_t>(st.st_size));
+  char buffer[1 << 16];
+  for (;;) {
+    const ssize_t n = read(fd, buffer, sizeof buffer);
+    if (n == 0) break;
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      message = path + ": read error: " + std::strerror(errno);
+      close(fd);
+      return unexpected(message);
+    }
+    bytes.append(buffer, static_cast<std::size_t>(n));
+  }
+  close(fd);
+  return bytes;
+}
+
+Expected<void, std::string> check_readable_file(const std::string& path) {
+  std::string message;
+  struct stat st {};
+  const int fd = open_for_reading(path, message, st);
+  if (fd < 0) return unexpected(message);
+  close(fd);
+  return {};
 }
 
 Expected<void, std::string> write_file_atomically(const std::string& path, const std::string& content) {

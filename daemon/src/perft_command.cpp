@@ -5,7 +5,6 @@
 #include <charconv>
 #include <chrono>
 #include <condition_variable>
-#include <fstream>
 #include <mutex>
 #include <ostream>
 #include <sstream>
@@ -17,6 +16,9 @@
 
 #include "core/fen.hpp"
 #include "core/notation.hpp"
+#include "core/text.hpp"
+#include "daemon/files.hpp"
+#include "epd/document.hpp"
 
 namespace epdd::daemon {
 
@@ -72,9 +74,12 @@ bool parse_u64(std::string_view s, std::uint64_t& out) {
   return ec == std::errc() && end == s.data() + s.size() && !s.empty();
 }
 
-// Reads "FEN ;D1 20 ;D2 400": an error message with its column, or the case.
-std::optional<std::pair<std::size_t, std::string>> parse_case(std::string_view raw, bool chess960,
-                                                              PerftCase& out) {
+using Located = std::pair<std::size_t, std::string>;  // a column and a message
+
+// Reads "FEN ;D1 20 ;D2 400": an error message with its column, or the case. The position is
+// read as leniently as an EPD record is (what was tolerated goes to `notes`), so that a Chess960
+// line with KQkq castling is counted as the X-FEN position it is.
+std::optional<Located> parse_case(std::string_view raw, bool chess960, PerftCase& out, std::vector<Located>& notes) {
   const std::size_t semi = raw.find(';');
   const std::string_view position = trim(raw.substr(0, semi));
   core::FenReadOptions fen_options;
@@ -82,10 +87,17 @@ std::optional<std::pair<std::size_t, std::string>> parse_case(std::string_view r
   fen_options.chess960 = chess960;
   const std::size_t position_column = static_cast<std::size_t>(position.data() - raw.data()) + 1;
   auto board = core::parse_fen(position, fen_options);
-  if (!board) return std::pair{position_column + board.error().column - 1, board.error().message};
+  if (!board) {
+    fen_options.lenient = true;
+    std::vector<core::FenNote> tolerated;
+    auto lenient = core::parse_fen(position, fen_options, &tolerated);
+    if (!lenient) return Located{position_column + board.error().column - 1, board.error().message};
+    for (const core::FenNote& n : tolerated) notes.push_back({position_column + n.column - 1, n.message});
+    board = std::move(lenient);
+  }
   out.board = std::move(*board);
   out.fen = std::string(position);  // as written: a rewrite could change its castling letters
-  if (semi == std::string_view::npos) return std::pair{raw.size() + 1, std::string("no ';Dn count' items after the position")};
+  if (semi == std::string_view::npos) return Located{raw.size() + 1, "no ';Dn count' items after the position"};
   std::size_t pos = semi;
   while (pos != std::string_view::npos && pos < raw.size()) {
     const std::size_t next = raw.find(';', pos + 1);
@@ -98,10 +110,10 @@ std::optional<std::pair<std::size_t, std::string>> parse_case(std::string_view r
     std::uint64_t nodes = 0;
     if (item[0] != 'D' || space == std::string_view::npos || !parse_u64(item.substr(1, space - 1), depth) ||
         !parse_u64(trim(item.substr(space + 1)), nodes) || depth < 1 || depth > 20)
-      return std::pair{column, "'" + std::string(item) + "' is not 'Dn count' (a depth 1-20 and a node count)"};
+      return Located{column, core::quoted_escaped(item) + " is not 'Dn count' (a depth 1-20 and a node count)"};
     out.expected.push_back({static_cast<int>(depth), nodes});
   }
-  if (out.expected.empty()) return std::pair{semi + 1, std::string("no ';Dn count' items after the position")};
+  if (out.expected.empty()) return Located{semi + 1, "no ';Dn count' items after the position"};
   std::sort(out.expected.begin(), out.expected.end(), [](auto a, auto b) { return a.depth < b.depth; });
   return std::nullopt;
 }
@@ -222,19 +234,20 @@ int run_perft(const PerftOptions& o, std::ostream& out, std::ostream& err) {
     sources.push_back({"built-in suite", std::vector<std::string>(std::begin(kBuiltinSuite), std::end(kBuiltinSuite))});
   }
   for (const std::string& file : o.files) {
-    std::ifstream in(file, std::ios::binary);
-    if (!in) {
-      fmt::print(err, "epdd perft: {}: cannot open for reading\n", file);
+    auto bytes = read_whole_file(file);
+    if (!bytes) {
+      fmt::print(err, "epdd perft: {}\n", bytes.error());
       status = 2;
       continue;
     }
+    // Bytes as the EPD reader takes them: NUL bytes dropped with a warning, the rest kept.
+    epd::Diagnostics diags;
     std::vector<std::string> lines;
-    for (std::string line; std::getline(in, line);) lines.push_back(line);
-    if (in.bad()) {
-      fmt::print(err, "epdd perft: {}: read error\n", file);
-      status = 2;
-      continue;
-    }
+    epd::LineSplitter splitter(*bytes);
+    for (std::string_view line, ending; splitter.next(line, ending);)
+      lines.push_back(epd::clean_line(line, lines.size() + 1, diags));
+    for (const epd::Diagnostic& d : diags.items())
+      fmt::print(err, "{}:{}:{}: {}: {}\n", file, d.line, d.column, epd::to_string(d.severity), d.message);
     sources.push_back({file, std::move(lines)});
   }
 
@@ -251,7 +264,10 @@ int run_perft(const PerftOptions& o, std::ostream& out, std::ostream& err) {
       if (line.empty() || line.front() == '#') continue;
       PerftCase c;
       c.line = i + 1;
-      if (auto problem = parse_case(lines[i], o.chess960, c)) {
+      std::vector<Located> notes;
+      const auto problem = parse_case(lines[i], o.chess960, c, notes);
+      for (const auto& [column, message] : notes) fmt::print(err, "{}:{}:{}: note: {}\n", name, i + 1, column, message);
+      if (problem) {
         fmt::print(err, "{}:{}:{}: error: {}\n", name, i + 1, problem->first, problem->second);
         ++bad_lines;
         continue;

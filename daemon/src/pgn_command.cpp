@@ -29,12 +29,12 @@ std::string game_prefix(const pgn::Diagnostic& d) {
 int run_pgn_check(const PgnCheckOptions& o, std::ostream& out, std::ostream& err) {
   int status = 0;
   for (const std::string& file : o.files) {
-    std::ifstream in(file, std::ios::binary);
-    if (!in) {
-      fmt::print(err, "epdd pgn check: {}: cannot open for reading\n", file);
+    if (auto readable = check_readable_file(file); !readable) {
+      fmt::print(err, "epdd pgn check: {}\n", readable.error());
       status = 2;
       continue;
     }
+    std::ifstream in(file, std::ios::binary);
     pgn::Diagnostics diags;
     pgn::GameReader reader(in, diags);
     std::size_t games = 0, plies = 0;
@@ -55,11 +55,11 @@ int run_pgn_check(const PgnCheckOptions& o, std::ostream& out, std::ostream& err
 
 int run_pgn_write(const PgnWriteOptions& o, std::ostream& out, std::ostream& err) {
   const char* command = o.action == PgnAction::Export ? "export" : o.action == PgnAction::Sort ? "sort" : "to-epd";
-  std::ifstream in(o.file, std::ios::binary);
-  if (!in) {
-    fmt::print(err, "epdd pgn {}: {}: cannot open for reading\n", command, o.file);
+  if (auto readable = check_readable_file(o.file); !readable) {
+    fmt::print(err, "epdd pgn {}: {}\n", command, readable.error());
     return 2;
   }
+  std::ifstream in(o.file, std::ios::binary);
   pgn::Diagnostics diags;
   pgn::GameReader reader(in, diags);
   pgn::ExportOptions export_options;

@@ -32,8 +32,9 @@ namespace {
 
 bool is_plain(unsigned char c) { return c >= 0x20 && c < 0x80; }
 
-// Drops NUL bytes (noting where) and notes the first byte outside printing ASCII. Lines of
-// plain ASCII (nearly all) are copied whole.
+}  // namespace
+
+// Lines of plain ASCII (nearly all) are copied whole.
 std::string clean_line(std::string_view raw, std::size_t line, Diagnostics& diags) {
   if (raw.size() > 1024)
     diags.add(Problem::LineTooLong, line, 1025,
@@ -66,8 +67,6 @@ std::string clean_line(std::string_view raw, std::size_t line, Diagnostics& diag
   }
   return out;
 }
-
-}  // namespace
 
 namespace {
 

@@ -7,8 +7,13 @@
 
 namespace epdd::daemon {
 
-// The bytes of a file, or a message naming the file and the reason.
+// The bytes of a file, or a message naming the file and the reason ("is a directory",
+// "Permission denied", ...). A directory is refused: read as a stream it would look empty.
 Expected<std::string, std::string> read_whole_file(const std::string& path);
+
+// For commands that stream a file themselves: an error message when `path` cannot be read as a
+// file (missing, a directory, no permission), in the words read_whole_file uses.
+Expected<void, std::string> check_readable_file(const std::string& path);
 
 // Writes `content` to a temporary file beside `path`, flushes it to disk and renames it over
 // `path`: readers see the old file or the new one, never a part. A message on failure.

@@ -36,6 +36,11 @@ enum class WriteStyle : std::uint8_t {
 // The document as text; lines that are not records and every line ending are kept as read.
 std::string write_document(const EpdDocument& doc, WriteStyle style);
 
+// One raw line made readable the way every EPD reader here reads it: NUL bytes dropped (noted
+// once per line), the first byte outside printing ASCII noted (kept), an overlong line noted.
+// For formats built on EPD lines (perft files) that parse the line themselves.
+std::string clean_line(std::string_view raw, std::size_t line, Diagnostics& diags);
+
 // Reads lines one at a time from a buffer.
 class LineSplitter {
  public:

@@ -89,11 +89,14 @@ TEST_CASE("perft: an unreadable file exits 2", "[daemon][perft]") {
   CHECK_THAT(r.err, Catch::Contains("/nonexistent/epdd/perft.epd: cannot open for reading"));
 }
 
-TEST_CASE("perft: Chess960 X-FEN needs --chess960, Shredder-FEN does not", "[daemon][perft][chess960]") {
+TEST_CASE("perft: Chess960 X-FEN is read as X-FEN with or without --chess960, Shredder-FEN too",
+          "[daemon][perft][chess960]") {
   test::TempDir dir;
   daemon::PerftOptions o;
   o.files = {dir.write("x.epd", "nrkbqrbn/pppppppp/8/8/8/8/PPPPPPPP/NRKBQRBN w KQkq - 0 1 ;D1 18 ;D2 324\n").string()};
-  CHECK(run(o).status == 1);
+  const Run r = run(o);
+  CHECK(r.status == 0);
+  CHECK_THAT(r.err, Catch::Contains("read as X-FEN"));
   o.chess960 = true;
   CHECK(run(o).status == 0);
   o.chess960 = false;
@@ -125,4 +128,48 @@ TEST_CASE("perft --fen --divide prints every move's count like Stockfish", "[dae
   CHECK_THAT(r.out, Catch::Contains("Nodes searched: 568"));
   o.fen = "not a fen";
   CHECK(run(o).status == 2);
+}
+
+TEST_CASE("perft: NUL bytes and trailing blanks are read as the EPD reader reads them", "[daemon][perft]") {
+  using namespace std::string_literals;
+  test::TempDir dir;
+  daemon::PerftOptions o;
+  o.files = {dir.write("nul.epd", "4k3/8/8/8/8/8/8/4K2R w K - 0 1 ;D1 15 ;D2 66 \0"s
+                                  "\n4k3/8/8/8/8/8/8/4K2R w K - ;D1 15 ;D2 66 \t\r\n"s)
+                 .string()};
+  const Run r = run(o);
+  CHECK(r.status == 0);
+  CHECK_THAT(r.err, Catch::Contains("nul.epd:1:46: warning: NUL byte in the line (dropped)"));
+  CHECK_THAT(r.out, Catch::Contains("2 positions, 4 counts checked: 0 mismatched, 0 malformed lines"));
+}
+
+TEST_CASE("perft: control bytes in a message are shown escaped", "[daemon][perft]") {
+  test::TempDir dir;
+  daemon::PerftOptions o;
+  o.files = {dir.write("ctl.epd", "4k3/8/8/8/8/8/8/4K2R w K - ;D1 15 ;D2 6\x1f" "6\n").string()};
+  const Run r = run(o);
+  CHECK(r.status == 1);
+  CHECK_THAT(r.err, Catch::Contains("'D2 6\\x1f6' is not 'Dn count'"));
+}
+
+TEST_CASE("perft: KQkq with the king off the e-file is counted as X-FEN, with a note", "[daemon][perft]") {
+  // The first position of the shared chess960.epd (HFhf) with its castling written as X-FEN.
+  test::TempDir dir;
+  daemon::PerftOptions o;
+  o.files = {dir.write("xfen.epd",
+                       "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9 ;D1 21 ;D2 528 ;D3 12189\n")
+                 .string()};
+  const Run r = run(o);
+  CHECK(r.status == 0);
+  CHECK_THAT(r.err, Catch::Contains("xfen.epd:1:56: note: castling availability: 'KQkq' read as X-FEN"));
+  CHECK_THAT(r.out, Catch::Contains("0 mismatched, 0 malformed lines"));
+}
+
+TEST_CASE("perft: a directory is an error, not an empty file", "[daemon][perft]") {
+  test::TempDir dir;
+  daemon::PerftOptions o;
+  o.files = {dir.path().string()};
+  const Run r = run(o);
+  CHECK(r.status == 2);
+  CHECK_THAT(r.err, Catch::Contains(dir.path().string() + ": cannot read: is a directory"));
 }
