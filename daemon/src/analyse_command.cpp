@@ -42,6 +42,9 @@ int run_analyse(const AnalyseOptions& o, std::ostream& out, std::ostream& err) {
     out << text << std::flush;
   }
   if (!o.analysis.quiet) fmt::print(err, "epdd analyse: {}\n", summary(run, analysed, failed));
+  // Always said, even with --quiet: operations of the input are gone or keys differ.
+  if (!rendered.changes.empty())
+    fmt::print(err, "epdd analyse: of the input's operations: {}\n", rendered.changes.describe());
   return failed ? kExitRecordsFailed : kExitOk;
 }
 

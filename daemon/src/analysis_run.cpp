@@ -159,6 +159,11 @@ AnalysisOutcome run_analysis(const std::string& kind, const AnalysisSettings& s,
   spec.ce_for_white = s.ce_for_white;
   out.run = start_run(*bytes, spec);
   AnalysisRun& run = out.run;
+  // A position read leniently (a castling right or en passant square dropped, KQkq read as
+  // X-FEN) is analysed as read: say so, whatever the verbosity.
+  for (const auto& d : run.doc.diags.items())
+    if (d.problem == epd::Problem::PositionTolerated || d.problem == epd::Problem::XFenCastling)
+      fmt::print(err, "{}:{}:{}: {}: {}\n", s.input, d.line, d.column, epd::to_string(d.severity), d.message);
 
   auto config = choose_engine(s);
   if (!config) return fail(kExitBadInput, config.error());

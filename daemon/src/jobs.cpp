@@ -143,7 +143,7 @@ AnalysedEpd render_analysed(AnalysisRun& run, bool ce_for_white) {
       continue;
     }
     if (!run.analyses[i]) continue;
-    suites::write_analysis(*line.record, *run.doc.checked[i].board, *run.analyses[i], wb);
+    out.changes.add(suites::write_analysis(*line.record, *run.doc.checked[i].board, *run.analyses[i], wb));
     ++out.analysed;
   }
   out.text = epd::write_document(run.doc.doc, epd::WriteStyle::Preserved);

@@ -1,5 +1,6 @@
 #include "suites/write_back.hpp"
 
+#include <algorithm>
 #include <string>
 
 #include "core/notation.hpp"
@@ -10,7 +11,51 @@ namespace {
 
 std::vector<epd::Operand> plain(std::string text) { return {epd::Operand{std::move(text), false, 0}}; }
 
+// The record's operations as opcode -> operand texts, one entry per occurrence.
+std::multimap<std::string, std::vector<std::string>> snapshot(const epd::EpdRecord& record) {
+  std::multimap<std::string, std::vector<std::string>> out;
+  for (const epd::Operation& op : record.operations()) {
+    if (op.opcode.empty()) continue;
+    std::vector<std::string> texts;
+    for (const epd::Operand& a : op.operands) texts.push_back(a.text);
+    out.emplace(op.opcode, std::move(texts));
+  }
+  return out;
+}
+
+WriteBackChanges compare(const std::multimap<std::string, std::vector<std::string>>& before,
+                         const epd::EpdRecord& record) {
+  WriteBackChanges changes;
+  const auto after = snapshot(record);
+  for (auto it = before.begin(); it != before.end(); it = before.upper_bound(it->first)) {
+    const std::string& opcode = it->first;
+    const std::size_t had = before.count(opcode), has = after.count(opcode);
+    for (std::size_t k = has; k < had; ++k) changes.removed.push_back(opcode);
+    const bool key = opcode == "am" || opcode == "bm" || opcode == "dm";
+    if (key && has > 0 && after.find(opcode)->second != it->second) changes.changed.push_back(opcode);
+  }
+  return changes;
+}
+
 }  // namespace
+
+void ChangeCounts::add(const WriteBackChanges& c) {
+  for (const auto& op : c.removed) ++removed_[op];
+  for (const auto& op : c.changed) ++changed_[op];
+}
+
+std::string ChangeCounts::describe() const {
+  std::string out;
+  const auto list = [&](const std::map<std::string, std::size_t>& counts, const char* what) {
+    std::vector<std::pair<std::size_t, std::string>> rows;
+    for (const auto& [op, n] : counts) rows.emplace_back(n, op);
+    std::stable_sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    for (const auto& [n, op] : rows) out += (out.empty() ? "" : ", ") + std::to_string(n) + " " + op + " " + what;
+  };
+  list(removed_, "removed");
+  list(changed_, "changed");
+  return out;
+}
 
 bool has_analysis(const epd::EpdRecord& record) {
   for (const char* op : kAnalysisOpcodes)
@@ -37,8 +82,9 @@ std::string mate_contradiction(const core::Board& start, const uci::PvLine& line
   return uci::mate_contradiction(start, line, core::uci_castling_for(start));
 }
 
-void write_analysis(epd::EpdRecord& record, const core::Board& board, const uci::Analysis& a,
-                    const WriteBackOptions& options) {
+WriteBackChanges write_analysis(epd::EpdRecord& record, const core::Board& board, const uci::Analysis& a,
+                                const WriteBackOptions& options) {
+  const auto before = snapshot(record);
   const auto set_or_erase = [&](const char* opcode, std::vector<epd::Operand> operands) {
     if (operands.empty()) record.erase(opcode);
     else record.set(opcode, std::move(operands));
@@ -84,6 +130,7 @@ void write_analysis(epd::EpdRecord& record, const core::Board& board, const uci:
       dm = plain(std::to_string(score->mate_moves()));
     set_or_erase("dm", std::move(dm));
   }
+  return compare(before, record);
 }
 
 }  // namespace epdd::suites

@@ -15,6 +15,7 @@
 #include "daemon/job_spec.hpp"
 #include "daemon/store.hpp"
 #include "suites/report.hpp"
+#include "suites/write_back.hpp"
 #include "uci/engine_config.hpp"
 
 namespace epdd::daemon {
@@ -57,6 +58,7 @@ struct AnalysedEpd {
   std::string text;
   std::vector<std::pair<std::size_t, std::string>> kept;  // (line number, why)
   std::size_t analysed = 0;
+  suites::ChangeCounts changes;  // operations of the input removed or keys changed, for the summary
 };
 AnalysedEpd render_analysed(AnalysisRun& run, bool ce_for_white);
 

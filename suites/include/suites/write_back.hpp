@@ -3,6 +3,10 @@
 // (EpdRecord::preserved_text rewrites only what was set here).
 #pragma once
 
+#include <map>
+#include <string>
+#include <vector>
+
 #include "core/board.hpp"
 #include "epd/record.hpp"
 #include "uci/analysis.hpp"
@@ -24,13 +28,34 @@ inline constexpr const char* kAnalysisOpcodes[] = {"acd", "acn", "acs", "ce", "p
 // Whether the record already carries analysis (any of acd, acn, acs, ce, pm, pv).
 bool has_analysis(const epd::EpdRecord& record);
 
+// What write_analysis did to operations the record already had, beyond refreshing analysis:
+// opcodes it removed (one entry per operation removed, duplicates folded into one included) and
+// keys (am, bm, dm) whose operands it changed. Nothing of the record's is lost without a word:
+// the commands count these in their summaries.
+struct WriteBackChanges {
+  std::vector<std::string> removed;
+  std::vector<std::string> changed;
+};
+
+// Totals of WriteBackChanges over a run, for the summary ("144 dm removed, 37 bm changed").
+class ChangeCounts {
+ public:
+  void add(const WriteBackChanges& c);
+  // Removals first, then changes, each by count (largest first) and opcode; empty when none.
+  std::string describe() const;
+  bool empty() const { return removed_.empty() && changed_.empty(); }
+
+ private:
+  std::map<std::string, std::size_t> removed_, changed_;
+};
+
 // Writes the analysis of `board` (the record's position) into the record. Moves in SAN. ce is
 // line 1's score (a mate for the side to move in N plies is 32767 - N); a position with no legal
 // move gets its verdict without pm/pv/bm (checkmate: -32767, stalemate: 0) and acd/acn/acs 0.
 // dm N is written when line 1 is a forced mate in N for the side to move, and removed otherwise
 // (with solution_opcodes). Opcodes the analysis has no value for are removed, not left stale.
-void write_analysis(epd::EpdRecord& record, const core::Board& board, const uci::Analysis& analysis,
-                    const WriteBackOptions& options);
+WriteBackChanges write_analysis(epd::EpdRecord& record, const core::Board& board, const uci::Analysis& analysis,
+                                const WriteBackOptions& options);
 
 // Why line's mate score is not borne out by its PV where the PV reaches the mate ("the PV does
 // not end in mate after 3 plies"); empty when it is, when the PV is too short to tell, or when

@@ -226,3 +226,61 @@ TEST_CASE("write_analysis: no dm for a mate its PV contradicts", "[suites][write
   CHECK(r.single_operand("ce") == "32764");
   CHECK(r.find("dm") == nullptr);
 }
+
+TEST_CASE("write_analysis: what it removes or changes of the record's own operations is returned",
+          "[suites][write_back]") {
+  // A mate suite's record: the engine does not confirm the mate and plays one of the two keys.
+  const std::string line = kTwoKnights + " bm Ng5 d4; dm 3; id \"m\";";
+  auto r = record(line);
+  const auto a = analysis(core::Score::centipawns(40), {"d2d4", "e5d4"}, 12, 5000, 10);
+  const WriteBackChanges changes = write_analysis(r, board_of(r), a, {});
+  CHECK(changes.removed == std::vector<std::string>{"dm"});
+  CHECK(changes.changed == std::vector<std::string>{"bm"});
+  // Keys kept: nothing of the record's own is removed or changed.
+  auto kept = record(line);
+  WriteBackOptions keep;
+  keep.solution_opcodes = false;
+  const WriteBackChanges none = write_analysis(kept, board_of(kept), a, keep);
+  CHECK(none.removed.empty());
+  CHECK(none.changed.empty());
+  CHECK(kept.preserved_text() ==
+        kTwoKnights + " acd 12; acn 5000; acs 0; bm Ng5 d4; ce 40; dm 3; id \"m\"; pm d4; pv d4 exd4;");
+  // A duplicate that set() folds into one is a removal too.
+  auto dup = record(kTwoKnights + " ce 10; ce 20; id \"d\";");
+  CHECK(write_analysis(dup, board_of(dup), a, keep).removed == std::vector<std::string>{"ce"});
+}
+
+TEST_CASE("ChangeCounts: the summary's words", "[suites][write_back]") {
+  ChangeCounts counts;
+  CHECK(counts.describe().empty());
+  counts.add({{"dm"}, {"bm"}});
+  counts.add({{"dm", "ce"}, {}});
+  CHECK(counts.describe() == "2 dm removed, 1 ce removed, 1 bm changed");
+}
+
+TEST_CASE("write_analysis: every operation written reads back after any tail a record had", "[suites][write_back]") {
+  // Real suites: an unterminated last operation, text that is not an operation, a glued key,
+  // an unterminated string, a placeholder.
+  const auto tail = GENERATE(as<std::string>{}, " id \"x\"; 1 e4!", " 0 4; v=-385", " id \"x\"", " c0 \"open",
+                             " bm Nc3 dm 2", " - id \"y\";", " PV: f1c4; 00:00; ep;");
+  const std::string line = kTwoKnights + tail;
+  INFO(line);
+  auto r = record(line);
+  const auto a = analysis(core::Score::centipawns(35), {"f1b5", "a7a6", "b5a4"}, 20, 123456, 1999);
+  write_analysis(r, board_of(r), a, {});
+  const std::string out = r.preserved_text();
+  INFO(out);
+  auto back = record(out);
+  CHECK(back.single_operand("acd") == "20");
+  CHECK(back.single_operand("acn") == "123456");
+  CHECK(back.single_operand("acs") == "1");
+  CHECK(back.single_operand("ce") == "35");
+  CHECK(back.single_operand("pm") == "Bb5");
+  CHECK(back.single_operand("bm") == "Bb5");
+  REQUIRE(back.find("pv"));
+  CHECK(back.find("pv")->operands.size() == 3);
+  // Nothing the record had is lost: each of its fragments is still there as written.
+  const auto original = record(line);
+  for (const epd::Operation& op : original.operations())
+    if (op.opcode.empty()) CHECK_THAT(out, Catch::Contains(line.substr(op.source_offset, op.source_length)));
+}
