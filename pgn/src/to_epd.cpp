@@ -34,9 +34,13 @@ std::vector<std::string> game_to_epd(const Game& game, const ToEpdOptions& optio
   const auto eco = game.tag("ECO");
   const auto opening = game.tag("Opening");
   const auto variation = game.tag("Variation");
+  // A Chess960 game's castling as Shredder-FEN (the rooks' files): KQkq would be read back as
+  // standard chess by any EPD reader, losing the rights wherever the rooks are not on a/h.
+  core::FenWriteOptions position_options;
+  if (board.chess960()) position_options.castling = core::CastlingNotation::Shredder;
   for (std::size_t ply = 0; ply <= game.main.moves.size(); ++ply) {
     const MoveNode* node = ply < game.main.moves.size() ? &game.main.moves[ply] : nullptr;
-    std::string line = core::to_epd_position(board);
+    std::string line = core::to_epd_position(board, position_options);
     if (options.comments && node) {
       const std::string c = comments_after(*node);
       if (!c.empty()) line += " c0 " + epd_string(c) + ";";

@@ -17,6 +17,7 @@ struct ToEpdOptions {
 // played, and the final position. Operations in ASCII order: c0 eco fmvn hmvc id sm v0 v1, where
 // eco comes from the ECO tag, v0 from Opening and v1 from Variation, and id is
 // "game N ply P". EPD strings cannot hold '"' (it becomes ') or 256 bytes or more (cut).
+// Chess960 games are written with Shredder-FEN castling (HAha), which marks the variant.
 std::vector<std::string> game_to_epd(const Game& game, const ToEpdOptions& options = {});
 
 }  // namespace epdd::pgn

@@ -1,6 +1,9 @@
 // PGN to EPD: every main-line position with id, sm, hmvc, fmvn, eco/v0/v1 and optional c0.
 #include "pgn/to_epd.hpp"
 #include "pgn_test_support.hpp"
+#include "test_support.hpp"
+
+#include "core/fen.hpp"
 
 using namespace epdd;
 
@@ -22,4 +25,35 @@ TEST_CASE("PGN to EPD", "[pgn][epd]") {
         "v0 \"King's pawn 'game'\";");
   const auto plain = pgn::game_to_epd(r.games[0]);
   CHECK(plain[0].find("c0") == std::string::npos);
+}
+
+TEST_CASE("PGN to EPD: Chess960 games keep their castling rights (Shredder-FEN)", "[pgn][epd][chess960]") {
+  // cutechess writes Chess960 starts as X-FEN `KQkq` with the king on e1 and rooks on d1/g1:
+  // read back as standard chess, KQkq would mean rooks on a1/h1 and the rights would be lost.
+  const auto r = test::read(test::read_file(test::shared_data("pgn/chess960-cutechess.pgn")));
+  REQUIRE(r.games.size() >= 2);
+  std::size_t records = 0, with_rights = 0;
+  for (const pgn::Game& game : r.games) {
+    REQUIRE(game.start.chess960());
+    const auto lines = pgn::game_to_epd(game);
+    core::Board board = game.start;
+    for (std::size_t ply = 0; ply < lines.size(); ++ply) {
+      INFO(lines[ply]);
+      // Read back as a plain EPD reader would: no --chess960, strict.
+      core::FenReadOptions o;
+      o.fields = core::FenFields::Four;
+      const std::string four = lines[ply].substr(0, lines[ply].find(' ', lines[ply].find(' ', lines[ply].find(' ', lines[ply].find(' ') + 1) + 1) + 1));
+      auto back = core::parse_fen(four, o);
+      REQUIRE(back);
+      for (core::Color c : {core::Color::White, core::Color::Black})
+        for (core::CastlingSide side : {core::CastlingSide::King, core::CastlingSide::Queen}) {
+          CHECK(back->castling_rook(c, side) == board.castling_rook(c, side));
+          with_rights += board.castling_rook(c, side) != core::Square::None;
+        }
+      ++records;
+      if (ply < game.main.moves.size()) board.make_move(game.main.moves[ply].move);
+    }
+  }
+  CHECK(records > 100);
+  CHECK(with_rights > 100);
 }
