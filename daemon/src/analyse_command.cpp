@@ -21,6 +21,11 @@ std::string summary(const AnalysisRun& run, std::size_t analysed, std::size_t fa
 }  // namespace
 
 int run_analyse(const AnalyseOptions& o, std::ostream& out, std::ostream& err) {
+  if (o.output)
+    if (auto w = check_writable_output(*o.output); !w) {
+      fmt::print(err, "epdd analyse: {}\n", w.error());
+      return kExitBadInput;
+    }
   auto outcome = run_analysis("analyse", o.analysis, {}, err);
   if (outcome.status != kExitOk) return outcome.status;
   AnalysisRun& run = outcome.run;

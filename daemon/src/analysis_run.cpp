@@ -145,7 +145,7 @@ AnalysisOutcome run_analysis(const std::string& kind, const AnalysisSettings& s,
     return std::move(out);
   };
   setup_logging(s.verbose ? Verbosity::Verbose : s.quiet ? Verbosity::Quiet : Verbosity::Normal);
-  auto bytes = read_whole_file(s.input);
+  auto bytes = read_epd_file(s.input);
   if (!bytes) return fail(kExitBadInput, bytes.error());
   JobSpec spec;
   spec.kind = kind;

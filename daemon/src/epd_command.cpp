@@ -32,7 +32,7 @@ int run_epd_check(const EpdCheckOptions& o, std::ostream& out, std::ostream& err
   int status = 0;
   std::size_t total_records = 0, total_errors = 0, total_warnings = 0;
   for (const std::string& file : o.files) {
-    auto bytes = read_whole_file(file);
+    auto bytes = read_epd_file(file);
     if (!bytes) {
       fmt::print(err, "epdd epd check: {}\n", bytes.error());
       status = 2;
@@ -61,7 +61,12 @@ int run_epd_check(const EpdCheckOptions& o, std::ostream& out, std::ostream& err
 }
 
 int run_epd_format(const EpdFormatOptions& o, std::ostream& out, std::ostream& err) {
-  auto bytes = read_whole_file(o.file);
+  if (o.output)
+    if (auto w = check_writable_output(*o.output); !w) {
+      fmt::print(err, "epdd epd format: {}\n", w.error());
+      return 2;
+    }
+  auto bytes = read_epd_file(o.file);
   if (!bytes) {
     fmt::print(err, "epdd epd format: {}\n", bytes.error());
     return 2;

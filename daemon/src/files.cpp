@@ -1,5 +1,7 @@
 #include "daemon/files.hpp"
 
+#include "epd/document.hpp"
+
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -66,12 +68,36 @@ Expected<std::string, std::string> read_whole_file(const std::string& path) {
   return bytes;
 }
 
+Expected<std::string, std::string> read_epd_file(const std::string& path) {
+  auto bytes = read_whole_file(path);
+  if (bytes && epd::looks_like_pgn(*bytes))
+    return unexpected(path + ": this is a PGN file (it starts with a tag pair), not EPD: 'epdd pgn to-epd " + path +
+                      " -o positions.epd' writes its positions as EPD; 'epdd pgn check' checks it");
+  return bytes;
+}
+
 Expected<void, std::string> check_readable_file(const std::string& path) {
   std::string message;
   struct stat st {};
   const int fd = open_for_reading(path, message, st);
   if (fd < 0) return unexpected(message);
   close(fd);
+  return {};
+}
+
+Expected<void, std::string> check_writable_output(const std::string& path) {
+  struct stat st {};
+  if (stat(path.c_str(), &st) == 0) {
+    if (S_ISDIR(st.st_mode)) return unexpected(path + ": cannot write the output: is a directory");
+    if (access(path.c_str(), W_OK) != 0) return unexpected(path + ": cannot write the output: " + std::strerror(errno));
+  }
+  // Written as a temporary file beside it, then renamed: the folder must take new files.
+  const std::filesystem::path target(path);
+  const std::string dir = target.has_parent_path() ? target.parent_path().string() : ".";
+  if (stat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
+    return unexpected(path + ": cannot write the output: the folder " + dir + " does not exist");
+  if (access(dir.c_str(), W_OK | X_OK) != 0)
+    return unexpected(path + ": cannot write the output in " + dir + ": " + std::strerror(errno));
   return {};
 }
 

@@ -59,6 +59,11 @@ int run_pgn_write(const PgnWriteOptions& o, std::ostream& out, std::ostream& err
     fmt::print(err, "epdd pgn {}: {}\n", command, readable.error());
     return 2;
   }
+  if (o.output)
+    if (auto w = check_writable_output(*o.output); !w) {
+      fmt::print(err, "epdd pgn {}: {}\n", command, w.error());
+      return 2;
+    }
   std::ifstream in(o.file, std::ios::binary);
   pgn::Diagnostics diags;
   pgn::GameReader reader(in, diags);

@@ -26,6 +26,12 @@ std::vector<std::optional<Expected<suites::Expectation, std::string>>> expectati
 }  // namespace
 
 int run_suite(const SuiteOptions& o, std::ostream& out, std::ostream& err) {
+  for (const auto& path : {o.output, o.json})
+    if (path)
+      if (auto w = check_writable_output(*path); !w) {
+        fmt::print(err, "epdd suite: {}\n", w.error());
+        return kExitBadInput;
+      }
   // Expectations are read as results arrive (progress shows solved-so-far), then kept.
   std::vector<std::optional<Expected<suites::Expectation, std::string>>> expected;
   const SolvedCheck solved = [&](const epd::CheckedDocument& doc, std::size_t line, const uci::Analysis& a) {

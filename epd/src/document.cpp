@@ -1,6 +1,7 @@
 #include "epd/document.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 
 namespace epdd::epd {
@@ -93,6 +94,22 @@ bool EpdStreamReader::next(EpdLine& line) {
   line.text.clear();
   line.record = EpdRecord::parse(clean_line(raw, line_, diags_), line_, diags_, &line.text);
   return true;
+}
+
+bool looks_like_pgn(std::string_view bytes) {
+  LineSplitter lines(without_bom(bytes));
+  for (std::string_view line, ending; lines.next(line, ending);) {
+    const std::size_t start = line.find_first_not_of(" \t");
+    if (start == std::string_view::npos) continue;
+    line.remove_prefix(start);
+    if (line.size() < 2 || line[0] != '[') return false;
+    std::size_t i = 1;
+    while (i < line.size() && (std::isalnum(static_cast<unsigned char>(line[i])) || line[i] == '_')) ++i;
+    if (i == 1) return false;
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+    return i < line.size() && line[i] == '"';
+  }
+  return false;
 }
 
 EpdDocument read_document(std::string_view bytes, Diagnostics& diags) {

@@ -11,9 +11,17 @@ namespace epdd::daemon {
 // "Permission denied", ...). A directory is refused: read as a stream it would look empty.
 Expected<std::string, std::string> read_whole_file(const std::string& path);
 
+// read_whole_file for the commands that read EPD: a PGN file is refused with a pointer to the
+// commands that read PGN, instead of a report of every line as an illegal position.
+Expected<std::string, std::string> read_epd_file(const std::string& path);
+
 // For commands that stream a file themselves: an error message when `path` cannot be read as a
 // file (missing, a directory, no permission), in the words read_whole_file uses.
 Expected<void, std::string> check_readable_file(const std::string& path);
+
+// For commands that write an output at the end of a long run: an error message, before the run,
+// when `path` cannot be written (a directory, a folder that does not exist, no permission).
+Expected<void, std::string> check_writable_output(const std::string& path);
 
 // Writes `content` to a temporary file beside `path`, flushes it to disk and renames it over
 // `path`: readers see the old file or the new one, never a part. A message on failure.

@@ -36,6 +36,11 @@ enum class WriteStyle : std::uint8_t {
 // The document as text; lines that are not records and every line ending are kept as read.
 std::string write_document(const EpdDocument& doc, WriteStyle style);
 
+// Whether the bytes are a PGN file rather than EPD: the first line that is not blank (after a
+// BOM) is a PGN tag pair such as `[Event "..."]`, which no EPD record can start with. For
+// commands that read EPD, to point to the PGN commands instead of reporting every line.
+bool looks_like_pgn(std::string_view bytes);
+
 // One raw line made readable the way every EPD reader here reads it: NUL bytes dropped (noted
 // once per line), the first byte outside printing ASCII noted (kept), an overlong line noted.
 // For formats built on EPD lines (perft files) that parse the line themselves.

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Inputs that are not readable files: a directory must not be read as an empty file. Every
-# command that reads an input exits 2, names the path and the reason, and writes nothing.
+# Inputs and outputs that cannot be used are refused before any work: a directory as input (not
+# read as an empty file), a PGN file where EPD is read, an output path that cannot be written.
+# Every command exits 2, names the path and the reason, and writes nothing.
 #
 #   input_paths_test.sh EPDD
 set -euo pipefail
@@ -30,5 +31,33 @@ check pgn to-epd somedir -o result.epd
 check perft somedir
 check analyse somedir -o result.epd --store store.db --engine /usr/games/stockfish --nodes 1000
 check suite somedir -o result.epd --store store.db --engine /usr/games/stockfish --nodes 1000
-[ $failed -eq 0 ] && echo "every command refused a directory"
+
+# A PGN file given where EPD is read: one message that points to the PGN commands, exit 2,
+# instead of one "illegal position" per line.
+printf '[Event "x"]\n[Result "*"]\n\n1. e4 e5 *\n' > games.pgn
+for command in "epd check games.pgn" "epd format games.pgn -o result.epd" \
+               "analyse games.pgn -o result.epd --store store.db --engine /usr/games/stockfish --nodes 1000"; do
+  status=0
+  "$epdd" $command > out.txt 2> err.txt || status=$?
+  if [ "$status" -ne 2 ] || ! grep -q "games.pgn: this is a PGN file.*epdd pgn to-epd" err.txt \
+     || grep -q "illegal" err.txt out.txt || [ -e result.epd ]; then
+    echo "FAIL: epdd $command -> status $status, stderr: $(cat err.txt)"
+    failed=1
+  fi
+done
+
+# An output that cannot be written is found before the run: nothing searched, no store made.
+printf 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - id "start";\n' > one.epd
+engine="--store store.db --engine /usr/games/stockfish --nodes 1000"
+for command in "analyse one.epd -o somedir $engine" "suite one.epd -o somedir $engine" \
+               "suite one.epd --json somedir $engine" "analyse one.epd -o missing/out.epd $engine" \
+               "epd format one.epd -o somedir" "pgn export games.pgn -o somedir"; do
+  status=0
+  "$epdd" $command > out.txt 2> err.txt || status=$?
+  if [ "$status" -ne 2 ] || ! grep -q "cannot write the output" err.txt || [ -e store.db ]; then
+    echo "FAIL: epdd $command -> status $status, stderr: $(cat err.txt)"
+    failed=1
+  fi
+done
+[ $failed -eq 0 ] && echo "every command refused a directory, a PGN file for EPD, and an output it cannot write"
 exit $failed
