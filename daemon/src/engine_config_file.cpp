@@ -90,6 +90,11 @@ class Errors {
     first_ = EngineConfigError{file_, line, column, std::move(message)};
   }
   bool any() const { return first_.has_value(); }
+  // "file:line:col" of a place in the file, for messages given after reading (an engine's
+  // answer to an option set here).
+  std::string where(const toml::source_region& at) const {
+    return fmt::format("{}:{}:{}", file_, at.begin.line, at.begin.column);
+  }
   EngineConfigError take() { return std::move(*first_); }
 
  private:
@@ -279,7 +284,8 @@ void read_options(const toml::node& node, std::vector<uci::OptionSetting>& into,
                                             first->second->str(), first->second->source().begin.line));
       continue;
     }
-    if (auto text = option_value(*value, name, errors)) into.push_back({name, std::move(*text)});
+    if (auto text = option_value(*value, name, errors))
+      into.push_back({name, std::move(*text), errors.where(key->source())});
   }
 }
 

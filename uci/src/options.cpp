@@ -85,7 +85,8 @@ Expected<CheckedOption, std::string> check_option(const std::vector<OptionLine>&
                                                   const OptionSetting& setting) {
   const OptionLine* option = find_option(declared, setting.name);
   if (!option) {
-    return unexpected(fmt::format("unknown option {}; the engine has: {}", core::quoted(setting.name),
+    return unexpected(fmt::format("{}unknown option {}; the engine has: {}",
+                                  setting.origin.empty() ? "" : setting.origin + ": ", core::quoted(setting.name),
                                   declared_names(declared)));
   }
   CheckedOption checked{option->name, std::nullopt};

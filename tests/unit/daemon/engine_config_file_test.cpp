@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "daemon/engine_config_file.hpp"
+#include "uci/options.hpp"
 #include "test_support.hpp"
 
 using namespace epdd;
@@ -324,4 +325,18 @@ TEST_CASE("engine config: the default is Debian's Stockfish with Threads 1 and H
   CHECK(c.instances == 1);
   CHECK(timeouts_of(c.timeouts) == timeouts_of(defaults.timeouts));
   CHECK(c.timeouts.scale == 1.0);
+}
+
+TEST_CASE("engine config: each option knows where it was written, for the engine's verdict on it", "[daemon][config]") {
+  const Configs configs = parse_ok("[[engine]]\nname = \"sf\"\ncommand = \"/usr/games/stockfish\"\n"
+                                   "[engine.options]\nThreads = 1\n  Hashh = 32\n");
+  REQUIRE(configs.size() == 1);
+  REQUIRE(configs[0].options.size() == 2);
+  CHECK(configs[0].options[0].origin == "engines.toml:5:1");
+  CHECK(configs[0].options[1].origin == "engines.toml:6:3");
+  // The engine's declarations decide whether a name exists: the message starts at that place.
+  const std::vector<uci::OptionLine> declared = {{"Hash", uci::OptionType::Spin, "16", 1, 1024, {}}};
+  const auto checked = uci::check_option(declared, configs[0].options[1]);
+  REQUIRE_FALSE(checked);
+  CHECK(checked.error() == "engines.toml:6:3: unknown option 'Hashh'; the engine has: Hash");
 }

@@ -18,6 +18,9 @@ namespace epdd::uci {
 struct OptionSetting {
   std::string name;
   std::string value;  // for a button: ignored (may be empty)
+  // Where the setting was written ("engines.toml:7:1"), to start its error messages with; empty
+  // for a setting made by a program or on the command line.
+  std::string origin = {};
 };
 
 // A setting checked against the declaration: what to send.
