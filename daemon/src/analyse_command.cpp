@@ -33,7 +33,7 @@ int run_analyse(const AnalyseOptions& o, std::ostream& out, std::ostream& err) {
     fmt::print(err, "epdd analyse: interrupted; nothing written. Run the same command again to resume.\n");
     return kExitInterrupted;
   }
-  const AnalysedEpd rendered = render_analysed(run, o.analysis.ce_for_white);
+  const AnalysedEpd rendered = render_analysed(run, outcome.spec);
   for (const auto& [line, why] : rendered.kept)
     fmt::print(err, "{}:{}: kept unchanged: {}\n", o.analysis.input, line, why);
   const std::size_t analysed = rendered.analysed, failed = rendered.kept.size();

@@ -147,7 +147,7 @@ AnalysisOutcome run_analysis(const std::string& kind, const AnalysisSettings& s,
   setup_logging(s.verbose ? Verbosity::Verbose : s.quiet ? Verbosity::Quiet : Verbosity::Normal);
   auto bytes = read_epd_file(s.input);
   if (!bytes) return fail(kExitBadInput, bytes.error());
-  JobSpec spec;
+  JobSpec& spec = out.spec;
   spec.kind = kind;
   spec.input = s.input;
   spec.engine = s.engine;
@@ -157,6 +157,8 @@ AnalysisOutcome run_analysis(const std::string& kind, const AnalysisSettings& s,
   spec.keep_existing = s.keep_existing;
   spec.chess960 = s.chess960;
   spec.ce_for_white = s.ce_for_white;
+  spec.keep_keys = s.keep_keys;
+  spec.counters_as_operations = s.counters_as_operations;
   out.run = start_run(*bytes, spec);
   AnalysisRun& run = out.run;
   // A position read leniently (a castling right or en passant square dropped, KQkq read as

@@ -25,6 +25,15 @@ void add_new_game(CLI::App* cmd, uci::NewGame& new_game) {
       ->type_name("clear|keep");
 }
 
+void add_counters(CLI::App* cmd, bool& as_operations) {
+  cmd->add_option_function<std::string>(
+         "--counters", [&as_operations](const std::string& v) { as_operations = v == "ops"; },
+         "FEN counters after the four fields (`... w - - 0 1`): keep them as written (default), or\n"
+         "ops: write them as hmvc/fmvn operations, the standard's EPD, which python-chess reads")
+      ->check(CLI::IsMember({"keep", "ops"}))
+      ->type_name("keep|ops");
+}
+
 namespace {
 
 // The options analyse and suite share: engine, limits, store, run.
@@ -50,6 +59,7 @@ void add_common(CLI::App* cmd, AnalysisSettings& s) {
                   "Every result is committed as it arrives: rerun an interrupted command to resume it")
       ->capture_default_str();
   cmd->add_flag("--chess960", s.chess960, "Read KQkq castling letters as X-FEN (the outermost rooks)");
+  add_counters(cmd, s.counters_as_operations);
   cmd->add_flag("-q,--quiet", s.quiet, "No progress and no summary on stderr (errors still)");
   cmd->add_flag("-v,--verbose", s.verbose, "Log engine stderr, restarts and problems as they happen");
 }
@@ -65,14 +75,20 @@ void add_analyse(CLI::App& app, AnalyseOptions& o, int& status) {
   cmd->add_flag("--keep-existing", o.analysis.keep_existing,
                 "Skip records that already carry analysis (acd, acn, acs, ce, pm or pv); by default\n"
                 "their analysis opcodes are replaced");
+  cmd->add_flag("--keep-keys", o.analysis.keep_keys,
+                "Keep bm, am and dm as they are (a suite's key) and write the engine's move as pm only;\n"
+                "by default bm is replaced by the engine's move and dm by the mate it found (or removed),\n"
+                "and the summary counts every key changed or removed");
   cmd->add_flag("--ce-for-white", o.analysis.ce_for_white,
                 "Write ce from White's point of view (positive: White is better), as BOOKUP and some\n"
                 "importers want. The EPD standard's ce is from the side to move (the default)");
   cmd->footer(
       "Writes into each record acd (depth), acn (nodes), acs (seconds), ce (centipawns from the side to move;\n"
       "mate in N plies is 32767-N), pm and bm (the engine's move, SAN), pv (its line, SAN), and dm N when it\n"
-      "found a forced mate in N. The four position fields and every other operation stay byte for byte; a\n"
-      "record that cannot be analysed (illegal position, engine failure) is kept unchanged and reported.\n"
+      "found a forced mate in N (--keep-keys: bm, am and dm stay as they are). The four position fields\n"
+      "and every other operation stay byte for byte, text that is not an operation included; a bm, am or\n"
+      "dm changed or removed is counted in the summary. A record that cannot be analysed (illegal\n"
+      "position, engine failure) is kept unchanged and reported.\n"
       "A checkmate or stalemate on the board is written without a search (ce -32767 or 0).\n"
       "Exit status: 0 done, 1 some records failed, 2 bad arguments, input, configuration or store, 3 the engine\n"
       "could not be started, 130 interrupted (rerun the same command to resume; nothing is analysed twice).\n\n"
@@ -80,7 +96,8 @@ void add_analyse(CLI::App& app, AnalyseOptions& o, int& status) {
       "  epdd analyse positions.epd -o analysed.epd --depth 20\n"
       "  epdd analyse suite.epd --nodes 1000000 --concurrency 2 --threads 1 > analysed.epd\n"
       "  epdd analyse book-leaves.epd -o out.epd --movetime 5000 --ce-for-white\n"
-      "  epdd analyse in.epd -o in.epd --engine /usr/games/ethereal-chess --keep-existing");
+      "  epdd analyse suite.epd -o suite.epd --keep-keys --keep-existing   (in place: the key stays)\n"
+      "  epdd analyse in.epd -o in.epd --engine /usr/games/ethereal-chess --keep-keys --counters ops");
   cmd->callback([&o, &status] {
     if (o.analysis.input.empty()) throw CLI::RequiredError("input");
     default_limit(o.analysis.limits);

@@ -17,6 +17,8 @@ namespace epdd::daemon::detail {
 void add_limits(CLI::App* cmd, uci::SearchLimits& limits, int& multipv);
 // --new-game clear|keep.
 void add_new_game(CLI::App* cmd, uci::NewGame& new_game);
+// --counters keep|ops: FEN counters after the fields kept, or written as hmvc/fmvn.
+void add_counters(CLI::App* cmd, bool& as_operations);
 
 void add_analyse(CLI::App& app, AnalyseOptions& o, int& status);
 void add_suite(CLI::App& app, SuiteOptions& o, std::vector<std::string>& compare_files, int& status);

@@ -69,6 +69,8 @@ void add_daemon_commands(CLI::App& app, int& status) {
   add_new_game(submit, o.submit.spec.new_game);
   submit->add_flag("--keep-existing", o.submit.spec.keep_existing, "analyse: skip records that carry analysis");
   submit->add_flag("--ce-for-white", o.submit.spec.ce_for_white, "analyse: ce from White's point of view");
+  submit->add_flag("--keep-keys", o.submit.spec.keep_keys, "analyse: keep bm/am/dm, the engine's move as pm only");
+  add_counters(submit, o.submit.spec.counters_as_operations);
   submit->add_flag("--chess960", o.submit.spec.chess960, "Read KQkq castling letters as X-FEN");
   submit->add_option("-o,--output", o.submit.spec.output, "When done, the daemon writes the EPD with the analysis here");
   submit->add_option("--report", o.submit.spec.report, "suite: when done, the text report here");

@@ -66,10 +66,11 @@ constexpr auto kTimeoutKeys = [] {
 }();
 constexpr std::string_view kTopKeys[] = {"timeouts", "engine", "daemon", "spool", "logging"};
 constexpr std::string_view kJobKeys[] = {"kind",     "engine",        "depth",    "nodes",       "movetime",    "mate",
-                                         "multipv",  "new_game",      "keep_existing", "chess960", "ce_for_white"};
+                                         "multipv",  "new_game",      "keep_existing", "chess960", "ce_for_white",
+                                         "keep_keys", "counters"};
 constexpr std::string_view kSpoolKeys[] = {"directory", "settle_seconds", "kind",     "engine",        "depth",
                                            "nodes",     "movetime",       "mate",     "multipv",       "new_game",
-                                           "keep_existing", "chess960",   "ce_for_white"};
+                                           "keep_existing", "chess960",   "ce_for_white", "keep_keys", "counters"};
 constexpr std::string_view kDaemonKeys[] = {"store", "lease_seconds", "poll_ms", "stop_deadline_seconds"};
 constexpr std::string_view kLoggingKeys[] = {"level", "file", "max_size_mb", "max_files", "transcripts"};
 constexpr std::string_view kLevels[] = {"trace", "debug", "info", "warn", "error", "off"};
@@ -453,6 +454,13 @@ void read_job_settings(const toml::table& table, JobSettings& into, Errors& erro
       if (auto v = boolean_of(node, "keep_existing", errors)) into.keep_existing = *v;
     } else if (key == "chess960") {
       if (auto v = boolean_of(node, "chess960", errors)) into.chess960 = *v;
+    } else if (key == "keep_keys") {
+      if (auto v = boolean_of(node, "keep_keys", errors)) into.keep_keys = *v;
+    } else if (key == "counters") {
+      if (auto v = string_of(node, "counters", errors)) {
+        if (*v == "keep" || *v == "ops") into.counters_as_operations = *v == "ops";
+        else errors.add(node.source(), fmt::format("counters must be \"keep\" or \"ops\", not {}", describe(node)));
+      }
     } else if (key == "ce_for_white") {
       if (auto v = boolean_of(node, "ce_for_white", errors)) into.ce_for_white = *v;
     }

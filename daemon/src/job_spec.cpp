@@ -97,6 +97,8 @@ std::string spec_to_json(const JobSpec& s) {
   j["keep_existing"] = s.keep_existing;
   j["chess960"] = s.chess960;
   j["ce_for_white"] = s.ce_for_white;
+  j["keep_keys"] = s.keep_keys;
+  j["counters"] = s.counters_as_operations ? "ops" : "keep";
   if (s.output) j["output"] = *s.output;
   if (s.report) j["report"] = *s.report;
   if (s.json) j["json"] = *s.json;
@@ -117,6 +119,10 @@ Expected<JobSpec, std::string> spec_from_json(std::string_view json) {
     s.keep_existing = get<bool>(j, "keep_existing");
     s.chess960 = get<bool>(j, "chess960");
     s.ce_for_white = get<bool>(j, "ce_for_white");
+    s.keep_keys = get_optional<bool>(j, "keep_keys").value_or(false);
+    const auto counters = get_optional<std::string>(j, "counters").value_or("keep");
+    if (counters != "keep" && counters != "ops") throw Bad(fmt::format("'counters' is '{}', not keep or ops", counters));
+    s.counters_as_operations = counters == "ops";
     s.output = get_optional<std::string>(j, "output");
     s.report = get_optional<std::string>(j, "report");
     s.json = get_optional<std::string>(j, "json");

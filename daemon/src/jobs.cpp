@@ -130,11 +130,17 @@ Expected<AnalysisRun, std::string> load_run(Store& store, const JobRow& job) {
   return run;
 }
 
-AnalysedEpd render_analysed(AnalysisRun& run, bool ce_for_white) {
-  AnalysedEpd out;
+suites::WriteBackOptions write_back_options(const JobSpec& spec) {
   suites::WriteBackOptions wb;
-  wb.solution_opcodes = true;
-  wb.ce_for_white = ce_for_white;
+  wb.solution_opcodes = spec.kind == "analyse" && !spec.keep_keys;
+  wb.ce_for_white = spec.kind == "analyse" && spec.ce_for_white;
+  wb.counters_as_operations = spec.counters_as_operations;
+  return wb;
+}
+
+AnalysedEpd render_analysed(AnalysisRun& run, const JobSpec& spec) {
+  AnalysedEpd out;
+  const suites::WriteBackOptions wb = write_back_options(spec);
   for (std::size_t i = 0; i < run.doc.doc.lines.size(); ++i) {
     auto& line = run.doc.doc.lines[i];
     if (!line.record) continue;
@@ -206,9 +212,8 @@ suites::SuiteRun suite_report(const AnalysisRun& run, const std::string& suite_n
   return report;
 }
 
-std::string render_suite_epd(AnalysisRun& run) {
-  suites::WriteBackOptions wb;
-  wb.solution_opcodes = false;  // bm/am/dm are the suite's key
+std::string render_suite_epd(AnalysisRun& run, const JobSpec& spec) {
+  const suites::WriteBackOptions wb = write_back_options(spec);
   for (std::size_t i = 0; i < run.doc.doc.lines.size(); ++i)
     if (run.doc.doc.lines[i].record && run.analyses[i])
       suites::write_analysis(*run.doc.doc.lines[i].record, *run.doc.checked[i].board, *run.analyses[i], wb);
@@ -221,9 +226,9 @@ std::map<std::string, std::string> render_outputs(AnalysisRun& run, const JobSpe
     const auto report = suite_report(run, spec.input, describe_limits(spec.limits, spec.multipv), run.engine_settings);
     out["report"] = suites::render_text(report);
     out["json"] = suites::to_json(report);
-    out["epd"] = render_suite_epd(run);
+    out["epd"] = render_suite_epd(run, spec);
   } else {
-    out["epd"] = render_analysed(run, spec.ce_for_white).text;
+    out["epd"] = render_analysed(run, spec).text;
   }
   return out;
 }

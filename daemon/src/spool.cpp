@@ -100,6 +100,8 @@ JobSpec spec_from_settings(const JobSettings& s, const std::string& input) {
   spec.keep_existing = s.keep_existing;
   spec.chess960 = s.chess960;
   spec.ce_for_white = s.ce_for_white;
+  spec.keep_keys = s.keep_keys;
+  spec.counters_as_operations = s.counters_as_operations;
   return spec;
 }
 

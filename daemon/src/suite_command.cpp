@@ -55,7 +55,7 @@ int run_suite(const SuiteOptions& o, std::ostream& out, std::ostream& err) {
       return kExitBadInput;
     }
   if (o.output)
-    if (auto w = write_file_atomically(*o.output, render_suite_epd(run)); !w) {
+    if (auto w = write_file_atomically(*o.output, render_suite_epd(run, outcome.spec)); !w) {
       fmt::print(err, "epdd suite: {}\n", w.error());
       return kExitBadInput;
     }

@@ -378,18 +378,25 @@ void canonicalize(EpdRecord& record, const CheckedRecord& checked) {
     auto operands = canonical_operands(op, i, checked);
     if (operands && !same_operands(*operands, op.operands)) record.replace_operands(i, std::move(*operands));
   }
-  // FEN counters become hmvc/fmvn only when those would check (`1 0` would be `fmvn 0`, which
-  // the standard rejects): the canonical record must check as cleanly as the input.
+  counters_to_operations(record);
+}
+
+bool counters_to_operations(EpdRecord& record) {
+  // Only when the operations would check (the canonical record must check as cleanly as the
+  // input) and would not contradict hmvc/fmvn already there (the counters' text would be lost).
   const auto counters = record.fen_counters();
-  const auto valid = [](const std::string& text, long long min, long long max) {
+  if (!counters) return false;
+  const auto fits = [&](const char* opcode, const std::string& text, long long min, long long max) {
     const auto v = parse_integer(text);
-    return v && *v >= min && *v <= max;
+    if (!v || *v < min || *v > max) return false;
+    const auto existing = record.single_operand(opcode);
+    return !record.find(opcode) || (existing && parse_integer(*existing) == v);
   };
-  if (counters && valid(counters->halfmove, 0, 0xFFFF) && valid(counters->fullmove, 1, 1'000'000)) {
-    if (!record.find("hmvc")) record.set("hmvc", {{counters->halfmove, false, 0}});
-    if (!record.find("fmvn")) record.set("fmvn", {{counters->fullmove, false, 0}});
-    record.clear_fen_counters();
-  }
+  if (!fits("hmvc", counters->halfmove, 0, 0xFFFF) || !fits("fmvn", counters->fullmove, 1, 1'000'000)) return false;
+  if (!record.find("hmvc")) record.set("hmvc", {{counters->halfmove, false, 0}});
+  if (!record.find("fmvn")) record.set("fmvn", {{counters->fullmove, false, 0}});
+  record.clear_fen_counters();
+  return true;
 }
 
 CheckedDocument check_document(std::string_view bytes, const CheckOptions& options) {

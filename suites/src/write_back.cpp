@@ -4,6 +4,7 @@
 #include <string>
 
 #include "core/notation.hpp"
+#include "epd/check.hpp"
 
 namespace epdd::suites {
 
@@ -130,6 +131,7 @@ WriteBackChanges write_analysis(epd::EpdRecord& record, const core::Board& board
       dm = plain(std::to_string(score->mate_moves()));
     set_or_erase("dm", std::move(dm));
   }
+  if (options.counters_as_operations) epd::counters_to_operations(record);
   return compare(before, record);
 }
 

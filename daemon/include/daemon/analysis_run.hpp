@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/board.hpp"
+#include "daemon/job_spec.hpp"
 #include "epd/check.hpp"
 #include "uci/analysis.hpp"
 #include "uci/engine_config.hpp"
@@ -40,6 +41,8 @@ struct AnalysisSettings {
   uci::NewGame new_game = uci::NewGame::Clear;
   bool keep_existing = false;         // records that already carry analysis are not analysed
   bool ce_for_white = false;          // analyse: BOOKUP-style ce (positive: White better)
+  bool keep_keys = false;             // analyse: bm/am/dm kept as they are (the engine's move in pm)
+  bool counters_as_operations = false;  // FEN counters written as hmvc/fmvn
   bool chess960 = false;              // KQkq castling letters read as X-FEN
   bool quiet = false;
   bool verbose = false;
@@ -68,6 +71,7 @@ using SolvedCheck = std::function<bool(const epd::CheckedDocument&, std::size_t 
 struct AnalysisOutcome {
   int status = kExitOk;
   AnalysisRun run;
+  JobSpec spec;  // the settings of this run as a job spec (what its output is rendered with)
 };
 AnalysisOutcome run_analysis(const std::string& kind, const AnalysisSettings& settings, const SolvedCheck& solved,
                              std::ostream& err);

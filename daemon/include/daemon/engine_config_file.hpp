@@ -52,7 +52,8 @@
 //   engine = "stockfish"          # NAME.toml beside NAME.epd overrides them with the same
 //   movetime = 1000               # keys: kind ("analyse"/"suite"), engine (a name above),
 //                                 # depth, nodes, movetime, mate, multipv, new_game
-//                                 # ("clear"/"keep"), keep_existing, chess960, ce_for_white
+//                                 # ("clear"/"keep"), keep_existing, chess960, ce_for_white,
+//                                 # keep_keys, counters ("keep"/"ops")
 //
 //   [logging]
 //   level = "info"                # trace debug info warn error off (-v on the command line: debug)
@@ -96,7 +97,8 @@ struct JobSettings {
   uci::SearchLimits limits;
   int multipv = 1;
   uci::NewGame new_game = uci::NewGame::Clear;
-  bool keep_existing = false, chess960 = false, ce_for_white = false;
+  bool keep_existing = false, chess960 = false, ce_for_white = false, keep_keys = false;
+  bool counters_as_operations = false;  // counters = "ops"
 };
 
 struct DaemonSettings {

@@ -6,6 +6,7 @@
 //   {"kind":"suite","input":"suites/wac.epd","engine":"stockfish",
 //    "limits":{"depth":20,"nodes":100000,"movetime":1000,"mate":3,"stop_after":500},
 //    "multipv":1,"new_game":"clear","keep_existing":false,"chess960":false,"ce_for_white":false,
+//    "keep_keys":false,"counters":"keep",   (both absent in specs written before they existed)
 //    "output":"/abs/out.epd","report":"/abs/out.txt","json":"/abs/out.json",
 //    "spool":{"dir":"/abs/spool","name":"wac.epd","sidecar":true}}
 // Request (an item's analysis request; the engine is the job's):
@@ -40,6 +41,8 @@ struct JobSpec {
   bool keep_existing = false;
   bool chess960 = false;
   bool ce_for_white = false;
+  bool keep_keys = false;               // analyse: bm/am/dm kept, the engine's move in pm only
+  bool counters_as_operations = false;  // FEN counters written as hmvc/fmvn
   // Where the daemon writes the results when the job is done (absolute); `epdd results` can
   // always write them again.
   std::optional<std::string> output;  // the EPD with the analysis

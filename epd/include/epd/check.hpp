@@ -49,6 +49,11 @@ struct CheckedDocument {
 
 CheckedDocument check_document(std::string_view bytes, const CheckOptions& options);
 
+// Moves FEN counters written after the fields into hmvc/fmvn operations (standard EPD, which
+// python-chess and other readers take), unless those would not check (`1 0` would be `fmvn 0`)
+// or the record has hmvc/fmvn already. Returns whether the record changed.
+bool counters_to_operations(EpdRecord& record);
+
 // canonicalize() for every record (sorting operations when asked); returns how many records
 // now differ from the line they were read from.
 std::size_t canonicalize_document(CheckedDocument& checked, bool sort_ops);

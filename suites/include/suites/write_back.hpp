@@ -20,6 +20,9 @@ struct WriteBackOptions {
   // ce from White's point of view (positive: White is better), for importers such as BOOKUP
   // that want it so. The standard's convention, and the default, is the side to move's.
   bool ce_for_white = false;
+  // FEN counters after the fields written as hmvc/fmvn operations (standard EPD, which
+  // python-chess reads); off: kept as they were.
+  bool counters_as_operations = false;
 };
 
 // The opcodes write_analysis writes (or removes when the analysis has nothing for them).

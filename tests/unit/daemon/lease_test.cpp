@@ -204,3 +204,28 @@ TEST_CASE("the example configuration is valid", "[daemon][config]") {
   CHECK(config->engines.size() == 2);
   CHECK(config->spool);
 }
+
+TEST_CASE("job spec: keep_keys and counters round trip, and specs written before them still read", "[daemon][spec]") {
+  JobSpec s;
+  s.kind = "analyse";
+  s.input = "mates.epd";
+  s.engine = "stockfish";
+  s.keep_keys = true;
+  s.counters_as_operations = true;
+  auto back = spec_from_json(spec_to_json(s));
+  REQUIRE(back);
+  CHECK(back->keep_keys);
+  CHECK(back->counters_as_operations);
+  // A store written by the previous version: neither key.
+  const std::string old = R"({"kind":"analyse","input":"a.epd","engine":"sf","limits":{"nodes":10},"multipv":1,)"
+                          R"("new_game":"clear","keep_existing":false,"chess960":false,"ce_for_white":false})";
+  auto read_old = spec_from_json(old);
+  REQUIRE(read_old);
+  CHECK_FALSE(read_old->keep_keys);
+  CHECK_FALSE(read_old->counters_as_operations);
+  auto bad = spec_from_json(R"({"kind":"analyse","input":"a.epd","engine":"sf","limits":{},"multipv":1,)"
+                            R"("new_game":"clear","keep_existing":false,"chess960":false,"ce_for_white":false,)"
+                            R"("counters":"both"})");
+  REQUIRE_FALSE(bad);
+  CHECK_THAT(bad.error(), Catch::Contains("'counters' is 'both', not keep or ops"));
+}
