@@ -87,11 +87,10 @@ PvCheck check_mate_pv(const core::Board& board, int mate_moves, const std::vecto
     return {PvStatus::Illegal, cut};
   }
   const auto needed = static_cast<std::size_t>(mate_moves > 0 ? 2 * mate_moves - 1 : -2 * mate_moves);
-  if (pv.size() < needed)
-    return {PvStatus::Short, fmt::format("the PV stops after {}, {} takes {}", plies(pv.size()), claim_text(mate_moves), needed)};
-  if (pv.size() > needed)
-    return {PvStatus::Long, fmt::format("the PV goes on for {}, {} takes {}", plies(pv.size()), claim_text(mate_moves), needed)};
-  if (!b.is_checkmate()) return {PvStatus::Wrong, fmt::format("no checkmate at the end of the PV ({})", plies(pv.size()))};
+  const std::string length = plies(pv.size()), claim = claim_text(mate_moves);
+  if (pv.size() < needed) return {PvStatus::Short, fmt::format("the PV stops after {}, {} takes {}", length, claim, needed)};
+  if (pv.size() > needed) return {PvStatus::Long, fmt::format("the PV goes on for {}, {} takes {}", length, claim, needed)};
+  if (!b.is_checkmate()) return {PvStatus::Wrong, fmt::format("no checkmate at the end of the PV ({})", length)};
   return {};
 }
 

@@ -71,7 +71,8 @@ void render_table(std::string& out, std::string_view title, const std::vector<st
   for (const auto& h : headers) widths.push_back(h.size());
   widths[0] = 5;
   for (const auto& row : rows)
-    for (std::size_t c = 1; c < row.size(); ++c) widths[c] = std::max(widths[c], std::min<std::size_t>(row[c].size(), 40));
+    for (std::size_t c = 1; c < row.size(); ++c)
+      widths[c] = std::max(widths[c], std::min<std::size_t>(row[c].size(), 40));
   const auto render_row = [&](const std::vector<std::string>& cells) {
     std::string line = fmt::format("  {:>5}", cells[0]);
     for (std::size_t c = 1; c < cells.size(); ++c)
@@ -130,7 +131,8 @@ std::string render_text(const SuiteRun& run) {
     out += fmt::format("STS       {} / {} points  {:.2f}%  rating {:.0f}\n", s.points, s.max_points, pct, sts_rating(pct));
   }
   if (const MateCounts& m = s.mates; m.records)
-    out += fmt::format("Mates     {} matetrack records: found {}, best {}, better {}, wrong {}, bad PVs {}, no mate {}\n",
+    out += fmt::format("Mates     {} matetrack records: found {}, best {}, better {}, wrong {}, bad PVs {}, "
+                       "no mate {}\n",
                        m.records, m.found, m.best, m.better, m.wrong, m.bad_pv, m.no_mate);
   out += fmt::format("Time      total {}  mean {} ms  to solution mean {} ms\n", seconds(s.time_ms),
                      mean(s.time_ms, s.records - s.failed), mean(s.solution_time_ms, s.solved));

@@ -178,9 +178,8 @@ Expected<Expectation, std::string> expectation_of(const epd::EpdRecord& record, 
 
 namespace {
 
-// The mate line 1 reports for the side to move, if any, checked against its PV where the PV
-// reaches the mate. Empty note: a mate no longer than `n` that holds.
-// Why line 1 has no mate to judge ("no mate found (score cp 35)"); empty when it has one.
+// Why line 1 has no mate to judge ("no mate found (score cp 35)"): no line, no mate score, or
+// (for_side_to_move) a mate against the side to move. Empty when it has one.
 std::string no_mate(const uci::Analysis& a, bool for_side_to_move) {
   if (a.lines.empty()) return "no score reported";
   const core::Score s = a.lines.front().score;
@@ -189,6 +188,8 @@ std::string no_mate(const uci::Analysis& a, bool for_side_to_move) {
   return {};
 }
 
+// The mate line 1 reports for the side to move, if any, checked against its PV where the PV
+// reaches the mate. Empty note: a mate no longer than `n` that holds.
 std::string check_mate(const core::Board& board, const uci::Analysis& a, int n) {
   if (auto none = no_mate(a, true); !none.empty()) return none;
   const core::Score s = a.lines.front().score;

@@ -19,9 +19,9 @@ namespace epdd::suites {
 // Which rule decides a record, in this order of precedence: a record whose bm is a matetrack key
 // (`bm #N`, `bm #-N`: epd/matetrack.hpp) is scored by its mate (suites/matetrack.hpp); then a
 // record with dm is scored by mate length (any mate no longer than N solves it, whatever its bm
-// says: mate suites list one of several mating moves); then bm and am (both may stand: the move must be one of bm and none
-// of am); a record with STS points (c0 "move=points, ..." or c7 moves with c8 points) is scored
-// by bm for solved/total and by its points for the STS score.
+// says: mate suites list one of several mating moves); then bm and am (both may stand: the move
+// must be one of bm and none of am); a record with STS points (c0 "move=points, ..." or c7 moves
+// with c8 points) is scored by bm for solved/total and by its points for the STS score.
 enum class Rule : std::uint8_t { Unscored, Bm, Am, BmAm, Dm, Matetrack };
 const char* to_string(Rule rule);
 
