@@ -118,6 +118,10 @@ void add_suite(CLI::App& app, SuiteOptions& o, std::vector<std::string>& compare
       "reaches that far); otherwise bm (the engine's move is one of them) and am (it is none of them). STS\n"
       "records (c0 \"move=points, ...\" or c7/c8) also score points, with the STS rating estimate\n"
       "44.523 x score% - 242.85 and a row per theme. Records with none of these are listed as unscored.\n"
+      "Matetrack records (bm #N: the side to move mates in N moves; bm #-N: it is mated in N) are scored as\n"
+      "matetrack's matecheck.py reports an engine, from its final score and PV: found mates (a mate for that\n"
+      "side), best (of length N), better (shorter: the key is wrong; listed), wrong (a mate for the other\n"
+      "side) and bad PVs (played out, the PV does not end in exactly that mate; listed). Solved: best or better.\n"
       "Time, depth and nodes to solution: where the solving move became the PV's first move and stayed.\n"
       "The written EPD keeps bm/am/dm (they are the key) and adds the analysis opcodes.\n"
       "Exit status: 0 done, 1 some records failed, 2 bad arguments, input or store, 3 the engine could not be\n"
@@ -126,7 +130,8 @@ void add_suite(CLI::App& app, SuiteOptions& o, std::vector<std::string>& compare
       "  epdd suite wac.epd --movetime 1000 --concurrency 2\n"
       "  epdd suite wac.epd --nodes 100000 --json sf.json --min-solved 280\n"
       "  epdd suite sts.epd --movetime 200 --engine ethereal --config engines.toml --json eth.json\n"
-      "  epdd suite compare sf.json eth.json");
+      "  epdd suite compare sf.json eth.json\n"
+      "  epdd suite matetrack.epd --nodes 1000000 --concurrency 2 --json mates.json");
   auto* compare = cmd->add_subcommand("compare", "Runs side by side from their --json reports");
   compare->add_option("reports", compare_files, "JSON files written by 'epdd suite --json'")->required();
   compare->callback([&compare_files, &status] { status = run_suite_compare(compare_files, std::cout, std::cerr); });

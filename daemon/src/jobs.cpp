@@ -195,6 +195,7 @@ suites::RecordResult result_of(const AnalysisRun& run, std::size_t i) {
   r.time_ms = a.time_ms;
   r.to_solution = v.to_solution;
   r.note = v.note;
+  r.mate = v.mate;
   return r;
 }
 

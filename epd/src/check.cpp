@@ -6,6 +6,7 @@
 #include "core/fen.hpp"
 #include "core/notation.hpp"
 #include "core/text.hpp"
+#include "epd/matetrack.hpp"
 #include "epd/opcodes.hpp"
 
 namespace epdd::epd {
@@ -206,6 +207,14 @@ class Checker {
 
   void move_operands(std::size_t i, const Operation& op, OperandType type) {
     if (!o_.moves || !out_.board) return;
+    if (op.opcode == "bm" && op.operands.size() == 1)
+      if (const auto mate = parse_mate_key(op.operands[0].text)) {
+        add(Problem::MateKey, op.operands[0].column,
+            "bm " + op.operands[0].text + ": matetrack convention, " +
+                (*mate > 0 ? "mate in " + std::to_string(*mate) + " for the side to move"
+                           : "the side to move gets mated in " + std::to_string(-*mate)));
+        return;
+      }
     const std::vector<MoveText> texts = move_texts(op);
     if (type == OperandType::SingleMove && texts.size() != 1) {
       add(Problem::OperandCount, op.column,

@@ -46,6 +46,7 @@ constexpr ProblemInfo kProblems[] = {
     {Problem::PmPv, "pm-pv", Severity::Warning},
     {Problem::CeMate, "ce-mate", Severity::Warning},
     {Problem::DrawNeedsSm, "draw-needs-sm", Severity::Warning},
+    {Problem::MateKey, "mate-key", Severity::Note},
 };
 
 const ProblemInfo& info(Problem p) {

@@ -26,6 +26,7 @@ Summary summarize(const SuiteRun& run) {
       continue;
     }
     ++s.scored;
+    if (r.mate) s.mates.add(*r.mate);
     if (r.solved) {
       ++s.solved;
       if (r.to_solution) {
@@ -60,44 +61,58 @@ std::string count(std::uint64_t n) {
 
 std::uint64_t mean(std::uint64_t total, std::size_t n) { return n ? total / n : 0; }
 
+// A table under its title: the first column (line numbers) right-aligned, the others as wide as
+// their longest entry (ids and expectations vary a lot between suites; at most 40) and at least
+// their header, the last one unpadded. Nothing when there are no rows.
+void render_table(std::string& out, std::string_view title, const std::vector<std::string>& headers,
+                  const std::vector<std::vector<std::string>>& rows) {
+  if (rows.empty()) return;
+  std::vector<std::size_t> widths;
+  for (const auto& h : headers) widths.push_back(h.size());
+  widths[0] = 5;
+  for (const auto& row : rows)
+    for (std::size_t c = 1; c < row.size(); ++c)
+      widths[c] = std::max(widths[c], std::min<std::size_t>(row[c].size(), 40));
+  const auto render_row = [&](const std::vector<std::string>& cells) {
+    std::string line = fmt::format("  {:>5}", cells[0]);
+    for (std::size_t c = 1; c < cells.size(); ++c)
+      line += c + 1 == cells.size() ? fmt::format("  {}", cells[c]) : fmt::format("  {:<{}}", cells[c], widths[c]);
+    // Trailing spaces of an empty last column are noise in files and diffs.
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    out += line + '\n';
+  };
+  out += fmt::format("\n{}\n", title);
+  render_row(headers);
+  for (const auto& row : rows) render_row(row);
+}
+
 void render_records(std::string& out, const SuiteRun& run, bool failed) {
-  const auto shown = [&](const RecordResult& r) { return failed ? !r.error.empty() : (r.scored() && !r.solved); };
-  // Columns as wide as their longest entry (ids and expectations vary a lot between suites).
-  std::size_t id_width = 2, expected_width = 8, found_width = 5, score_width = 5;
-  bool any = false;
+  std::vector<std::vector<std::string>> rows;
   for (const auto& r : run.records) {
-    if (!shown(r)) continue;
-    any = true;
-    id_width = std::max(id_width, std::min<std::size_t>(r.id.size(), 40));
-    expected_width = std::max(expected_width, std::min<std::size_t>(r.expected.size(), 40));
-    found_width = std::max(found_width, r.found.size());
-    score_width = std::max(score_width, r.score.size());
+    if (failed && !r.error.empty())
+      rows.push_back({std::to_string(r.line), r.id, r.error});
+    else if (!failed && r.scored() && !r.solved)
+      rows.push_back({std::to_string(r.line), r.id, r.expected, r.found.empty() ? "-" : r.found, r.score, r.note});
   }
-  if (!any) return;
-  out += failed ? "\nFailed (not analysed or not scored)\n" : "\nUnsolved\n";
   if (failed)
-    out += fmt::format("  {:>5}  {:<{}}  {}\n", "line", "id", id_width, "error");
+    render_table(out, "Failed (not analysed or not scored)", {"line", "id", "error"}, rows);
   else
-    out += fmt::format("  {:>5}  {:<{}}  {:<{}}  {:<{}}  {:<{}}  {}\n", "line", "id", id_width, "expected",
-                       expected_width, "found", found_width, "score", score_width, "note");
+    render_table(out, "Unsolved", {"line", "id", "expected", "found", "score", "note"}, rows);
+}
+
+// Matetrack: mates shorter than the key (the key is wrong), and PVs that do not show the mate.
+void render_mates(std::string& out, const SuiteRun& run) {
+  std::vector<std::vector<std::string>> better, bad;
   for (const auto& r : run.records) {
-    if (!shown(r)) continue;
-    if (failed)
-      out += fmt::format("  {:>5}  {:<{}}  {}\n", r.line, r.id, id_width, r.error);
-    else
-      out += fmt::format("  {:>5}  {:<{}}  {:<{}}  {:<{}}  {:<{}}  {}\n", r.line, r.id, id_width, r.expected,
-                         expected_width, r.found.empty() ? "-" : r.found, found_width, r.score, score_width, r.note);
+    if (!r.scored() || !r.mate || !r.mate->found) continue;
+    const std::string key = mate_text(r.mate->key), found = mate_text(*r.mate->found);
+    if (r.mate->outcome == MateOutcome::Better) better.push_back({std::to_string(r.line), r.id, key, found, r.found});
+    if (r.mate->bad_pv())
+      bad.push_back({std::to_string(r.line), r.id, key, found, to_string(*r.mate->pv), r.mate->pv_note});
   }
-  // Trailing spaces of an empty last column are noise in files and diffs. In one pass: erasing
-  // them one at a time rescans the report for each (quadratic: 0.5 s for 1500 unsolved rows).
-  std::string stripped;
-  stripped.reserve(out.size());
-  for (const char c : out) {
-    if (c == '\n')
-      while (!stripped.empty() && stripped.back() == ' ') stripped.pop_back();
-    stripped += c;
-  }
-  out = std::move(stripped);
+  render_table(out, "Better mates than the key (the key is wrong)", {"line", "id", "key", "found", "move"}, better);
+  render_table(out, "Bad PVs (the PV does not end in the mate it claims)", {"line", "id", "key", "found", "pv", "note"},
+               bad);
 }
 
 }  // namespace
@@ -115,6 +130,10 @@ std::string render_text(const SuiteRun& run) {
     const double pct = s.points_percent();
     out += fmt::format("STS       {} / {} points  {:.2f}%  rating {:.0f}\n", s.points, s.max_points, pct, sts_rating(pct));
   }
+  if (const MateCounts& m = s.mates; m.records)
+    out += fmt::format("Mates     {} matetrack records: found {}, best {}, better {}, wrong {}, bad PVs {}, "
+                       "no mate {}\n",
+                       m.records, m.found, m.best, m.better, m.wrong, m.bad_pv, m.no_mate);
   out += fmt::format("Time      total {}  mean {} ms  to solution mean {} ms\n", seconds(s.time_ms),
                      mean(s.time_ms, s.records - s.failed), mean(s.solution_time_ms, s.solved));
   out += fmt::format("Nodes     total {}  mean {}  to solution mean {}\n", count(s.nodes),
@@ -128,6 +147,7 @@ std::string render_text(const SuiteRun& run) {
     }
   }
   render_records(out, run, false);
+  render_mates(out, run);
   render_records(out, run, true);
   return out;
 }
@@ -147,11 +167,34 @@ json record_json(const RecordResult& r) {
     j["to_solution"] = {{"depth", r.to_solution->depth}, {"nodes", r.to_solution->nodes}, {"time_ms", r.to_solution->time_ms}};
   if (!r.note.empty()) j["note"] = r.note;
   if (!r.error.empty()) j["error"] = r.error;
+  if (r.mate) {
+    json m = {{"key", r.mate->key}, {"outcome", to_string(r.mate->outcome)}};
+    if (r.mate->found) m["found"] = *r.mate->found;
+    if (r.mate->pv) m["pv"] = to_string(*r.mate->pv);
+    if (!r.mate->pv_note.empty()) m["pv_note"] = r.mate->pv_note;
+    j["mate"] = std::move(m);
+  }
   return j;
 }
 
+Expected<MateResult, std::string> mate_from(const json& j) {
+  MateResult m;
+  m.key = j.at("key").get<int>();
+  const auto outcome = j.at("outcome").get<std::string>();
+  if (const auto o = mate_outcome_from(outcome)) m.outcome = *o;
+  else return unexpected("unknown mate outcome '" + outcome + "'");
+  if (j.contains("found")) m.found = j.at("found").get<int>();
+  if (j.contains("pv")) {
+    const auto pv = j.at("pv").get<std::string>();
+    m.pv = pv_status_from(pv);
+    if (!m.pv) return unexpected("unknown PV status '" + pv + "'");
+  }
+  m.pv_note = j.value("pv_note", "");
+  return m;
+}
+
 Expected<Rule, std::string> rule_from(const std::string& text) {
-  for (Rule r : {Rule::Unscored, Rule::Bm, Rule::Am, Rule::BmAm, Rule::Dm})
+  for (Rule r : {Rule::Unscored, Rule::Bm, Rule::Am, Rule::BmAm, Rule::Dm, Rule::Matetrack})
     if (text == to_string(r)) return r;
   return unexpected("unknown rule '" + text + "'");
 }
@@ -176,6 +219,9 @@ std::string to_json(const SuiteRun& run) {
                         {"max_points", t.max_points}});
     summary["sts"]["themes"] = std::move(themes);
   }
+  if (const MateCounts& m = s.mates; m.records)
+    summary["mates"] = {{"records", m.records}, {"found", m.found},   {"best", m.best},       {"better", m.better},
+                        {"wrong", m.wrong},     {"bad_pv", m.bad_pv}, {"no_mate", m.no_mate}};
   json records = json::array();
   for (const auto& r : run.records) records.push_back(record_json(r));
   json j = {{"format", "epdd suite run 1"}, {"suite", run.suite},     {"engine", run.engine},
@@ -221,6 +267,11 @@ Expected<SuiteRun, std::string> run_from_json(std::string_view text) {
       }
       r.note = rj.value("note", "");
       r.error = rj.value("error", "");
+      if (rj.contains("mate")) {
+        auto mate = mate_from(rj.at("mate"));
+        if (!mate) return unexpected(mate.error());
+        r.mate = std::move(*mate);
+      }
       run.records.push_back(std::move(r));
     }
     return run;
@@ -248,6 +299,17 @@ std::string render_compare(const std::vector<std::pair<std::string, SuiteRun>>& 
   if (sts) {
     row("STS points", [&](std::size_t i) { return fmt::format("{}/{}", sums[i].points, sums[i].max_points); });
     row("STS rating", [&](std::size_t i) { return fmt::format("{:.0f}", sts_rating(sums[i].points_percent())); });
+  }
+  if (std::any_of(sums.begin(), sums.end(), [](const Summary& s) { return s.mates.records > 0; })) {
+    const auto mates = [&](const char* name, std::size_t MateCounts::*count) {
+      row(name, [&](std::size_t i) { return std::to_string(sums[i].mates.*count); });
+    };
+    mates("mates found", &MateCounts::found);
+    mates("best mates", &MateCounts::best);
+    mates("better mates", &MateCounts::better);
+    mates("wrong mates", &MateCounts::wrong);
+    mates("bad PVs", &MateCounts::bad_pv);
+    mates("no mate", &MateCounts::no_mate);
   }
   row("failed", [&](std::size_t i) { return std::to_string(sums[i].failed); });
   row("time total", [&](std::size_t i) { return seconds(sums[i].time_ms); });

@@ -6,6 +6,7 @@
 #include <fmt/core.h>
 
 #include "core/notation.hpp"
+#include "epd/matetrack.hpp"
 #include "epd/opcodes.hpp"
 #include "suites/write_back.hpp"
 
@@ -123,13 +124,16 @@ const char* to_string(Rule rule) {
     case Rule::Am: return "am";
     case Rule::BmAm: return "bm+am";
     case Rule::Dm: return "dm";
+    case Rule::Matetrack: return "matetrack";
   }
   return "?";
 }
 
 Expected<Expectation, std::string> expectation_of(const epd::EpdRecord& record, const core::Board& board) {
   Expectation e;
-  auto bm = read_moves(record, board, "bm");
+  // A matetrack key is the bm operand: there are no moves to read.
+  e.mate_key = epd::matetrack_mate(record);
+  auto bm = e.mate_key ? std::vector<core::Move>() : read_moves(record, board, "bm");
   if (!bm) return unexpected(bm.error());
   auto am = read_moves(record, board, "am");
   if (!am) return unexpected(am.error());
@@ -144,7 +148,10 @@ Expected<Expectation, std::string> expectation_of(const epd::EpdRecord& record, 
   if (!points) return unexpected(points.error());
   e.points = std::move(*points);
 
-  if (e.dm) {
+  if (e.mate_key) {
+    e.rule = Rule::Matetrack;
+    e.text = "bm " + mate_text(*e.mate_key);
+  } else if (e.dm) {
     e.rule = Rule::Dm;
     e.text = fmt::format("dm {}", *e.dm);
     if (!e.bm.empty()) e.text += fmt::format(" (bm {})", join_san(board, e.bm));
@@ -171,14 +178,32 @@ Expected<Expectation, std::string> expectation_of(const epd::EpdRecord& record, 
 
 namespace {
 
+// Why line 1 has no mate to judge ("no mate found (score cp 35)"): no line, no mate score, or
+// (for_side_to_move) a mate against the side to move. Empty when it has one.
+std::string no_mate(const uci::Analysis& a, bool for_side_to_move) {
+  if (a.lines.empty()) return "no score reported";
+  const core::Score s = a.lines.front().score;
+  if (!s.is_mate() || s.mate_plies() == 0 || (for_side_to_move && s.mate_plies() < 0))
+    return fmt::format("no mate found (score {})", s.to_uci_string());
+  return {};
+}
+
 // The mate line 1 reports for the side to move, if any, checked against its PV where the PV
 // reaches the mate. Empty note: a mate no longer than `n` that holds.
 std::string check_mate(const core::Board& board, const uci::Analysis& a, int n) {
-  if (a.lines.empty()) return "no score reported";
+  if (auto none = no_mate(a, true); !none.empty()) return none;
   const core::Score s = a.lines.front().score;
-  if (!s.is_mate() || s.mate_plies() <= 0) return fmt::format("no mate found (score {})", s.to_uci_string());
   if (s.mate_moves() > n) return fmt::format("mate in {}, longer than dm {}", s.mate_moves(), n);
   return mate_contradiction(board, a.lines.front());
+}
+
+// Why a matetrack record is not solved; empty when it is.
+std::string mate_note(const MateResult& r, const uci::Analysis& a) {
+  if (r.solved()) return {};
+  if (!r.found) return no_mate(a, false);
+  const std::string found = *r.found > 0 ? fmt::format("mate in {}", *r.found) : fmt::format("mated in {}", -*r.found);
+  if (r.outcome == MateOutcome::Wrong) return fmt::format("{}: the wrong side for the key {}", found, mate_text(r.key));
+  return fmt::format("{}, longer than the key {}", found, mate_text(r.key));
 }
 
 }  // namespace
@@ -198,7 +223,8 @@ Verdict score(const Expectation& e, const core::Board& board, const uci::Analysi
       case Rule::Bm: return contains(e.bm, m);
       case Rule::Am: return !contains(e.am, m);
       case Rule::BmAm: return contains(e.bm, m) && !contains(e.am, m);
-      case Rule::Dm: return found && m == *found;  // the mate is judged on the final line
+      case Rule::Dm:
+      case Rule::Matetrack: return found && m == *found;  // the mate is judged on the final line
       case Rule::Unscored: return false;
     }
     return false;
@@ -217,6 +243,10 @@ Verdict score(const Expectation& e, const core::Board& board, const uci::Analysi
   if (e.rule == Rule::Dm) {
     v.note = check_mate(board, a, *e.dm);
     v.solved = v.note.empty();
+  } else if (e.rule == Rule::Matetrack) {
+    v.mate = score_mate_key(*e.mate_key, board, a);
+    v.solved = v.mate->solved();
+    v.note = mate_note(*v.mate, a);
   } else {
     v.solved = solves(*found);
   }

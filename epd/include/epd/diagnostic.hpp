@@ -48,6 +48,7 @@ enum class Problem : std::uint8_t {
   PmPv,               // pm differs from the first move of pv
   CeMate,             // ce mate encoding inconsistent (parity, dm, or a form like +M1)
   DrawNeedsSm,        // draw_claim or draw_offer without an sm operation
+  MateKey,            // bm #N / #-N: the matetrack convention, a mate key rather than a move
 };
 
 // Stable short name of a problem kind ("missing-semicolon").

@@ -31,6 +31,7 @@ struct RecordResult {
   std::optional<ToSolution> to_solution;
   std::string note;   // why a scored record is not solved, when it is not plain
   std::string error;  // the record could not be analysed or read (it is then neither solved nor scored)
+  std::optional<MateResult> mate;  // matetrack records (rule Matetrack)
   bool scored() const { return rule != Rule::Unscored && error.empty(); }
 };
 
@@ -55,6 +56,7 @@ struct Summary {
   std::uint64_t time_ms = 0, nodes = 0;  // all searches
   std::uint64_t solution_time_ms = 0, solution_nodes = 0;  // solved records, to solution
   std::vector<ThemeRow> themes;  // STS, in order of first appearance
+  MateCounts mates;              // matetrack records; shown only when there are some
   double solved_percent() const { return scored ? 100.0 * static_cast<double>(solved) / static_cast<double>(scored) : 0.0; }
   double points_percent() const {
     return max_points ? 100.0 * static_cast<double>(points) / static_cast<double>(max_points) : 0.0;

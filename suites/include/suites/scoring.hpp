@@ -1,4 +1,4 @@
-// Scoring one test-suite record: what the record expects (bm, am, dm, STS points) and whether an
+// Scoring one test-suite record: what the record expects (bm, am, dm, matetrack, STS points) and whether an
 // analysis meets it, with time, depth and nodes to solution.
 #pragma once
 
@@ -11,24 +11,27 @@
 #include "core/board.hpp"
 #include "core/expected.hpp"
 #include "epd/record.hpp"
+#include "suites/matetrack.hpp"
 #include "uci/analysis.hpp"
 
 namespace epdd::suites {
 
-// Which rule decides a record, in this order of precedence: a record with dm is scored by mate
-// length (any mate no longer than N solves it, whatever its bm says: mate suites list one of
-// several mating moves); then bm and am (both may stand: the move must be one of bm and none
-// of am); a record with STS points (c0 "move=points, ..." or c7 moves with c8 points) is scored
-// by bm for solved/total and by its points for the STS score.
-enum class Rule : std::uint8_t { Unscored, Bm, Am, BmAm, Dm };
+// Which rule decides a record, in this order of precedence: a record whose bm is a matetrack key
+// (`bm #N`, `bm #-N`: epd/matetrack.hpp) is scored by its mate (suites/matetrack.hpp); then a
+// record with dm is scored by mate length (any mate no longer than N solves it, whatever its bm
+// says: mate suites list one of several mating moves); then bm and am (both may stand: the move
+// must be one of bm and none of am); a record with STS points (c0 "move=points, ..." or c7 moves
+// with c8 points) is scored by bm for solved/total and by its points for the STS score.
+enum class Rule : std::uint8_t { Unscored, Bm, Am, BmAm, Dm, Matetrack };
 const char* to_string(Rule rule);
 
 struct Expectation {
   Rule rule = Rule::Unscored;
   std::vector<core::Move> bm, am;
   std::optional<int> dm;                          // full moves
+  std::optional<int> mate_key;                    // matetrack: +N mates, -N is mated (full moves)
   std::vector<std::pair<core::Move, int>> points;  // STS: move and its points
-  std::string text;  // what was expected, for reports: "bm Qg6", "am Bxh7", "dm 2 (bm Qd8)"
+  std::string text;  // what was expected, for reports: "bm Qg6", "am Bxh7", "dm 2 (bm Qd8)", "bm #15"
   bool sts() const { return !points.empty(); }
 };
 
@@ -53,6 +56,7 @@ struct Verdict {
   std::string found;    // the engine's move in SAN; empty when it had none
   std::optional<ToSolution> to_solution;  // when solved
   std::string note;     // why not solved, when it is not plain (a mate too long, a PV short of it)
+  std::optional<MateResult> mate;  // matetrack records: the mate against the key
 };
 
 // Scores an analysis of `board` against the expectation.

@@ -4,6 +4,7 @@
 # unscored), an illegal position, an unreadable bm, checkmate and stalemate on the board, and an
 # engine that crashes on one record (reported; the run goes on; the rest of the file intact).
 # Then the same commands again: everything answered from the store, the outputs identical.
+# And matetrack.epd: every matetrack category (best, better, found, wrong, bad PV, no mate).
 #
 #   golden_test.sh EPDD FAKE_ENGINE
 # EPDD_UPDATE_GOLDEN=1 rewrites the golden files instead of comparing (review the diff).
@@ -13,13 +14,18 @@ fake=$(realpath "$2")
 golden=$(cd "$(dirname "$0")/../../golden/suites" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-cp "$golden/rules.epd" "$golden/rules.script" "$work/"
+cp "$golden/rules.epd" "$golden/rules.script" "$golden/matetrack.epd" "$golden/matetrack.script" "$work/"
 cd "$work"
 cat > fake.toml <<TOML
 [[engine]]
 name = "fake"
 command = "$fake"
 args = ["--script", "rules.script"]
+
+[[engine]]
+name = "fake-matetrack"
+command = "$fake"
+args = ["--script", "matetrack.script"]
 TOML
 
 failed=0
@@ -56,6 +62,15 @@ same suite.epd suite.epd
 same analyse.epd analyse.epd
 same analyse-white.epd analyse-white.epd
 same compare.txt compare.txt
+# Matetrack keys: every record scored (none fails), the counts in the text and the JSON. A store
+# of its own: rules.epd has some of these positions, and both scripts are the same engine to
+# the analysis cache (same id name, same options).
+expect 0 "$epdd" suite matetrack.epd --config fake.toml --engine fake-matetrack --store matetrack.db --depth 5 -q \
+  --json matetrack.json > matetrack.txt
+expect 0 "$epdd" suite compare matetrack.json matetrack.json > matetrack-compare.txt
+same matetrack.txt matetrack.txt
+same matetrack.json matetrack.json
+same matetrack-compare.txt matetrack-compare.txt
 # The crash is reported with its record's line and the engine's exit status in words.
 grep -q "rules.epd:15: not analysed: engine 'fake': crash during search.*SIGSEGV" suite.err ||
   { echo "FAIL: the crash is not reported on stderr" >&2; cat suite.err >&2; failed=1; }
