@@ -54,7 +54,7 @@ std::string normalize_comment(std::string_view text) {
 class Parser {
  public:
   Parser(Lexer& lexer, Diagnostics& diags, ReadOptions options, bool mainline_only)
-      : lex_(lexer), diags_(diags), options_(options), mainline_only_(mainline_only) {}
+      : lex_(lexer), out_(diags), options_(options), mainline_only_(mainline_only) {}
 
   // Reads the next game into `game` (full tree, or tags and main line only); false at the end.
   bool read(Game& game, std::vector<core::Move>* mainline);
@@ -97,7 +97,10 @@ class Parser {
   void finish(Game& game, const Token& at);
 
   Lexer& lex_;
-  Diagnostics& diags_;
+  Diagnostics& out_;
+  // This game's diagnostics, passed on to out_ in file order when the game ends (its tags are
+  // checked after its moves): out_ may keep only a few, or print them as they come.
+  Diagnostics diags_;
   ReadOptions options_;
   bool mainline_only_;
   Token pending_;
@@ -130,11 +133,13 @@ bool Parser::read(Game& game, std::vector<core::Move>* mainline) {
   bool started = false;
   if (!read_tags(game, started)) {
     report_input_facts();
+    out_.add_in_place_order(diags_);
     return false;
   }
   game.number = game_number_;
   read_movetext(game, mainline);
   report_input_facts();
+  out_.add_in_place_order(diags_);
   return true;
 }
 

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "core/diagnostic_log.hpp"
+
 namespace epdd::pgn {
 
 enum class Severity : std::uint8_t { Note, Warning, Error };
@@ -51,18 +53,14 @@ struct Diagnostic {
   std::string message;
 };
 
-class Diagnostics {
+// Collects diagnostics; the reader appends, callers read or print them. Counts per kind and
+// severity, a limit on how many of each kind are kept, a listener: core::DiagnosticLog.
+class Diagnostics : public core::DiagnosticLog<Diagnostic> {
  public:
+  using DiagnosticLog::add;
   void add(Problem p, std::size_t game, std::size_t line, std::size_t column, std::string token, std::string message) {
-    items_.push_back({p, severity_of(p), game, line, column, std::move(token), std::move(message)});
+    add(Diagnostic{p, severity_of(p), game, line, column, std::move(token), std::move(message)});
   }
-  const std::vector<Diagnostic>& items() const { return items_; }
-  std::size_t size() const { return items_.size(); }
-  std::size_t count(Severity s) const;
-  void clear() { items_.clear(); }
-
- private:
-  std::vector<Diagnostic> items_;
 };
 
 }  // namespace epdd::pgn
