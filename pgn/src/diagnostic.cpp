@@ -27,6 +27,7 @@ constexpr ProblemInfo kProblems[] = {
     {Problem::DuplicateTag, "duplicate-tag", Severity::Warning},
     {Problem::TagValue, "tag-value", Severity::Warning},
     {Problem::SetUp, "setup", Severity::Error},
+    {Problem::SetUpTolerated, "setup-tolerated", Severity::Warning},
     {Problem::ResultMismatch, "result-mismatch", Severity::Warning},
     {Problem::MissingResult, "missing-result", Severity::Warning},
     {Problem::PlyCount, "ply-count", Severity::Warning},

@@ -28,6 +28,7 @@ enum class Problem : std::uint8_t {
   DuplicateTag,         // the same tag name twice in a game
   TagValue,             // a tag value that breaks the tag's rules (Date, Round, TimeControl, ...)
   SetUp,                // SetUp/FEN/Variant problems: the start position cannot be used
+  SetUpTolerated,       // a FEN tag read leniently (an en passant square beside a non-zero clock, ...)
   ResultMismatch,       // the Result tag differs from the game termination marker
   MissingResult,        // no game termination marker
   PlyCount,             // PlyCount differs from the moves of the main line

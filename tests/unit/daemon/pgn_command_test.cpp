@@ -66,6 +66,30 @@ TEST_CASE("pgn export, sort and to-epd", "[daemon][pgn]") {
   CHECK_THAT(r.out, Catch::Contains("1. e4 e5 2. Nf3 *\n"));
 }
 
+TEST_CASE("pgn export: a broadcast of 605 games that are tags only is 605 games, each with its result as movetext",
+          "[daemon][pgn]") {
+  std::string broadcast;
+  for (int i = 1; i <= 605; ++i)
+    broadcast += "[Event \"Open\"]\n[Site \"?\"]\n[Date \"2024.01.01\"]\n[Round \"" + std::to_string(i) +
+                 "\"]\n[White \"w\"]\n[Black \"b\"]\n[Result \"" + (i % 2 ? "*" : "1-0") + "\"]\n\n";
+  test::TempDir dir;
+  daemon::PgnWriteOptions o;
+  o.file = dir.write("broadcast.pgn", broadcast).string();
+  Run r = run(daemon::run_pgn_write, o);
+  CHECK(r.status == 0);
+  CHECK_THAT(r.err, Catch::Contains(": 605 games\n"));
+  CHECK_THAT(r.out, Catch::Contains("[Round \"605\"]\n[White \"w\"]\n[Black \"b\"]\n[Result \"*\"]\n\n*\n\n"));
+  CHECK_THAT(r.out, Catch::Contains("[Round \"604\"]\n[White \"w\"]\n[Black \"b\"]\n[Result \"1-0\"]\n\n1-0\n\n"));
+  // Read again: the same 605 games, written the same way.
+  o.file = dir.write("exported.pgn", r.out).string();
+  Run again = run(daemon::run_pgn_write, o);
+  CHECK(again.out == r.out);
+  daemon::PgnCheckOptions check;
+  check.files = {o.file};
+  CHECK_THAT(run(daemon::run_pgn_check, check).out,
+             Catch::Contains(": 605 games, 0 main-line plies: 0 errors, 0 warnings, 0 notes\n"));
+}
+
 TEST_CASE("pgn check: 100,000 tagless games in flat memory, counts per kind, --all prints every one in file order",
           "[daemon][pgn]") {
   // An opening book whose games have only a Result tag: six roster tags missing per game (the
