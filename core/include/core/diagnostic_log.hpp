@@ -73,10 +73,11 @@ class DiagnosticLog {
   }
   // Orders the kept diagnostics by line, then column (one place keeps the order of reporting).
   void sort_by_position() {
-    const auto before = [](const Diagnostic& a, const Diagnostic& b) {
-      return a.line < b.line || (a.line == b.line && a.column < b.column);
-    };
     if (!std::is_sorted(kept_.begin(), kept_.end(), before)) std::stable_sort(kept_.begin(), kept_.end(), before);
+  }
+  // File order: whether `a` is at an earlier line, or column of the same line, than `b`.
+  static bool before(const Diagnostic& a, const Diagnostic& b) {
+    return a.line < b.line || (a.line == b.line && a.column < b.column);
   }
 
  private:

@@ -1,5 +1,6 @@
 // Checking a whole file: diagnostics counted per kind and severity, only the first few of each
 // kind kept when asked (memory does not grow with their number), passed on in file order.
+#include <algorithm>
 #include <string>
 #include <utility>
 #include <vector>
@@ -12,9 +13,9 @@ using epd::Severity;
 
 namespace {
 
-// Each record: two unknown opcodes (notes; opcodes in ASCII order) and a last operation without ';' (a warning, found
-// by the reader at the end of the line, before the checker's notes at columns before it); every
-// `illegal_every`-th record a bm that is illegal (an error).
+// Each record: two unknown opcodes (notes; the opcodes in ASCII order) and a last operation
+// without ';' (a warning, found by the reader at the end of the line, before the checker's notes
+// at columns before it); every `illegal_every`-th record a bm that is illegal (an error).
 struct Suite {
   std::size_t records = 0;
   std::size_t illegal_every = 0;
@@ -31,11 +32,7 @@ Suite suite(std::size_t records, std::size_t illegal_every) {
 }
 
 bool in_file_order(const std::vector<epd::Diagnostic>& items) {
-  for (std::size_t i = 1; i < items.size(); ++i)
-    if (items[i].line < items[i - 1].line ||
-        (items[i].line == items[i - 1].line && items[i].column < items[i - 1].column))
-      return false;
-  return true;
+  return std::is_sorted(items.begin(), items.end(), epd::Diagnostics::before);
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 // Diagnostics of many games: counted per kind and severity, only the first few of each kind
 // kept when asked (memory does not grow with their number), passed on in file order.
+#include <algorithm>
 #include <string>
 #include <utility>
 #include <vector>
@@ -30,11 +31,7 @@ TaglessBook tagless_book(std::size_t games, std::size_t illegal_every) {
 }
 
 bool in_file_order(const std::vector<pgn::Diagnostic>& items) {
-  for (std::size_t i = 1; i < items.size(); ++i)
-    if (items[i].line < items[i - 1].line ||
-        (items[i].line == items[i - 1].line && items[i].column < items[i - 1].column))
-      return false;
-  return true;
+  return std::is_sorted(items.begin(), items.end(), pgn::Diagnostics::before);
 }
 
 }  // namespace
