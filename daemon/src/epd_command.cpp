@@ -38,17 +38,17 @@ int run_epd_check(const EpdCheckOptions& o, std::ostream& out, std::ostream& err
       status = 2;
       continue;
     }
+    const detail::ReportOptions report{o.all, static_cast<int>(o.min_severity)};
     epd::Diagnostics diags;
+    detail::print_as_they_come(diags, out, file, report, [](const epd::Diagnostic&) { return ""; });
     const std::size_t records = epd::check_stream(*bytes, check_options(o.chess960, o.moves), diags);
     const std::size_t lines = static_cast<std::size_t>(std::count(bytes->begin(), bytes->end(), '\n')) +
                               (!bytes->empty() && bytes->back() != '\n');
     const std::size_t errors = diags.count(epd::Severity::Error);
     const std::size_t warnings = diags.count(epd::Severity::Warning);
-    const detail::ReportOptions report{o.all, static_cast<int>(o.min_severity)};
-    detail::print_diagnostics(out, file, diags.items(), report, [](const epd::Diagnostic&) { return ""; });
     fmt::print(out, "{}: {} records in {} lines: {} errors, {} warnings, {} notes\n", file, records, lines, errors,
                warnings, diags.count(epd::Severity::Note));
-    detail::print_kind_counts(out, diags.items(), report);
+    detail::print_kind_counts(out, diags, report);
     total_records += records;
     total_errors += errors;
     total_warnings += warnings;

@@ -35,19 +35,19 @@ int run_pgn_check(const PgnCheckOptions& o, std::ostream& out, std::ostream& err
       continue;
     }
     std::ifstream in(file, std::ios::binary);
+    const detail::ReportOptions report{o.all, static_cast<int>(o.min_severity)};
     pgn::Diagnostics diags;
+    detail::print_as_they_come(diags, out, file, report, game_prefix);
     pgn::GameReader reader(in, diags);
     std::size_t games = 0, plies = 0;
     for (pgn::Game g; reader.next(g);) {
       ++games;
       plies += g.main.moves.size();
     }
-    const detail::ReportOptions report{o.all, static_cast<int>(o.min_severity)};
-    detail::print_diagnostics(out, file, diags.items(), report, game_prefix);
     const std::size_t errors = diags.count(pgn::Severity::Error);
     fmt::print(out, "{}: {} games, {} main-line plies: {} errors, {} warnings, {} notes\n", file, games, plies, errors,
                diags.count(pgn::Severity::Warning), diags.count(pgn::Severity::Note));
-    detail::print_kind_counts(out, diags.items(), report);
+    detail::print_kind_counts(out, diags, report);
     if (errors && status == 0) status = 1;
   }
   return status;
@@ -66,6 +66,8 @@ int run_pgn_write(const PgnWriteOptions& o, std::ostream& out, std::ostream& err
     }
   std::ifstream in(o.file, std::ios::binary);
   pgn::Diagnostics diags;
+  const detail::ReportOptions errors_only{false, static_cast<int>(pgn::Severity::Error)};
+  detail::print_as_they_come(diags, err, o.file, errors_only, game_prefix);
   pgn::GameReader reader(in, diags);
   pgn::ExportOptions export_options;
   export_options.reduced = o.reduced;
@@ -88,8 +90,6 @@ int run_pgn_write(const PgnWriteOptions& o, std::ostream& out, std::ostream& err
     pgn::sort_games(kept);
     for (const pgn::Game& g : kept) pgn::append_game(text, g, export_options);
   }
-  const detail::ReportOptions errors_only{false, static_cast<int>(pgn::Severity::Error)};
-  detail::print_diagnostics(err, o.file, diags.items(), errors_only, game_prefix);
   if (o.output) {
     if (auto w = write_file_atomically(*o.output, text); !w) {
       fmt::print(err, "epdd pgn {}: {}\n", command, w.error());

@@ -431,26 +431,29 @@ std::size_t canonicalize_document(CheckedDocument& c, bool sort_ops) {
 }
 
 std::size_t check_stream(std::string_view bytes, const CheckOptions& options, Diagnostics& diags) {
-  EpdStreamReader reader(bytes, diags);
+  // One line's diagnostics (the reader's come before the checker's, at any column), put in
+  // order before they are passed on: `diags` sees the file in order and may keep few of them.
+  Diagnostics line_diags;
+  EpdStreamReader reader(bytes, line_diags);
   std::size_t records = 0;
-  for (EpdLine line; reader.next(line);) {
+  for (EpdLine line; reader.next(line); diags.add_in_place_order(line_diags)) {
     if (!line.record) continue;
     ++records;
-    check_record(*line.record, options, diags);
+    check_record(*line.record, options, line_diags);
   }
-  diags.sort_by_position();
   return records;
 }
 
 FormatResult format_stream(std::string_view bytes, const CheckOptions& options, bool sort_ops, Diagnostics& diags) {
   FormatResult result;
   result.text.reserve(bytes.size() + bytes.size() / 8);
-  EpdStreamReader reader(bytes, diags);
+  Diagnostics line_diags;  // as in check_stream
+  EpdStreamReader reader(bytes, line_diags);
   if (reader.bom()) result.text += "\xEF\xBB\xBF";
-  for (EpdLine line; reader.next(line);) {
+  for (EpdLine line; reader.next(line); diags.add_in_place_order(line_diags)) {
     if (line.record) {
       EpdRecord& record = *line.record;
-      canonicalize(record, check_record(record, options, diags));
+      canonicalize(record, check_record(record, options, line_diags));
       if (sort_ops) record.sort_operations();
       const std::string text = record.canonical_text();
       ++result.records;
@@ -461,7 +464,6 @@ FormatResult format_stream(std::string_view bytes, const CheckOptions& options, 
     }
     result.text += line.ending;
   }
-  diags.sort_by_position();
   return result;
 }
 

@@ -68,15 +68,4 @@ const char* to_string(Severity s) {
 const char* name(Problem p) { return info(p).name; }
 Severity severity_of(Problem p) { return info(p).severity; }
 
-void Diagnostics::sort_by_position() {
-  std::stable_sort(items_.begin(), items_.end(), [](const Diagnostic& a, const Diagnostic& b) {
-    return a.line < b.line || (a.line == b.line && a.column < b.column);
-  });
-}
-
-std::size_t Diagnostics::count(Severity s) const {
-  return static_cast<std::size_t>(
-      std::count_if(items_.begin(), items_.end(), [s](const Diagnostic& d) { return d.severity == s; }));
-}
-
 }  // namespace epdd::epd

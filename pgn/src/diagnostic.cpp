@@ -27,6 +27,7 @@ constexpr ProblemInfo kProblems[] = {
     {Problem::DuplicateTag, "duplicate-tag", Severity::Warning},
     {Problem::TagValue, "tag-value", Severity::Warning},
     {Problem::SetUp, "setup", Severity::Error},
+    {Problem::SetUpTolerated, "setup-tolerated", Severity::Warning},
     {Problem::ResultMismatch, "result-mismatch", Severity::Warning},
     {Problem::MissingResult, "missing-result", Severity::Warning},
     {Problem::PlyCount, "ply-count", Severity::Warning},
@@ -56,10 +57,5 @@ const char* to_string(Severity s) {
 
 const char* name(Problem p) { return info(p).name; }
 Severity severity_of(Problem p) { return info(p).severity; }
-
-std::size_t Diagnostics::count(Severity s) const {
-  return static_cast<std::size_t>(
-      std::count_if(items_.begin(), items_.end(), [s](const Diagnostic& d) { return d.severity == s; }));
-}
 
 }  // namespace epdd::pgn

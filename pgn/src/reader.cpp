@@ -24,7 +24,7 @@ int suffix_nag(std::string_view s) {
 namespace {
 
 bool is_result(std::string_view s) {
-  return (s[0] == '0' || s[0] == '1') && (s == "1-0" || s == "0-1" || s == "1/2-1/2");
+  return !s.empty() && (s[0] == '0' || s[0] == '1') && (s == "1-0" || s == "0-1" || s == "1/2-1/2");
 }
 bool all_digits(std::string_view s) {
   return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
@@ -54,7 +54,7 @@ std::string normalize_comment(std::string_view text) {
 class Parser {
  public:
   Parser(Lexer& lexer, Diagnostics& diags, ReadOptions options, bool mainline_only)
-      : lex_(lexer), diags_(diags), options_(options), mainline_only_(mainline_only) {}
+      : lex_(lexer), out_(diags), options_(options), mainline_only_(mainline_only) {}
 
   // Reads the next game into `game` (full tree, or tags and main line only); false at the end.
   bool read(Game& game, std::vector<core::Move>* mainline);
@@ -70,9 +70,12 @@ class Parser {
   Token take() {
     if (has_pending_) {
       has_pending_ = false;
+      last_line_ = pending_.line;
       return pending_;
     }
-    return lex_.next();
+    const Token t = lex_.next();
+    last_line_ = t.line;
+    return t;
   }
   void put_back(const Token& t) {
     pending_ = t;
@@ -81,12 +84,17 @@ class Parser {
   void add(Problem p, const Token& t, std::string message) {
     diags_.add(p, game_number_, t.line, t.column, std::string(t.text), std::move(message));
   }
+  // At a tag (or, without one, at the token), with no token text: the message says it.
+  void add_at(Problem p, const Tag* tag, const Token& t, std::string message) {
+    diags_.add(p, game_number_, tag ? tag->line : t.line, tag ? tag->column : t.column, "", std::move(message));
+  }
   void report_input_facts();
 
-  bool read_tags(Game& game, bool& started);
+  enum class TagSection : std::uint8_t { None, ThenMovetext, Alone };
+  TagSection read_tags(Game& game);
   void read_tag(Game& game);
   bool set_up(Game& game, const Token& at);
-  void read_movetext(Game& game, std::vector<core::Move>* mainline);
+  void read_movetext(Game& game, std::vector<core::Move>* mainline, bool tags_only);
   // Returns false when the token ends the game.
   bool movetext_token(Game& game, std::vector<Level>& stack, const Token& t, std::vector<core::Move>* mainline);
   void symbol(Game& game, std::vector<Level>& stack, const Token& t, std::vector<core::Move>* mainline);
@@ -97,11 +105,15 @@ class Parser {
   void finish(Game& game, const Token& at);
 
   Lexer& lex_;
-  Diagnostics& diags_;
+  Diagnostics& out_;
+  // This game's diagnostics, passed on to out_ in file order when the game ends (its tags are
+  // checked after its moves): out_ may keep only a few, or print them as they come.
+  Diagnostics diags_;
   ReadOptions options_;
   bool mainline_only_;
   Token pending_;
   bool has_pending_ = false;
+  std::size_t last_line_ = 0;  // the line of the token taken last
   std::size_t game_number_ = 0;
   bool move_number_reported_ = false;
   bool bom_reported_ = false, crlf_reported_ = false, long_reported_ = false;
@@ -127,23 +139,35 @@ void Parser::report_input_facts() {
 bool Parser::read(Game& game, std::vector<core::Move>* mainline) {
   game = Game{};
   if (mainline) mainline->clear();
-  bool started = false;
-  if (!read_tags(game, started)) {
+  const TagSection tags = read_tags(game);
+  if (tags == TagSection::None) {
     report_input_facts();
+    out_.add_in_place_order(diags_);
     return false;
   }
   game.number = game_number_;
-  read_movetext(game, mainline);
+  read_movetext(game, mainline, tags == TagSection::Alone);
   report_input_facts();
+  out_.add_in_place_order(diags_);
   return true;
 }
 
-bool Parser::read_tags(Game& game, bool& started) {
+Parser::TagSection Parser::read_tags(Game& game) {
+  bool started = false;
   for (;;) {
+    const std::size_t previous_line = last_line_;
     const Token t = take();
+    // A blank line after tags, then another tag or an escape line: the game is its tags alone
+    // (broadcasts list the pairings so before the moves exist), the next game starts here.
+    if (!game.tags.empty() && t.line > previous_line + 1 &&
+        (t.kind == TokenKind::LeftBracket || t.kind == TokenKind::Escape)) {
+      put_back(t);
+      return TagSection::Alone;
+    }
     switch (t.kind) {
       case TokenKind::End:
-        return started;
+        put_back(t);
+        return started ? TagSection::Alone : TagSection::None;
       case TokenKind::Escape:
         game.escapes.emplace_back(t.text);
         continue;
@@ -164,7 +188,7 @@ bool Parser::read_tags(Game& game, bool& started) {
           game.line = t.line;
         }
         put_back(t);
-        return true;
+        return TagSection::ThenMovetext;
     }
   }
 }
@@ -214,23 +238,25 @@ void Parser::read_tag(Game& game) {
   game.tags.push_back(std::move(tag));
 }
 
-// The start position from SetUp, FEN and Variant; false when it cannot be used.
+// The start position from SetUp, FEN and Variant; false when it cannot be used. A FEN that
+// strict reading rejects is read leniently where core can (an en passant square beside a
+// non-zero halfmove clock, as many programs write it, ...), each thing tolerated a warning.
 bool Parser::set_up(Game& game, const Token& at) {
-  const auto variant = game.tag("Variant");
+  const Tag* variant = game.find_tag("Variant");
   bool chess960 = false;
   if (variant) {
-    const Variant v = classify_variant(*variant);
+    const Variant v = classify_variant(variant->value);
     if (v == Variant::Unsupported) {
-      add(Problem::SetUp, at, "Variant " + quoted(*variant) + " is not standard chess or Chess960: moves not read");
+      add_at(Problem::SetUp, variant, at,
+             "Variant " + quoted(variant->value) + " is not standard chess or Chess960: moves not read");
       return false;
     }
     chess960 = v == Variant::Chess960;
   }
-  const auto fen = game.tag("FEN");
-  const auto setup = game.tag("SetUp");
+  const Tag* fen = game.find_tag("FEN");
   if (!fen) {
-    if (setup && *setup == "1") {
-      add(Problem::SetUp, at, "SetUp \"1\" without a FEN tag: the start position is unknown, moves not read");
+    if (const Tag* setup = game.find_tag("SetUp"); setup && setup->value == "1") {
+      add_at(Problem::SetUp, setup, at, "SetUp \"1\" without a FEN tag: the start position is unknown, moves not read");
       return false;
     }
     game.start.set_chess960(chess960);
@@ -239,22 +265,34 @@ bool Parser::set_up(Game& game, const Token& at) {
   core::FenReadOptions options;
   options.fields = core::FenFields::FourOrSix;
   options.chess960 = chess960;
-  auto board = core::parse_fen(*fen, options);
+  auto board = core::parse_fen(fen->value, options);
   if (!board) {
-    add(Problem::SetUp, at, "FEN tag: " + board.error().message + " (moves not read)");
-    return false;
+    options.lenient = true;
+    std::vector<core::FenNote> notes;
+    auto tolerated = core::parse_fen(fen->value, options, &notes);
+    if (!tolerated) {
+      add_at(Problem::SetUp, fen, at, "FEN tag: " + board.error().message + " (moves not read)");
+      return false;
+    }
+    for (const core::FenNote& n : notes)
+      add_at(Problem::SetUpTolerated, fen, at, "FEN tag: " + n.message + " (read leniently, as other readers do)");
+    board = std::move(tolerated);
   }
   game.start = std::move(*board);
   if (chess960) game.start.set_chess960(true);
   return true;
 }
 
-void Parser::read_movetext(Game& game, std::vector<core::Move>* mainline) {
+void Parser::read_movetext(Game& game, std::vector<core::Move>* mainline, bool tags_only) {
   Token first = take();
   put_back(first);
   game.main.comments_before = std::move(carried_comments_);
   carried_comments_.clear();
   const bool usable = set_up(game, first);
+  if (tags_only) {
+    finish(game, first);
+    return;
+  }
   std::vector<Level> stack;
   stack.push_back({mainline_only_ ? nullptr : &game.main, game.start, 0, !usable});
   stack.back().board.reserve_history(256);  // most games fit: no reallocation while playing
@@ -442,7 +480,18 @@ void Parser::attach_comment(Game& game, std::vector<Level>& stack, const Token& 
 void Parser::finish(Game& game, const Token& at) {
   const bool marker = at.kind == TokenKind::Asterisk || (at.kind == TokenKind::Symbol && is_result(at.text));
   game.result_written = marker;
-  if (!marker) add(Problem::MissingResult, at, "the game has no result (game termination marker); read as '*'");
+  if (!marker) {
+    // The Result tag says what the movetext did not (so export writes the game as it was meant).
+    const Tag* tag = game.find_tag("Result");
+    const bool from_tag = tag && (tag->value == "*" || is_result(tag->value));
+    game.result = from_tag ? tag->value : "*";
+    const std::string read_as = "read as " + quoted(game.result) + (from_tag ? " as its Result tag says" : "");
+    if (game.main.moves.empty() && game.main.comments_before.empty() && !game.tags.empty())
+      add_at(Problem::MissingResult, tag ? tag : &game.tags.back(), at,
+             "a game of tags only, without movetext or game termination marker; " + read_as);
+    else
+      add(Problem::MissingResult, at, "the game has no result (game termination marker); " + read_as);
+  }
   // Comments that follow the result belong to nothing in the standard: keep them for the next
   // game rather than lose them.
   if (marker) {

@@ -58,8 +58,9 @@ bool counters_to_operations(EpdRecord& record);
 // now differ from the line they were read from.
 std::size_t canonicalize_document(CheckedDocument& checked, bool sort_ops);
 
-// Checks a whole buffer one record at a time, keeping only the diagnostics (in line order).
-// Returns the number of records.
+// Checks a whole buffer one record at a time, keeping only the diagnostics. They reach `diags`
+// in file order (line, then column), a line at a time: with a limit per kind or a listener set
+// on it, memory does not grow with their number. Returns the number of records.
 std::size_t check_stream(std::string_view bytes, const CheckOptions& options, Diagnostics& diags);
 
 struct FormatResult {
@@ -70,6 +71,7 @@ struct FormatResult {
 
 // The canonical form of a whole buffer, record by record (the same result as check_document,
 // canonicalize_document and write_document(Canonical), without holding every record).
+// Diagnostics reach `diags` as in check_stream.
 FormatResult format_stream(std::string_view bytes, const CheckOptions& options, bool sort_ops, Diagnostics& diags);
 
 // The standard's register semantics of c0-c9 and v0-v9 (and eco, nic) over a sequence of

@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/diagnostic_log.hpp"
+
 namespace epdd::epd {
 
 enum class Severity : std::uint8_t { Note, Warning, Error };
@@ -64,21 +66,14 @@ struct Diagnostic {
   std::string message;
 };
 
-// Collects diagnostics; readers and checkers append, callers read or print them.
-class Diagnostics {
+// Collects diagnostics; readers and checkers append, callers read or print them. Counts per
+// kind and severity, a limit on how many of each kind are kept, a listener: core::DiagnosticLog.
+class Diagnostics : public core::DiagnosticLog<Diagnostic> {
  public:
+  using DiagnosticLog::add;
   void add(Problem p, std::size_t line, std::size_t column, std::string message) {
-    items_.push_back({p, severity_of(p), line, column, std::move(message)});
+    add(Diagnostic{p, severity_of(p), line, column, std::move(message)});
   }
-  const std::vector<Diagnostic>& items() const { return items_; }
-  std::size_t count(Severity s) const;
-  std::size_t size() const { return items_.size(); }
-  void clear() { items_.clear(); }
-  // Orders by line, then column (stable: same place keeps the order of reporting).
-  void sort_by_position();
-
- private:
-  std::vector<Diagnostic> items_;
 };
 
 }  // namespace epdd::epd

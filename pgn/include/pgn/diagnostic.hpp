@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "core/diagnostic_log.hpp"
+
 namespace epdd::pgn {
 
 enum class Severity : std::uint8_t { Note, Warning, Error };
@@ -26,6 +28,7 @@ enum class Problem : std::uint8_t {
   DuplicateTag,         // the same tag name twice in a game
   TagValue,             // a tag value that breaks the tag's rules (Date, Round, TimeControl, ...)
   SetUp,                // SetUp/FEN/Variant problems: the start position cannot be used
+  SetUpTolerated,       // a FEN tag read leniently (an en passant square beside a non-zero clock, ...)
   ResultMismatch,       // the Result tag differs from the game termination marker
   MissingResult,        // no game termination marker
   PlyCount,             // PlyCount differs from the moves of the main line
@@ -51,18 +54,14 @@ struct Diagnostic {
   std::string message;
 };
 
-class Diagnostics {
+// Collects diagnostics; the reader appends, callers read or print them. Counts per kind and
+// severity, a limit on how many of each kind are kept, a listener: core::DiagnosticLog.
+class Diagnostics : public core::DiagnosticLog<Diagnostic> {
  public:
+  using DiagnosticLog::add;
   void add(Problem p, std::size_t game, std::size_t line, std::size_t column, std::string token, std::string message) {
-    items_.push_back({p, severity_of(p), game, line, column, std::move(token), std::move(message)});
+    add(Diagnostic{p, severity_of(p), game, line, column, std::move(token), std::move(message)});
   }
-  const std::vector<Diagnostic>& items() const { return items_; }
-  std::size_t size() const { return items_.size(); }
-  std::size_t count(Severity s) const;
-  void clear() { items_.clear(); }
-
- private:
-  std::vector<Diagnostic> items_;
 };
 
 }  // namespace epdd::pgn

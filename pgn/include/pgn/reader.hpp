@@ -23,7 +23,9 @@ struct ReadOptions {
 
 class Parser;
 
-// Reads whole games (the full tree) one at a time.
+// Reads whole games (the full tree) one at a time. Diagnostics reach `diags` a game at a time,
+// in file order: with a limit per kind or a listener set on it, memory does not grow with their
+// number.
 class GameReader {
  public:
   GameReader(std::string_view text, Diagnostics& diags, ReadOptions options = {});

@@ -1,7 +1,9 @@
 // `epdd epd check` and `epdd epd format` in-process.
+#include <fstream>
 #include <sstream>
 
 #include "daemon/epd_command.hpp"
+#include "diagnostic_output.hpp"
 #include "test_support.hpp"
 
 using namespace epdd;
@@ -59,6 +61,61 @@ TEST_CASE("epd check: the first few of each kind, then a count", "[daemon][epd]"
   o.all = true;
   r = run(daemon::run_epd_check, o);
   CHECK_THAT(r.out, Catch::Contains(":12:68: note:"));
+}
+
+TEST_CASE("epd check: 40,000 records of many diagnostics in flat memory, counts per kind, --all in file order",
+          "[daemon][epd]") {
+  // Each record: eight unknown opcodes (notes, in ASCII order) and a last operation without
+  // ';' (a warning the reader finds at the end of the line, before the checker's notes); every
+  // 4,000th record an illegal bm, so the exit status is 1.
+  const std::size_t records = 40000, every = 4000, illegal = records / every;
+  test::TempDir dir;
+  const std::string file = (dir.path() / "many.epd").string();
+  std::size_t file_kb = 0;
+  {
+    std::ofstream f(file, std::ios::binary);
+    for (std::size_t i = 1; i <= records; ++i) {
+      const std::string line = std::string("4k3/8/8/8/8/8/4P3/4K3 w - - bm ") + (i % every ? "e4" : "e5") +
+                               "; id \"r" + std::to_string(i) + "\"; x1 1; x2 2; x3 3; x4 4; x5 5; x6 6; x7 7; x8 8\n";
+      f << line;
+      file_kb += line.size();
+    }
+    file_kb /= 1024;
+  }
+  const std::size_t notes = 8 * records, warnings = records;
+  const long before = test::peak_rss_kb();
+  daemon::EpdCheckOptions o;
+  o.files = {file};
+  Run r = run(daemon::run_epd_check, o);
+  CHECK(r.status == 1);
+  CHECK_THAT(r.out, Catch::Contains(file + ": " + std::to_string(records) + " records in " + std::to_string(records) +
+                                    " lines: " + std::to_string(illegal) + " errors, " + std::to_string(warnings) +
+                                    " warnings, " + std::to_string(notes) + " notes\n"));
+  CHECK_THAT(r.out, Catch::Contains(std::to_string(notes) + " unknown-opcode         note (" +
+                                    std::to_string(notes - 5) + " not shown; --all shows every one)\n"));
+  CHECK_THAT(r.out, Catch::Contains(std::to_string(warnings) + " missing-semicolon      warning (" +
+                                    std::to_string(warnings - 5) + " not shown; --all shows every one)\n"));
+  test::DiagnosticLines shown(file);
+  shown.feed(r.out);
+  CHECK(shown.lines() == 15);
+  CHECK(shown.in_file_order());
+
+  o.all = true;
+  test::DiagnosticLines all(file);
+  std::ostream out(&all);
+  std::ostringstream err;
+  CHECK(daemon::run_epd_check(o, out, err) == 1);
+  CHECK(all.lines() == notes + warnings + illegal);
+  CHECK(all.count("[unknown-opcode]") == notes);
+  CHECK(all.count("[missing-semicolon]") == warnings);
+  CHECK(all.count("[illegal-move]") == illegal);
+  CHECK(all.in_file_order());
+  // The file is read whole; the diagnostics (about 30 MB of them) are not held.
+  const long grown_mb = (test::peak_rss_kb() - before) / 1024;
+  INFO("peak memory grew by " << grown_mb << " MB; the file is " << file_kb / 1024 << " MB");
+#if !defined(__SANITIZE_ADDRESS__)  // ASan's quarantine holds freed memory
+  CHECK(grown_mb < static_cast<long>(file_kb / 1024) + 15);
+#endif
 }
 
 TEST_CASE("epd format: canonical rewrite, atomically, idempotent", "[daemon][epd]") {
