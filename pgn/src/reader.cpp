@@ -126,7 +126,7 @@ void Parser::report_input_facts() {
     bom_reported_ = true;
   }
   if (lex_.first_crlf_line() && !crlf_reported_) {
-    diags_.add(Problem::CrLf, 0, lex_.first_crlf_line(), 0, "", "CRLF line endings");
+    diags_.add(Problem::CrLf, 0, lex_.first_crlf_line(), 1, "", "CRLF line endings");
     crlf_reported_ = true;
   }
   if (lex_.first_long_line() && !long_reported_) {

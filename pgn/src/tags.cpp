@@ -168,7 +168,7 @@ std::function<std::optional<std::string>(std::string_view)> error_of(F parse) {
 void check_game_tags(const Game& g, Diagnostics& d) {
   // At the tag concerned when there is one, else where the game starts.
   auto add_at = [&](const Tag* at, Problem p, std::string token, std::string message) {
-    d.add(p, g.number, at ? at->line : g.line, at ? at->column : 0, std::move(token), std::move(message));
+    d.add(p, g.number, at ? at->line : g.line, at ? at->column : 1, std::move(token), std::move(message));
   };
   auto add = [&](Problem p, std::string token, std::string message) { add_at(nullptr, p, std::move(token), std::move(message)); };
   for (std::string_view name : kSevenTagRoster)

@@ -201,3 +201,15 @@ TEST_CASE("Every shared suite: format twice changes nothing the second time, kee
     }
   }
 }
+
+TEST_CASE("Every shared suite: every diagnostic has a 1-based line and column", "[epd][data]") {
+  for (const auto& file : shared_suites()) {
+    INFO(file.string());
+    const auto c = epd::check_document(test::read_file(file), {});
+    for (const auto& d : c.diags.items()) {
+      INFO(d.message);
+      CHECK(d.line >= 1);
+      CHECK(d.column >= 1);
+    }
+  }
+}

@@ -71,3 +71,16 @@ TEST_CASE("Shared PGN files: games and diagnostics pinned, both round trips exac
     CHECK(export_all(second.games) == exported);
   }
 }
+
+TEST_CASE("Shared PGN files: every diagnostic has a 1-based line and column", "[pgn][data]") {
+  // An editor jumps to FILE:LINE:COLUMN: column 0 (a missing-tag warning once said 1:0) is none.
+  for (const File& f : kFiles) {
+    INFO(f.path);
+    const auto r = test::read(test::read_file(test::shared_data(f.path)));
+    for (const auto& d : r.diags.items()) {
+      INFO(d.message);
+      CHECK(d.line >= 1);
+      CHECK(d.column >= 1);
+    }
+  }
+}
