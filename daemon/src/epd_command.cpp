@@ -14,11 +14,6 @@ namespace epdd::daemon {
 
 namespace {
 
-void print_diagnostic(std::ostream& out, const std::string& file, const epd::Diagnostic& d) {
-  fmt::print(out, "{}:{}:{}: {}: {} [{}]\n", file, d.line, d.column, epd::to_string(d.severity), d.message,
-             epd::name(d.problem));
-}
-
 epd::CheckOptions check_options(bool chess960, bool moves) {
   epd::CheckOptions options;
   options.chess960 = chess960;
@@ -72,9 +67,10 @@ int run_epd_format(const EpdFormatOptions& o, std::ostream& out, std::ostream& e
     return 2;
   }
   epd::Diagnostics diags;
+  // Every error, as it comes (none held: memory stays flat however many there are).
+  const detail::ReportOptions errors_only{true, static_cast<int>(epd::Severity::Error)};
+  detail::print_as_they_come(diags, err, o.file, errors_only, [](const epd::Diagnostic&) { return ""; });
   const epd::FormatResult result = epd::format_stream(*bytes, check_options(o.chess960, true), o.sort_ops, diags);
-  for (const epd::Diagnostic& d : diags.items())
-    if (d.severity == epd::Severity::Error) print_diagnostic(err, o.file, d);
   const std::string& text = result.text;
   if (o.output) {
     if (auto w = write_file_atomically(*o.output, text); !w) {

@@ -27,6 +27,7 @@ const Suite kSuites[] = {
     {"mate_in_2.epd", 880, {{"ce-mate", 880}, {"illegal-move", 1}, {"move-form", 3562}, {"move-order", 25}}, false},
     {"mate_in_3.epd", 1277, {{"ce-mate", 1277}, {"move-form", 7690}, {"move-order", 11}}, false},
     {"mate_in_4.epd", 1100, {{"ce-mate", 1100}, {"move-form", 8831}, {"move-order", 8}}, false},
+    {"matetrack-classic280.epd", 280, {{"mate-key", 280}}, true},
     {"sts.epd", 1500, {{"crlf", 1}, {"operation-order", 1500}}, true},
     {"wac-analysed.epd", 299,
      {{"ce-mate", 2}, {"crlf", 1}, {"illegal-move", 3}, {"move-form", 36}, {"operation-order", 299}}, false},
