@@ -1,6 +1,8 @@
 #include "suites/report.hpp"
 
 #include <algorithm>
+#include <iterator>
+#include <set>
 #include <cmath>
 #include <map>
 
@@ -280,12 +282,91 @@ Expected<SuiteRun, std::string> run_from_json(std::string_view text) {
   }
 }
 
-std::string render_compare(const std::vector<std::pair<std::string, SuiteRun>>& runs) {
+namespace {
+
+using Runs = std::vector<std::pair<std::string, SuiteRun>>;
+
+std::set<std::string> positions_of(const SuiteRun& run) {
+  std::set<std::string> out;
+  for (const auto& r : run.records) out.insert(r.position);
+  return out;
+}
+
+// Whether the runs are of one suite: each run's positions are among those of the run with the
+// most (a stopped run has only some of them). Otherwise they are runs of different suites.
+bool one_suite(const Runs& runs) {
+  std::vector<std::set<std::string>> sets;
+  for (const auto& [label, run] : runs) sets.push_back(positions_of(run));
+  const auto largest = std::max_element(sets.begin(), sets.end(), [](const auto& a, const auto& b) { return a.size() < b.size(); });
+  return std::all_of(sets.begin(), sets.end(), [&](const auto& set) {
+    return std::includes(largest->begin(), largest->end(), set.begin(), set.end());
+  });
+}
+
+// Runs of different suites cut to the positions all of them have (each position once).
+Runs common_positions(const Runs& runs, std::size_t& common) {
+  std::set<std::string> shared = positions_of(runs.front().second);
+  for (const auto& [label, run] : runs) {
+    const auto mine = positions_of(run);
+    std::set<std::string> both;
+    std::set_intersection(shared.begin(), shared.end(), mine.begin(), mine.end(), std::inserter(both, both.end()));
+    shared = std::move(both);
+  }
+  common = shared.size();
+  Runs out = runs;
+  for (auto& [label, run] : out) {
+    std::set<std::string> seen;
+    std::erase_if(run.records, [&](const RecordResult& r) { return !shared.count(r.position) || !seen.insert(r.position).second; });
+  }
+  return out;
+}
+
+// Records solved by some runs and not by others: where the runs differ. Matched by `key` (the
+// line within one suite, the position across suites), not by place: records come in the order
+// results arrived (several threads), and a stopped run has only some of them.
+template <class Key>
+std::vector<std::pair<std::string, std::vector<const RecordResult*>>> differences(const Runs& runs, Key key) {
+  std::map<decltype(key(std::declval<const RecordResult&>())), std::vector<const RecordResult*>> matched;
+  for (std::size_t i = 0; i < runs.size(); ++i)
+    for (const auto& r : runs[i].second.records) {
+      auto& slot = matched[key(r)];
+      slot.resize(runs.size(), nullptr);
+      if (!slot[i]) slot[i] = &r;
+    }
+  std::vector<std::pair<std::string, std::vector<const RecordResult*>>> out;
+  for (const auto& [k, records] : matched) {
+    const bool any = std::any_of(records.begin(), records.end(), [](const RecordResult* r) { return r && r->solved; });
+    const bool all = std::all_of(records.begin(), records.end(), [](const RecordResult* r) { return r && r->solved; });
+    if (!any || all) continue;
+    const RecordResult* named = *std::find_if(records.begin(), records.end(), [](const RecordResult* r) { return r; });
+    out.emplace_back(fmt::format("{} {}", named->line, named->id), records);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string render_compare(const Runs& given) {
+  std::string out;
+  std::size_t common = 0;
+  const bool same = one_suite(given);
+  const Runs runs = same ? given : common_positions(given, common);
+  if (!same) {
+    out += "The runs are of different suites (";
+    for (std::size_t i = 0; i < given.size(); ++i)
+      out += fmt::format("{}{}: {} positions", i ? ", " : "", given[i].second.suite.empty() ? given[i].first : given[i].second.suite,
+                         positions_of(given[i].second).size());
+    out += fmt::format("): compared on the {} position{} they share.\n\n", common, common == 1 ? "" : "s");
+  }
   std::vector<Summary> sums;
   for (const auto& [label, run] : runs) sums.push_back(summarize(run));
-  std::string out;
+  const auto diffs = same ? differences(runs, [](const RecordResult& r) { return r.line; })
+                          : differences(runs, [](const RecordResult& r) { return r.position; });
+  // The first column is as wide as its longest label: ids are not cut.
+  std::size_t width = 22;
+  for (const auto& [label, records] : diffs) width = std::max(width, label.size());
   const auto row = [&](std::string_view name, auto&& cell) {
-    out += fmt::format("{:<22}", name);
+    out += fmt::format("{:<{}}", name, width);
     for (std::size_t i = 0; i < runs.size(); ++i) out += fmt::format(" {:>24}", cell(i));
     out += '\n';
   };
@@ -297,8 +378,10 @@ std::string render_compare(const std::vector<std::pair<std::string, SuiteRun>>& 
   row("solved %", [&](std::size_t i) { return fmt::format("{:.1f}", sums[i].solved_percent()); });
   const bool sts = std::any_of(sums.begin(), sums.end(), [](const Summary& s) { return s.sts_records > 0; });
   if (sts) {
-    row("STS points", [&](std::size_t i) { return fmt::format("{}/{}", sums[i].points, sums[i].max_points); });
-    row("STS rating", [&](std::size_t i) { return fmt::format("{:.0f}", sts_rating(sums[i].points_percent())); });
+    // A run without STS records has no STS score (not 0/0 and a rating of -243).
+    const auto sts_cell = [&](std::size_t i, std::string text) { return sums[i].sts_records ? text : std::string("-"); };
+    row("STS points", [&](std::size_t i) { return sts_cell(i, fmt::format("{}/{}", sums[i].points, sums[i].max_points)); });
+    row("STS rating", [&](std::size_t i) { return sts_cell(i, fmt::format("{:.0f}", sts_rating(sums[i].points_percent()))); });
   }
   if (std::any_of(sums.begin(), sums.end(), [](const Summary& s) { return s.mates.records > 0; })) {
     const auto mates = [&](const char* name, std::size_t MateCounts::*count) {
@@ -321,43 +404,17 @@ std::string render_compare(const std::vector<std::pair<std::string, SuiteRun>>& 
       for (const auto& t : s.themes)
         if (std::find(themes.begin(), themes.end(), t.theme) == themes.end()) themes.push_back(t.theme);
     for (const auto& theme : themes) {
-      row(theme.substr(0, 22), [&](std::size_t i) -> std::string {
+      row(theme, [&](std::size_t i) -> std::string {
         for (const auto& t : sums[i].themes)
           if (t.theme == theme) return fmt::format("{}/{}", t.points, t.max_points);
         return "-";
       });
     }
   }
-  // Records solved by some runs and not by others, by line: where the runs differ. Matched by
-  // their line, not their place: records come in the order results arrived (several threads),
-  // and a stopped run has only some of them.
   if (runs.size() > 1) {
-    std::map<std::size_t, std::vector<const RecordResult*>> by_line;
-    for (std::size_t i = 0; i < runs.size(); ++i) {
-      for (const auto& r : runs[i].second.records) {
-        auto& slot = by_line[r.line];
-        slot.resize(runs.size(), nullptr);
-        if (!slot[i]) slot[i] = &r;
-      }
-    }
-    std::size_t differ = 0;
-    std::string detail;
-    for (const auto& [line, records] : by_line) {
-      bool any = false, all = true;
-      const RecordResult* named = nullptr;
-      for (const RecordResult* r : records) {
-        const bool solved = r && r->solved;
-        any = any || solved;
-        all = all && solved;
-        if (!named) named = r;
-      }
-      if (!any || all) continue;
-      ++differ;
-      detail += fmt::format("{:<22}", fmt::format("{} {}", line, named->id).substr(0, 22));
-      for (const RecordResult* r : records) detail += fmt::format(" {:>24}", r ? (r->solved ? "solved" : "-") : "");
-      detail += '\n';
-    }
-    out += fmt::format("\nRecords where the runs differ: {}\n{}", differ, detail);
+    out += fmt::format("\nRecords where the runs differ: {}\n", diffs.size());
+    for (const auto& [label, records] : diffs)
+      row(label, [&](std::size_t i) -> std::string { return records[i] ? (records[i]->solved ? "solved" : "-") : ""; });
   }
   return out;
 }

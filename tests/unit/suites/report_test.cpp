@@ -364,11 +364,61 @@ TEST_CASE("render_compare: STS rows per theme, a dash where a run has none", "[s
                sts_record(2, "STS(v14.0) 7th Rank.001", "7th Rank", 10)};
   const std::string text = render_compare({{"a", a}, {"b", b}});
   INFO(text);
-  CHECK_THAT(text, Catch::Contains(fmt::format("{:<22} {:>24} {:>24}\n", "STS points", "10/10", "14/20")));
-  CHECK_THAT(text, Catch::Contains(fmt::format("{:<22} {:>24} {:>24}\n", "Undermine", "10/10", "4/10")));
-  CHECK_THAT(text, Catch::Contains(fmt::format("{:<22} {:>24} {:>24}\n", "7th Rank", "-", "10/10")));
+  // The first column is as wide as the longest record label ("2 STS(v14.0) 7th Rank.001").
+  CHECK_THAT(text, Catch::Contains(fmt::format("{:<25} {:>24} {:>24}\n", "STS points", "10/10", "14/20")));
+  CHECK_THAT(text, Catch::Contains(fmt::format("{:<25} {:>24} {:>24}\n", "Undermine", "10/10", "4/10")));
+  CHECK_THAT(text, Catch::Contains(fmt::format("{:<25} {:>24} {:>24}\n", "7th Rank", "-", "10/10")));
   // Line 2 is only in run b, which solved it.
   CHECK_THAT(text, Catch::Contains("Records where the runs differ: 2\n"));
+}
+
+TEST_CASE("render_compare: ids are kept whole, so records can be told apart", "[suites][report]") {
+  SuiteRun a;
+  a.records = {bm_record(1, "STS(v13.0) Pawn Play in the Center.001", true),
+               bm_record(2, "STS(v13.0) Pawn Play in the Center.002", false)};
+  SuiteRun b = a;
+  b.records[0].solved = false;
+  b.records[1].solved = true;
+  const std::string text = render_compare({{"a", a}, {"b", b}});
+  INFO(text);
+  CHECK_THAT(text, Catch::Contains(fmt::format("{:<40} {:>24} {:>24}\n", "1 STS(v13.0) Pawn Play in the Center.001", "solved", "-")));
+  CHECK_THAT(text, Catch::Contains(fmt::format("{:<40} {:>24} {:>24}\n", "2 STS(v13.0) Pawn Play in the Center.002", "-", "solved")));
+}
+
+TEST_CASE("render_compare: a run without STS records shows no STS score", "[suites][report]") {
+  SuiteRun sts;
+  sts.records = {sts_record(1, "STS(v1.0) Undermine.001", "Undermine", 10)};
+  SuiteRun plain;
+  plain.records = {bm_record(1, "STS(v1.0) Undermine.001", true)};
+  const std::string text = render_compare({{"sts", sts}, {"plain", plain}});
+  INFO(text);
+  CHECK_THAT(text, Catch::Contains(fmt::format("{:<22} {:>24} {:>24}\n", "STS points", "10/10", "-")));
+  CHECK_THAT(text, Catch::Contains(fmt::format("{:<22} {:>24} {:>24}\n", "STS rating", "4209", "-")));
+  CHECK_THAT(text, !Catch::Contains("-243"));
+  CHECK_THAT(text, !Catch::Contains("0/0"));
+}
+
+TEST_CASE("render_compare: runs of different suites are said so and compared on their shared positions",
+          "[suites][report]") {
+  const auto at = [](RecordResult r, std::string position) {
+    r.position = std::move(position);
+    return r;
+  };
+  SuiteRun wac;
+  wac.suite = "wac.epd";
+  wac.records = {at(bm_record(1, "WAC.001", true), "p1"), at(bm_record(2, "WAC.002", true), "p2"),
+                 at(bm_record(3, "WAC.003", false), "p3")};
+  SuiteRun bk;
+  bk.suite = "bk.epd";
+  bk.records = {at(bm_record(7, "BK.01", false), "p2"), at(bm_record(8, "BK.02", false), "p9")};
+  const std::string text = render_compare({{"wac", wac}, {"bk", bk}});
+  INFO(text);
+  CHECK_THAT(text, Catch::StartsWith("The runs are of different suites (wac.epd: 3 positions, bk.epd: 2 positions): "
+                                     "compared on the 1 position they share.\n"));
+  CHECK_THAT(text, Catch::Contains(fmt::format("{:<22} {:>24} {:>24}\n", "solved", "1/1", "0/1")));
+  // Matched by position, not by line: WAC.002 (line 2) is BK.01 (line 7).
+  CHECK_THAT(text, Catch::EndsWith("Records where the runs differ: 1\n" +
+                                   fmt::format("{:<22} {:>24} {:>24}\n", "2 WAC.002", "solved", "-")));
 }
 
 TEST_CASE("render_compare: one run has no differences section", "[suites][report]") {
