@@ -7,6 +7,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli_analysis.hpp"
+#include "cli_help.hpp"
 #include "daemon/check_engine_command.hpp"
 #include "daemon/epd_command.hpp"
 #include "daemon/perft_command.hpp"
@@ -66,7 +67,8 @@ void add_epd(CLI::App& app, EpdCheckOptions& check, EpdFormatOptions& format, in
       ->transform(CLI::CheckedTransformer(
           std::map<std::string, epd::Severity>{
               {"note", epd::Severity::Note}, {"warning", epd::Severity::Warning}, {"error", epd::Severity::Error}},
-          CLI::ignore_case));
+          CLI::ignore_case))
+      ->type_name("note|warning|error");
   c->footer(
       "Each problem is printed as FILE:LINE:COLUMN: SEVERITY: MESSAGE [KIND], followed by a summary per file\n"
       "that counts every kind. Errors: the record or operation cannot be used as written (illegal\n"
@@ -108,7 +110,8 @@ void add_pgn(CLI::App& app, PgnCheckOptions& check, PgnWriteOptions& write, int&
       ->transform(CLI::CheckedTransformer(
           std::map<std::string, pgn::Severity>{
               {"note", pgn::Severity::Note}, {"warning", pgn::Severity::Warning}, {"error", pgn::Severity::Error}},
-          CLI::ignore_case));
+          CLI::ignore_case))
+      ->type_name("note|warning|error");
   c->footer(
       "Each problem is printed as FILE:LINE:COLUMN: SEVERITY: game N: MESSAGE [KIND], then a summary per file.\n"
       "An illegal move ends its game (or its variation): the moves before it are kept and the next game is\n"
@@ -156,7 +159,8 @@ void add_pgn(CLI::App& app, PgnCheckOptions& check, PgnWriteOptions& write, int&
   t->add_flag("--comments", write.comments, "Put the comments after each move into c0 of its record");
   t->footer(
       "One record per position: before each move with sm (the move played), and the final position; with\n"
-      "hmvc, fmvn, id \"game N ply P\", eco from the ECO tag, v0 from Opening and v1 from Variation.\n\n"
+      "hmvc, fmvn, id \"game N ply P\", eco from the ECO tag, v0 from Opening and v1 from Variation.\n"
+      "Chess960 games are written with Shredder-FEN castling (HAha), so their rights survive any reader.\n\n"
       "Example:\n"
       "  epdd pgn to-epd games.pgn -o positions.epd");
   t->callback([&] {
@@ -195,6 +199,8 @@ int run_cli(int argc, char** argv) {
   app.set_version_flag("--version", kVersion);
   app.require_subcommand(1);
   app.footer("Run 'epdd COMMAND --help' for a command's options and examples.");
+  // Before the commands are added: each takes the formatter over from the app.
+  app.formatter(std::make_shared<detail::HelpFormatter>());
   int status = 0;
   PerftOptions perft;
   add_perft(app, perft, status);

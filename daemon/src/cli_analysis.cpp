@@ -38,8 +38,9 @@ namespace {
 
 // The options analyse and suite share: engine, limits, store, run.
 void add_common(CLI::App* cmd, AnalysisSettings& s) {
-  // Checked in the callbacks: `epdd suite compare` has no input of its own.
-  cmd->add_option("input", s.input, "The EPD file");
+  // Required by analyse; checked in suite's callback (`epdd suite compare` has no input).
+  auto* input = cmd->add_option("input", s.input, "The EPD file");
+  if (cmd->get_name() == "analyse") input->required();
   auto* engines = cmd->add_option_group("Engine");
   engines->add_option("--engine", s.engine,
                       "The engine: its name in --config, or (without --config) the path of a UCI\n"
@@ -134,6 +135,15 @@ void add_suite(CLI::App& app, SuiteOptions& o, std::vector<std::string>& compare
       "  epdd suite matetrack.epd --nodes 1000000 --concurrency 2 --json mates.json");
   auto* compare = cmd->add_subcommand("compare", "Runs side by side from their --json reports");
   compare->add_option("reports", compare_files, "JSON files written by 'epdd suite --json'")->required();
+  compare->footer(
+      "One column per run: solved, STS points and rating, matetrack counts, time and nodes, then every\n"
+      "record some runs solved and others did not. Runs of different suites are said so and compared on\n"
+      "the positions they share.\n"
+      "Exit status: 0 done, 2 a report could not be read.\n\n"
+      "Examples:\n"
+      "  epdd suite wac.epd --nodes 100000 --json sf.json\n"
+      "  epdd suite wac.epd --nodes 100000 --engine /usr/games/ethereal-chess --json eth.json\n"
+      "  epdd suite compare sf.json eth.json");
   compare->callback([&compare_files, &status] { status = run_suite_compare(compare_files, std::cout, std::cerr); });
   cmd->callback([&o, &status, cmd] {
     if (cmd->got_subcommand("compare")) return;

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Every command's --help reads as a person would write it: no CLI11 internals (validator
+# descriptions such as "INT:INT in [1 - 20]" or "ENUM:value in {...}", a negated flag's
+# "{false}", "REQUIRED" in capitals, unprintable bytes), a required input not shown as optional,
+# an example that runs, and a subcommand with its own footer, not its parent's.
+#
+#   help_test.sh EPDD
+set -uo pipefail
+epdd=$1
+failed=0
+fail() { echo "FAIL: $*"; failed=1; }
+commands=("" "perft" "epd" "epd check" "epd format" "pgn" "pgn check" "pgn export" "pgn sort" "pgn to-epd"
+          "check-engine" "analyse" "suite" "suite compare" "serve" "submit" "status" "cancel" "results")
+for c in "${commands[@]}"; do
+  # shellcheck disable=SC2086
+  help=$("$epdd" $c --help 2>&1) || { fail "epdd $c --help exits non-zero"; continue; }
+  if grep -qE 'ENUM:|(^|[^A-Z])U?INT:|FLOAT:|TEXT:|\{(false|true)\}|REQUIRED|[[:cntrl:]]' <<< "$(tr -d '\n' <<< "$help")"; then
+    fail "epdd $c --help shows CLI11 internals: $(grep -E 'ENUM:|(^|[^A-Z])U?INT:|FLOAT:|TEXT:|\{(false|true)\}|REQUIRED' <<< "$help" | head -3)"
+  fi
+  case $c in ""|epd|pgn) ;; *) grep -qE "^Examples?:" <<< "$help" || fail "epdd $c --help has no examples" ;; esac
+done
+"$epdd" analyse --help | grep -q "^Usage: epdd analyse \[OPTIONS\] input$" || fail "analyse's input shown as optional"
+[ "$("$epdd" suite compare --help | grep -c 'epdd suite wac.epd --movetime 1000')" -eq 0 ] || fail "suite compare repeats suite's footer"
+"$epdd" suite compare --help | grep -q "epdd suite compare sf.json eth.json" || fail "suite compare has no example of its own"
+[ $failed -eq 0 ] && echo "${#commands[@]} help texts read clean"
+exit $failed
