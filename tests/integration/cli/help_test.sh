@@ -19,8 +19,11 @@ for c in "${commands[@]}"; do
   fi
   case $c in ""|epd|pgn) ;; *) grep -qE "^Examples?:" <<< "$help" || fail "epdd $c --help has no examples" ;; esac
 done
-"$epdd" analyse --help | grep -q "^Usage: epdd analyse \[OPTIONS\] input$" || fail "analyse's input shown as optional"
-[ "$("$epdd" suite compare --help | grep -c 'epdd suite wac.epd --movetime 1000')" -eq 0 ] || fail "suite compare repeats suite's footer"
-"$epdd" suite compare --help | grep -q "epdd suite compare sf.json eth.json" || fail "suite compare has no example of its own"
+# (Captured first: grep -q closing the pipe early would fail the pipeline under pipefail.)
+analyse_help=$("$epdd" analyse --help)
+compare_help=$("$epdd" suite compare --help)
+grep -q "^Usage: epdd analyse \[OPTIONS\] input$" <<< "$analyse_help" || fail "analyse's input shown as optional"
+grep -q 'epdd suite wac.epd --movetime 1000' <<< "$compare_help" && fail "suite compare repeats suite's footer"
+grep -q "epdd suite compare sf.json eth.json" <<< "$compare_help" || fail "suite compare has no example of its own"
 [ $failed -eq 0 ] && echo "${#commands[@]} help texts read clean"
 exit $failed
