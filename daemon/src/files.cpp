@@ -10,6 +10,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/text.hpp"
+
 namespace epdd::daemon {
 
 namespace {
@@ -27,10 +29,10 @@ mode_t current_umask() {
 
 Expected<std::string, std::string> read_whole_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) return unexpected(path + ": cannot open for reading: " + std::strerror(errno));
+  if (!in) return unexpected(core::escaped(path) + ": cannot open for reading: " + std::strerror(errno));
   std::ostringstream ss;
   ss << in.rdbuf();
-  if (in.bad()) return unexpected(path + ": read error");
+  if (in.bad()) return unexpected(core::escaped(path) + ": read error");
   return ss.str();
 }
 
@@ -39,12 +41,15 @@ Expected<void, std::string> write_file_atomically(const std::string& path, const
   const std::filesystem::path dir = target.has_parent_path() ? target.parent_path() : ".";
   std::string tmpl = (dir / ("." + target.filename().string() + ".tmp-XXXXXX")).string();
   const int fd = mkstemp(tmpl.data());
-  if (fd < 0) return unexpected(path + ": cannot create a temporary file in " + dir.string() + ": " + std::strerror(errno));
+  const std::string shown = core::escaped(path);
+  if (fd < 0)
+    return unexpected(shown + ": cannot create a temporary file in " + core::escaped(dir.string()) + ": " +
+                      std::strerror(errno));
   auto fail = [&](const char* what) -> Expected<void, std::string> {
     const std::string reason = std::strerror(errno);
     close(fd);
     unlink(tmpl.c_str());
-    return unexpected(path + ": " + what + ": " + reason);
+    return unexpected(shown + ": " + what + ": " + reason);
   };
   // mkstemp creates 0600; give the file the permissions a plain create would (umask applies).
   if (fchmod(fd, 0666 & ~current_umask()) != 0) return fail("cannot set permissions");
@@ -60,12 +65,12 @@ Expected<void, std::string> write_file_atomically(const std::string& path, const
   if (fsync(fd) != 0) return fail("fsync failed");
   if (close(fd) != 0) {
     unlink(tmpl.c_str());
-    return unexpected(path + ": close failed: " + std::strerror(errno));
+    return unexpected(shown + ": close failed: " + std::strerror(errno));
   }
   if (std::rename(tmpl.c_str(), path.c_str()) != 0) {
     const std::string reason = std::strerror(errno);
     unlink(tmpl.c_str());
-    return unexpected(path + ": cannot rename the temporary file into place: " + reason);
+    return unexpected(shown + ": cannot rename the temporary file into place: " + reason);
   }
   return {};
 }
