@@ -142,13 +142,15 @@ void add_daemon_commands(CLI::App& app, int& status) {
 
   auto* purge = app.add_subcommand("purge", "Remove old finished jobs (and unused cache entries) from the store");
   add_store_choice(purge, o.purge.where);
-  auto* before = purge->add_option("--before", o.purge.before,
-                                   "Jobs that ended (finished, failed, cancelled) before this date:\n"
-                                   "2026-10-01 (local midnight), 2026-10-01T12:30");
-  purge->add_option("--older-than", o.purge.older_than, "Jobs that ended longer ago than this: 30d, 12h, 2w")
-      ->excludes(before);
+  purge->add_option("--before", o.purge.before,
+                    "Jobs that ended (finished, failed, cancelled) before this date:\n"
+                    "2026-10-01 (local midnight), 2026-10-01T12:30")
+      ->type_name("DATE");
+  purge->add_option("--older-than", o.purge.older_than, "Or: jobs that ended longer ago than this: 30d, 12h, 2w")
+      ->type_name("AGE");
   purge->add_option("--cache-unused-since", o.purge.cache_unused_since,
-                    "Also the cache entries not used (searched or answered from) since this date or age");
+                    "Also the cache entries not used (searched or answered from) since this date or age")
+      ->type_name("DATE|AGE");
   purge->add_flag("--dry-run", o.purge.dry_run, "List what would go; remove nothing");
   purge->footer(
       "A job goes with its input (the bytes kept in the store) and its results; its output files stay where\n"

@@ -110,6 +110,7 @@ int run_purge(const PurgeOptions& o, std::ostream& out, std::ostream& err) {
     fmt::print(err, "epdd purge: {}\n", safe_lines(message));
     return kExitBadInput;
   };
+  if (o.before && o.older_than) return fail("--before and --older-than say the same thing: give one");
   const std::int64_t now = now_ms();
   PurgeRequest request;
   request.dry_run = o.dry_run;

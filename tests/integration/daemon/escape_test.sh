@@ -22,7 +22,9 @@ head -3 "$data/suites/wac.epd" > three.epd
 cp three.epd "$inbox/evil"$'\n'"$forged.epd"                               # a job: log, status, outbox
 printf 'not EPD at all\n' > "$inbox/bad"$'\n'"$forged.epd"                 # failed/ with .error
 printf 'not EPD either\n' > "$inbox/esc"$'\e[2J\e[31m'"red.epd"            # failed/ with .error
-cp three.epd "$inbox/latin"$'\xe9\xff'".epd"                               # a suite job: report and JSON
+# A suite job whose id holds a Latin-1 byte and an escape: its report and JSON (the JSON writer
+# threw on such bytes, which ended the process that delivered it).
+sed 's/id "WAC.001"/id "caf\xe9\x1b[31m"/' three.epd > "$inbox/latin"$'\xe9\xff'".epd"
 printf 'kind = "suite"\ndepth = 3\n' > "$inbox/latin"$'\xe9\xff'".toml"
 cp three.epd "$inbox/side"$'\n'"$forged.epd"                               # a sidecar with a typo
 printf 'nodez = 5\n' > "$inbox/side"$'\n'"$forged.toml"
@@ -78,6 +80,7 @@ grep -qF 'x1b' spool/outbox/mixed.errors || fail "mixed.errors: $(cat spool/outb
 [ "$(wc -l < spool/outbox/mixed.errors)" = 1 ] || fail "mixed.errors has $(wc -l < spool/outbox/mixed.errors) lines"
 python3 -c 'import json, sys; json.load(open(sys.argv[1], encoding="utf-8"))' spool/outbox/latin*.json ||
   fail "the suite JSON is not valid UTF-8 JSON"
+grep -qF 'caf\xe9\x1b[31m' spool/outbox/latin*.report.txt || fail "the report does not show the id escaped"
 # The job of the engine with the odd name answered like any other.
 [ "$(job_state "$esc_job")" = finished ] || fail "job $esc_job is $(job_state "$esc_job")"
 echo "PASS"

@@ -7,6 +7,7 @@
 #     that no live daemon holds it, and shows no ETA;
 #   - `epdd results` of a cancelled job refuses without --partial; with it, writes what was done
 #     (the other records unchanged) and says how many are missing;
+#   - a one-shot command whose job is cancelled from another shell stops and says so;
 #   - `epdd purge`: --dry-run changes nothing; finished and cancelled jobs go (a big input among
 #     them: the file shrinks), queued and running jobs stay; --cache-unused-since empties the cache.
 #   queue_test.sh EPDD FAKE_ENGINE SHARED_DATA
@@ -82,6 +83,22 @@ grep -q -- "--partial" whole.err || fail "the refusal does not point to --partia
 paste -d '\n' wac20.epd part.epd | paste - - | awk -F'\t' '$1 != $2 && $2 !~ / acd / { bad = 1 } END { exit bad }' ||
   fail "a record without analysis was changed"
 grep -q "$((20 - done)) of 20 records missing" part.err || fail "results --partial does not say how many are missing: $(cat part.err)"
+
+# --- a one-shot command whose job is cancelled ends at once (it waited for ever) -------------
+"$epdd" analyse one.epd --config epdd.toml --engine logged --movetime 60000 --store oneshot.db -o oneshot.epd -q \
+  2> oneshot.err &
+oneshot=$!
+STORE=oneshot.db wait_for "select count(*) = 1 from items where lease_owner is not null" 30
+start=$(now_ms)
+"$epdd" cancel 1 --store oneshot.db > /dev/null
+status=0
+wait "$oneshot" || status=$?
+took=$(( $(now_ms) - start ))
+echo "one-shot command ended $took ms after its job was cancelled"
+[ "$took" -lt 3000 ] || fail "the one-shot command went on for $took ms after the cancel"
+[ "$status" = 130 ] || fail "exit status $status: $(cat oneshot.err)"
+grep -q "job 1 was cancelled" oneshot.err || fail "the command does not say its job was cancelled: $(cat oneshot.err)"
+[ -e oneshot.epd ] && fail "a cancelled one-shot command wrote its output"
 
 # --- purge ---------------------------------------------------------------------------------------
 # A big input (wac.epd 40 times), cancelled at once: its source and items fill the file.
