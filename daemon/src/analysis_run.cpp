@@ -12,6 +12,7 @@
 #include <fmt/ostream.h>
 
 #include "core/fen.hpp"
+#include "core/text.hpp"
 #include "daemon/analysis_json.hpp"
 #include "daemon/engine_config_file.hpp"
 #include "daemon/files.hpp"
@@ -117,8 +118,8 @@ void execute(const AnalysisSettings& s, const SolvedCheck& solved, std::ostream&
         progress.advance(solved && solved(run.doc, line, *o.analysis));
       } else {
         progress.clear();
-        fmt::print(err, "{}:{}: not analysed: {}\n", s.input, run.doc.doc.lines[line].record->line(),
-                   o.error->to_string());
+        fmt::print(err, "{}:{}: not analysed: {}\n", core::escaped(s.input), run.doc.doc.lines[line].record->line(),
+                   safe_lines(o.error->to_string()));
         progress.advance(false, true);
       }
     });
@@ -146,7 +147,7 @@ AnalysisOutcome run_analysis(const std::string& kind, const AnalysisSettings& s,
                              std::ostream& err) {
   AnalysisOutcome out;
   const auto fail = [&](int status, const std::string& message) {
-    fmt::print(err, "epdd {}: {}\n", kind, message);
+    fmt::print(err, "epdd {}: {}\n", kind, safe_lines(message));
     out.status = status;
     return std::move(out);
   };
