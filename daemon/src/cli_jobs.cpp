@@ -158,7 +158,8 @@ void add_daemon_commands(CLI::App& app, int& status) {
       "live daemon is working with. The file is then compacted (VACUUM), which needs free disk space about\n"
       "the store's size and waits for the daemons' writes. Without a cache limit the cache is kept: a\n"
       "position analysed once is still not analysed again.\n"
-      "Exit status: 0 done (also when nothing was old enough), 2 bad arguments or store.\n\n"
+      "Exit status: 0 done (also when nothing was old enough), 1 removed but not compacted (the store was\n"
+      "busy: run it again), 2 bad arguments or store.\n\n"
       "Examples:\n"
       "  epdd purge --store epdd.db --older-than 30d --dry-run\n"
       "  epdd purge --config /etc/epdd/epdd.toml --before 2026-10-01 --cache-unused-since 90d");

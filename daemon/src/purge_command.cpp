@@ -142,7 +142,15 @@ int run_purge(const PurgeOptions& o, std::ostream& out, std::ostream& err) {
       fmt::print(out, "would remove {} from {} (--dry-run: nothing removed)\n", what, path);
       return kExitOk;
     }
-    (*store)->vacuum();
+    try {
+      (*store)->vacuum();
+    } catch (const StoreError& e) {
+      // What was removed is committed; only the space is not given back yet.
+      fmt::print(out, "removed {} from {}\n", what, path);
+      fmt::print(err, "epdd purge: the file was not compacted: {}; run the command again to compact it\n",
+                 safe_lines(e.what()));
+      return kExitRecordsFailed;
+    }
     fmt::print(out, "removed {}; {}: {} before, {} after\n", what, path, bytes(size_before),
                bytes(store_size((*store)->path())));
   } catch (const StoreError& e) {

@@ -30,7 +30,8 @@ struct PurgeOptions {
 };
 
 // Lists the jobs that go, then what went and the file's size before and after. Exit status: 0
-// done (or nothing to remove), 2 bad arguments or store.
+// done (or nothing to remove), 1 removed but the file could not be compacted (a lock held too
+// long: run it again), 2 bad arguments or store.
 int run_purge(const PurgeOptions& options, std::ostream& out, std::ostream& err);
 
 }  // namespace epdd::daemon
