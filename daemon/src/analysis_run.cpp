@@ -12,6 +12,7 @@
 #include <fmt/ostream.h>
 
 #include "core/fen.hpp"
+#include "core/text.hpp"
 #include "daemon/analysis_json.hpp"
 #include "daemon/engine_config_file.hpp"
 #include "daemon/files.hpp"
@@ -104,6 +105,7 @@ void execute(const AnalysisSettings& s, const SolvedCheck& solved, std::ostream&
   ws.store = store.path();
   ws.only_job = job.id;
   ws.poll_ms = 200;
+  bool cancelled = false;
   {
     ScopedSignals signals({SIGINT, SIGTERM}, on_stop_signal);
     Workers workers(ws, pool, {engine}, [&](const ItemOutcome& o) {
@@ -116,21 +118,26 @@ void execute(const AnalysisSettings& s, const SolvedCheck& solved, std::ostream&
         progress.advance(solved && solved(run.doc, line, *o.analysis));
       } else {
         progress.clear();
-        fmt::print(err, "{}:{}: not analysed: {}\n", s.input, run.doc.doc.lines[line].record->line(),
-                   o.error->to_string());
+        fmt::print(err, "{}:{}: not analysed: {}\n", core::escaped(s.input), run.doc.doc.lines[line].record->line(),
+                   safe_lines(o.error->to_string()));
         progress.advance(false, true);
       }
     });
     // The job may also be worked on by other processes (a daemon on the same store): done is
-    // when the store says every item is answered.
-    while (!stop_requested() && !workers.failed() && !store.job(job.id).complete())
+    // when the store says every item is answered. `epdd cancel` from another shell ends it too.
+    while (!stop_requested() && !workers.failed()) {
+      const JobRow now = store.job(job.id);
+      cancelled = now.state == JobState::Cancelled;
+      if (cancelled || now.complete()) break;
       std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
     workers.stop_claiming();
     workers.join();
-    run.interrupted = stop_requested().load();
+    run.interrupted = stop_requested().load() || cancelled;
   }
   pool.shutdown();
   progress.finish(run.interrupted ? "interrupted: finished results are kept; run the same command again to resume" : "");
+  if (cancelled) fmt::print(err, "epdd {}: job {} was cancelled (epdd cancel)\n", job.kind, job.id);
   if (!run.interrupted) store.mark_delivered(job.id, JobState::Finished);
 }
 
@@ -140,7 +147,7 @@ AnalysisOutcome run_analysis(const std::string& kind, const AnalysisSettings& s,
                              std::ostream& err) {
   AnalysisOutcome out;
   const auto fail = [&](int status, const std::string& message) {
-    fmt::print(err, "epdd {}: {}\n", kind, message);
+    fmt::print(err, "epdd {}: {}\n", kind, safe_lines(message));
     out.status = status;
     return std::move(out);
   };

@@ -5,6 +5,7 @@
 
 #include "cli_analysis.hpp"
 #include "daemon/jobs_command.hpp"
+#include "daemon/purge_command.hpp"
 #include "daemon/serve.hpp"
 
 namespace epdd::daemon::detail {
@@ -25,6 +26,7 @@ struct DaemonCommandOptions {
   StoreChoice cancel_where;
   std::int64_t cancel_job = 0;
   ResultsOptions results;
+  PurgeOptions purge;
 };
 
 }  // namespace
@@ -96,7 +98,10 @@ void add_daemon_commands(CLI::App& app, int& status) {
   add_store_choice(st, o.status_where);
   st->footer(
       "States: queued (waiting for a daemon with its engine), running, finished, failed, cancelled.\n"
-      "RATE/MIN counts positions answered per minute since the job was made.\n\n"
+      "RATE/MIN counts positions answered per minute since the job's first position was taken up (not\n"
+      "since it was queued); ETA is shown while a live process works on it. A running job that no live\n"
+      "daemon holds (it was stopped or killed: its leases expired, or its process is gone) says so on the\n"
+      "line below, and shows no ETA.\n\n"
       "Examples:\n"
       "  epdd status --config /etc/epdd/epdd.toml\n"
       "  epdd status 12 --store epdd.db");
@@ -106,8 +111,11 @@ void add_daemon_commands(CLI::App& app, int& status) {
   cancel->add_option("job", o.cancel_job, "The job's id")->required();
   add_store_choice(cancel, o.cancel_where);
   cancel->footer(
-      "Its positions are no longer given out; searches in flight finish (their results stay in the cache).\n"
-      "A job from the spool moves to failed/ with NAME.error.\n"
+      "Its positions are no longer given out, and the daemon (or one-shot command) that runs it stops its\n"
+      "searches in flight within its poll interval ([daemon] poll_ms): a stopped search is neither\n"
+      "counted nor cached (it is not complete). A search that another running job also waits for goes on;\n"
+      "one that had finished on its own is kept like any result. 'epdd results JOB --partial' writes what\n"
+      "was done. A job from the spool moves to failed/ with NAME.error.\n"
       "Exit status: 0 cancelled, 1 it had ended already, 2 no such job or bad store.\n\n"
       "Example:\n"
       "  epdd cancel 12 --config /etc/epdd/epdd.toml");
@@ -119,14 +127,45 @@ void add_daemon_commands(CLI::App& app, int& status) {
   results->add_option("-o,--output", o.results.output,
                       "analyse: the EPD here (default stdout); suite: the EPD with analysis here");
   results->add_option("--json", o.results.json, "suite: the JSON report here");
+  results->add_flag("--partial", o.results.partial,
+                    "Also for a job that is not finished (cancelled, failed, running): what was done,\n"
+                    "the other records unchanged; how many are missing is said on stderr");
   results->footer(
       "analyse jobs: the EPD with the analysis, as 'epdd analyse' writes it. suite jobs: the report on stdout,\n"
-      "as 'epdd suite' prints it. Works for jobs of the one-shot commands too.\n"
-      "Exit status: 0 written, 1 the job is not finished (or some records failed), 2 bad store or job.\n\n"
+      "as 'epdd suite' prints it (records not analysed are listed as such). Works for jobs of the one-shot\n"
+      "commands too.\n"
+      "Exit status: 0 written, 1 the job is not finished and --partial was not given (nothing written), or\n"
+      "some records failed, 2 bad store or job.\n\n"
       "Examples:\n"
       "  epdd results 12 --config /etc/epdd/epdd.toml -o analysed.epd\n"
-      "  epdd results 13 --store epdd.db --json run.json > report.txt");
+      "  epdd results 13 --store epdd.db --json run.json > report.txt\n"
+      "  epdd results 14 --store epdd.db --partial -o so-far.epd    # a cancelled job");
   results->callback([&status, options] { status = run_results(options->results, std::cout, std::cerr); });
+
+  auto* purge = app.add_subcommand("purge", "Remove old finished jobs (and unused cache entries) from the store");
+  add_store_choice(purge, o.purge.where);
+  purge->add_option("--before", o.purge.before,
+                    "Jobs that ended (finished, failed, cancelled) before this date:\n"
+                    "2026-10-01 (local midnight), 2026-10-01T12:30")
+      ->type_name("DATE");
+  purge->add_option("--older-than", o.purge.older_than, "Or: jobs that ended longer ago than this: 30d, 12h, 2w")
+      ->type_name("AGE");
+  purge->add_option("--cache-unused-since", o.purge.cache_unused_since,
+                    "Also the cache entries not used (searched or answered from) since this date or age")
+      ->type_name("DATE|AGE");
+  purge->add_flag("--dry-run", o.purge.dry_run, "List what would go; remove nothing");
+  purge->footer(
+      "A job goes with its input (the bytes kept in the store) and its results; its output files stay where\n"
+      "they were written. Queued and running jobs are never removed, nor a job or a cache entry that a\n"
+      "live daemon is working with. The file is then compacted (VACUUM), which needs free disk space about\n"
+      "the store's size and waits for the daemons' writes. Without a cache limit the cache is kept: a\n"
+      "position analysed once is still not analysed again.\n"
+      "Exit status: 0 done (also when nothing was old enough), 1 removed but not compacted (the store was\n"
+      "busy: run it again), 2 bad arguments or store.\n\n"
+      "Examples:\n"
+      "  epdd purge --store epdd.db --older-than 30d --dry-run\n"
+      "  epdd purge --config /etc/epdd/epdd.toml --before 2026-10-01 --cache-unused-since 90d");
+  purge->callback([&status, options] { status = run_purge(options->purge, std::cout, std::cerr); });
 }
 
 }  // namespace epdd::daemon::detail

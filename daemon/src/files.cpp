@@ -11,6 +11,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include "core/text.hpp"
+
 namespace epdd::daemon {
 
 namespace {
@@ -32,11 +34,11 @@ namespace {
 int open_for_reading(const std::string& path, std::string& message, struct stat& st) {
   const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
-    message = path + ": cannot open for reading: " + std::strerror(errno);
+    message = core::escaped(path) + ": cannot open for reading: " + std::strerror(errno);
     return -1;
   }
   if (fstat(fd, &st) != 0 || S_ISDIR(st.st_mode)) {
-    message = path + ": cannot read: " + (S_ISDIR(st.st_mode) ? "is a directory" : std::strerror(errno));
+    message = core::escaped(path) + ": cannot read: " + (S_ISDIR(st.st_mode) ? "is a directory" : std::strerror(errno));
     close(fd);
     return -1;
   }
@@ -58,7 +60,7 @@ Expected<std::string, std::string> read_whole_file(const std::string& path) {
     if (n == 0) break;
     if (n < 0) {
       if (errno == EINTR) continue;
-      message = path + ": read error: " + std::strerror(errno);
+      message = core::escaped(path) + ": read error: " + std::strerror(errno);
       close(fd);
       return unexpected(message);
     }
@@ -71,8 +73,8 @@ Expected<std::string, std::string> read_whole_file(const std::string& path) {
 Expected<std::string, std::string> read_epd_file(const std::string& path) {
   auto bytes = read_whole_file(path);
   if (bytes && epd::looks_like_pgn(*bytes))
-    return unexpected(path + ": this is a PGN file (it starts with a tag pair), not EPD: 'epdd pgn to-epd " + path +
-                      " -o positions.epd' writes its positions as EPD; 'epdd pgn check' checks it");
+    return unexpected(core::escaped(path) + ": this is a PGN file (it starts with a tag pair), not EPD: 'epdd pgn to-epd " +
+                      core::escaped(path) + " -o positions.epd' writes its positions as EPD; 'epdd pgn check' checks it");
   return bytes;
 }
 
@@ -88,16 +90,17 @@ Expected<void, std::string> check_readable_file(const std::string& path) {
 Expected<void, std::string> check_writable_output(const std::string& path) {
   struct stat st {};
   if (stat(path.c_str(), &st) == 0) {
-    if (S_ISDIR(st.st_mode)) return unexpected(path + ": cannot write the output: is a directory");
-    if (access(path.c_str(), W_OK) != 0) return unexpected(path + ": cannot write the output: " + std::strerror(errno));
+    if (S_ISDIR(st.st_mode)) return unexpected(core::escaped(path) + ": cannot write the output: is a directory");
+    if (access(path.c_str(), W_OK) != 0)
+      return unexpected(core::escaped(path) + ": cannot write the output: " + std::strerror(errno));
   }
   // Written as a temporary file beside it, then renamed: the folder must take new files.
   const std::filesystem::path target(path);
   const std::string dir = target.has_parent_path() ? target.parent_path().string() : ".";
   if (stat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
-    return unexpected(path + ": cannot write the output: the folder " + dir + " does not exist");
+    return unexpected(core::escaped(path) + ": cannot write the output: the folder " + dir + " does not exist");
   if (access(dir.c_str(), W_OK | X_OK) != 0)
-    return unexpected(path + ": cannot write the output in " + dir + ": " + std::strerror(errno));
+    return unexpected(core::escaped(path) + ": cannot write the output in " + core::escaped(dir) + ": " + std::strerror(errno));
   return {};
 }
 
@@ -106,12 +109,15 @@ Expected<void, std::string> write_file_atomically(const std::string& path, const
   const std::filesystem::path dir = target.has_parent_path() ? target.parent_path() : ".";
   std::string tmpl = (dir / ("." + target.filename().string() + ".tmp-XXXXXX")).string();
   const int fd = mkstemp(tmpl.data());
-  if (fd < 0) return unexpected(path + ": cannot create a temporary file in " + dir.string() + ": " + std::strerror(errno));
+  const std::string shown = core::escaped(path);
+  if (fd < 0)
+    return unexpected(shown + ": cannot create a temporary file in " + core::escaped(dir.string()) + ": " +
+                      std::strerror(errno));
   auto fail = [&](const char* what) -> Expected<void, std::string> {
     const std::string reason = std::strerror(errno);
     close(fd);
     unlink(tmpl.c_str());
-    return unexpected(path + ": " + what + ": " + reason);
+    return unexpected(shown + ": " + what + ": " + reason);
   };
   // mkstemp creates 0600; give the file the permissions a plain create would (umask applies).
   if (fchmod(fd, 0666 & ~current_umask()) != 0) return fail("cannot set permissions");
@@ -127,12 +133,12 @@ Expected<void, std::string> write_file_atomically(const std::string& path, const
   if (fsync(fd) != 0) return fail("fsync failed");
   if (close(fd) != 0) {
     unlink(tmpl.c_str());
-    return unexpected(path + ": close failed: " + std::strerror(errno));
+    return unexpected(shown + ": close failed: " + std::strerror(errno));
   }
   if (std::rename(tmpl.c_str(), path.c_str()) != 0) {
     const std::string reason = std::strerror(errno);
     unlink(tmpl.c_str());
-    return unexpected(path + ": cannot rename the temporary file into place: " + reason);
+    return unexpected(shown + ": cannot rename the temporary file into place: " + reason);
   }
   return {};
 }

@@ -50,6 +50,43 @@ std::optional<T> get_optional(const Json& j, const char* key) {
   return get<T>(j, key);
 }
 
+// A file name or path as JSON: its text when it is UTF-8 (JSON's strings are Unicode), else
+// {"hex": "..."} with its bytes, so that a spool file named in Latin-1 is found again (replacing
+// the bytes would name another file).
+OrderedJson name_to_json(const std::string& name) {
+  try {
+    (void)Json(name).dump();
+    return name;
+  } catch (const Json::type_error&) {
+    std::string hex;
+    for (unsigned char c : name) hex += fmt::format("{:02x}", c);
+    return OrderedJson{{"hex", hex}};
+  }
+}
+
+std::string name_from_json(const Json& j, const char* key) {
+  const Json& v = need(j, key);
+  if (v.is_string()) return v.get<std::string>();
+  const auto hex = get<std::string>(v, "hex");
+  if (hex.size() % 2 != 0) throw Bad(fmt::format("'{}' has an odd number of hex digits", key));
+  std::string bytes;
+  for (std::size_t i = 0; i < hex.size(); i += 2) {
+    unsigned value = 0;
+    for (char c : hex.substr(i, 2)) {
+      const int digit = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+      if (digit < 0) throw Bad(fmt::format("'{}' has a character that is not a hex digit", key));
+      value = value * 16 + static_cast<unsigned>(digit);
+    }
+    bytes += static_cast<char>(value);
+  }
+  return bytes;
+}
+
+std::optional<std::string> optional_name_from_json(const Json& j, const char* key) {
+  if (!j.contains(key)) return std::nullopt;
+  return name_from_json(j, key);
+}
+
 uci::SearchLimits limits_from_json(const Json& j) {
   if (!j.is_object()) throw Bad("'limits' is not an object");
   uci::SearchLimits l;
@@ -89,8 +126,8 @@ const char* to_string(uci::NewGame new_game) { return new_game == uci::NewGame::
 std::string spec_to_json(const JobSpec& s) {
   OrderedJson j;
   j["kind"] = s.kind;
-  j["input"] = s.input;
-  j["engine"] = s.engine;
+  j["input"] = name_to_json(s.input);
+  j["engine"] = name_to_json(s.engine);
   j["limits"] = limits_to_json(s.limits);
   j["multipv"] = s.multipv;
   j["new_game"] = to_string(s.new_game);
@@ -99,10 +136,12 @@ std::string spec_to_json(const JobSpec& s) {
   j["ce_for_white"] = s.ce_for_white;
   j["keep_keys"] = s.keep_keys;
   j["counters"] = s.counters_as_operations ? "ops" : "keep";
-  if (s.output) j["output"] = *s.output;
-  if (s.report) j["report"] = *s.report;
-  if (s.json) j["json"] = *s.json;
-  if (s.spool) j["spool"] = OrderedJson{{"dir", s.spool->dir}, {"name", s.spool->name}, {"sidecar", s.spool->sidecar}};
+  if (s.output) j["output"] = name_to_json(*s.output);
+  if (s.report) j["report"] = name_to_json(*s.report);
+  if (s.json) j["json"] = name_to_json(*s.json);
+  if (s.spool)
+    j["spool"] = OrderedJson{
+        {"dir", name_to_json(s.spool->dir)}, {"name", name_to_json(s.spool->name)}, {"sidecar", s.spool->sidecar}};
   return j.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
@@ -111,8 +150,8 @@ Expected<JobSpec, std::string> spec_from_json(std::string_view json) {
     JobSpec s;
     s.kind = get<std::string>(j, "kind");
     if (s.kind != "analyse" && s.kind != "suite") throw Bad(fmt::format("'kind' is '{}', not analyse or suite", s.kind));
-    s.input = get<std::string>(j, "input");
-    s.engine = get<std::string>(j, "engine");
+    s.input = name_from_json(j, "input");
+    s.engine = name_from_json(j, "engine");
     s.limits = limits_from_json(need(j, "limits"));
     s.multipv = get<int>(j, "multipv");
     s.new_game = new_game_from(get<std::string>(j, "new_game"));
@@ -123,12 +162,12 @@ Expected<JobSpec, std::string> spec_from_json(std::string_view json) {
     const auto counters = get_optional<std::string>(j, "counters").value_or("keep");
     if (counters != "keep" && counters != "ops") throw Bad(fmt::format("'counters' is '{}', not keep or ops", counters));
     s.counters_as_operations = counters == "ops";
-    s.output = get_optional<std::string>(j, "output");
-    s.report = get_optional<std::string>(j, "report");
-    s.json = get_optional<std::string>(j, "json");
+    s.output = optional_name_from_json(j, "output");
+    s.report = optional_name_from_json(j, "report");
+    s.json = optional_name_from_json(j, "json");
     if (j.contains("spool")) {
       const Json& sp = j.at("spool");
-      s.spool = SpoolOrigin{get<std::string>(sp, "dir"), get<std::string>(sp, "name"), get<bool>(sp, "sidecar")};
+      s.spool = SpoolOrigin{name_from_json(sp, "dir"), name_from_json(sp, "name"), get<bool>(sp, "sidecar")};
     }
     return s;
   });

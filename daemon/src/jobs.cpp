@@ -3,8 +3,10 @@
 #include <fmt/format.h>
 
 #include "core/fen.hpp"
+#include "core/text.hpp"
 #include "daemon/analysis_json.hpp"
 #include "daemon/files.hpp"
+#include "daemon/logging.hpp"
 #include "suites/scoring.hpp"
 #include "suites/write_back.hpp"
 
@@ -83,8 +85,9 @@ std::optional<std::string> nothing_to_analyse(const std::string& name, AnalysisR
   for (const auto& line : run.doc.doc.lines)
     if (line.record) ++records;
   if (!requests.empty() || (records > 0 && spec.keep_existing)) return std::nullopt;
-  std::string why = records == 0 ? fmt::format("{}: no EPD record in the file", name)
-                                 : fmt::format("{}: none of its {} records can be analysed", name, records);
+  const std::string file = core::escaped(name);
+  std::string why = records == 0 ? fmt::format("{}: no EPD record in the file", file)
+                                 : fmt::format("{}: none of its {} records can be analysed", file, records);
   std::size_t shown = 0;
   for (const auto& d : run.doc.diags.items()) {
     if (d.severity != epd::Severity::Error) continue;
@@ -92,7 +95,7 @@ std::optional<std::string> nothing_to_analyse(const std::string& name, AnalysisR
       why += "\n(more errors not shown; 'epdd epd check' lists them all)";
       break;
     }
-    why += fmt::format("\n{}:{}:{}: {}", name, d.line, d.column, d.message);
+    why += fmt::format("\n{}:{}:{}: {}", file, d.line, d.column, one_line(d.message));
   }
   return why;
 }
@@ -162,16 +165,18 @@ suites::RecordResult result_of(const AnalysisRun& run, std::size_t i) {
   const epd::EpdRecord& record = *run.doc.doc.lines[i].record;
   suites::RecordResult r;
   r.line = record.line();
-  r.id = std::string(record.single_operand("id").value_or(""));
-  r.position = record.position();
+  // The report is text for people and JSON (Unicode): what comes from the input is escaped.
+  const std::string_view id = record.single_operand("id").value_or("");
+  r.id = core::escaped(id);
+  r.position = core::escaped(record.position());
   if (!run.errors[i].empty()) {
-    r.error = run.errors[i];
+    r.error = one_line(run.errors[i]);
     return r;
   }
   const auto& board = run.doc.checked[i].board;
   const auto expected = board ? std::optional(suites::expectation_of(record, *board)) : std::nullopt;
   if (expected && !*expected) {
-    r.error = "cannot score: " + expected->error();
+    r.error = "cannot score: " + one_line(expected->error());
     return r;
   }
   if (!run.analyses[i] || !expected) {
@@ -186,15 +191,15 @@ suites::RecordResult result_of(const AnalysisRun& run, std::size_t i) {
   r.sts = e.sts();
   r.points = v.points;
   r.max_points = v.max_points;
-  if (r.sts) r.theme = suites::sts_theme(r.id);
-  r.expected = e.text;
+  if (r.sts) r.theme = core::escaped(suites::sts_theme(id));
+  r.expected = core::escaped(e.text);
   r.found = v.found;
   if (!a.lines.empty()) r.score = a.lines.front().score.to_uci_string();
   r.depth = a.depth;
   r.nodes = a.nodes;
   r.time_ms = a.time_ms;
   r.to_solution = v.to_solution;
-  r.note = v.note;
+  r.note = one_line(v.note);
   r.mate = v.mate;
   return r;
 }
@@ -204,10 +209,10 @@ suites::RecordResult result_of(const AnalysisRun& run, std::size_t i) {
 suites::SuiteRun suite_report(const AnalysisRun& run, const std::string& suite_name, const std::string& limits,
                               const std::string& settings) {
   suites::SuiteRun report;
-  report.suite = suite_name;
-  report.engine = run.engine;
+  report.suite = core::escaped(suite_name);
+  report.engine = core::escaped(run.engine);
   report.limits = limits;
-  report.settings = settings;
+  report.settings = one_line(settings);
   for (std::size_t i = 0; i < run.doc.doc.lines.size(); ++i)
     if (run.doc.doc.lines[i].record) report.records.push_back(result_of(run, i));
   return report;

@@ -2,14 +2,65 @@
 
 #include <spdlog/sinks/rotating_file_sink.h>
 #include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/pattern_formatter.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+
+#include "core/text.hpp"
+
 namespace epdd::daemon {
+
+std::string one_line(std::string_view text) {
+  if (std::all_of(text.begin(), text.end(), [](char c) { return c >= 0x20 && c < 0x7F; })) return std::string(text);
+  // A backslash is never part of a UTF-8 sequence: the pieces between them are escaped alone.
+  std::string out;
+  out.reserve(text.size() + 8);
+  for (std::size_t start = 0;;) {
+    const auto slash = text.find('\\', start);
+    out += core::escaped(text.substr(start, slash == std::string_view::npos ? slash : slash - start));
+    if (slash == std::string_view::npos) return out;
+    out += '\\';
+    start = slash + 1;
+  }
+}
+
+std::string safe_lines(std::string_view text) {
+  std::string out;
+  for (std::size_t start = 0;;) {
+    const auto end = text.find('\n', start);
+    out += one_line(text.substr(start, end == std::string_view::npos ? end : end - start));
+    if (end == std::string_view::npos) return out;
+    out += '\n';
+    start = end + 1;
+  }
+}
+
+namespace {
+
+// The message of a log record through one_line(): every record is one line of the log, whatever
+// a file name or an engine wrote into it.
+class SafeMessage : public spdlog::custom_flag_formatter {
+ public:
+  void format(const spdlog::details::log_msg& msg, const std::tm&, spdlog::memory_buf_t& dest) override {
+    const std::string text = one_line(std::string_view(msg.payload.data(), msg.payload.size()));
+    dest.append(text.data(), text.data() + text.size());
+  }
+  std::unique_ptr<custom_flag_formatter> clone() const override { return std::make_unique<SafeMessage>(); }
+};
+
+std::unique_ptr<spdlog::formatter> log_formatter() {
+  auto formatter = std::make_unique<spdlog::pattern_formatter>();
+  formatter->add_flag<SafeMessage>('*').set_pattern("[%Y-%m-%d %H:%M:%S.%e] [%^%l%$] %*");
+  return formatter;
+}
+
+}  // namespace
 
 void setup_logging(Verbosity verbosity) {
   spdlog::drop("epdd");  // set up again (a second command in one process, tests)
   auto logger = spdlog::stderr_color_mt("epdd");
-  logger->set_pattern("[%Y-%m-%d %H:%M:%S.%e] [%^%l%$] %v");
+  logger->set_formatter(log_formatter());
   switch (verbosity) {
     case Verbosity::Quiet: logger->set_level(spdlog::level::err); break;
     case Verbosity::Normal: logger->set_level(spdlog::level::warn); break;
@@ -31,7 +82,7 @@ Expected<void, std::string> setup_daemon_logging(const LoggingSettings& settings
   }
   spdlog::drop("epdd");
   auto logger = std::make_shared<spdlog::logger>("epdd", sinks.begin(), sinks.end());
-  logger->set_pattern("[%Y-%m-%d %H:%M:%S.%e] [%^%l%$] %v");
+  logger->set_formatter(log_formatter());
   logger->set_level(verbose ? spdlog::level::debug : spdlog::level::from_str(settings.level));
   logger->flush_on(spdlog::level::info);
   spdlog::register_logger(logger);

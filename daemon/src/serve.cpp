@@ -12,6 +12,7 @@
 #include <optional>
 #include <thread>
 
+#include "core/text.hpp"
 #include "daemon/analysis_run.hpp"
 #include "daemon/engine_config_file.hpp"
 #include "daemon/jobs.hpp"
@@ -52,7 +53,8 @@ class Engines {
         continue;
       }
       const std::string identity = engine_identity(id->name, engine_options_text(e));
-      spdlog::info("engine {}: {} ({} instance{})", e.name, identity, e.instances, e.instances == 1 ? "" : "s");
+      spdlog::info("engine {}: {} ({} instance{})", e.name, core::escaped(identity), e.instances,
+                   e.instances == 1 ? "" : "s");
       slots_.push_back(EngineSlot{e.name, identity, e.instances});
     }
     if (slots_.empty()) return;
@@ -128,8 +130,8 @@ void plan_jobs(Store& store, Engines& engines) {
     AnalysisRun run = start_run(store.job_source(job.id), *spec);
     const auto requests = plan_requests(*spec, run);
     store.add_items(job.id, items_for(requests, slot->identity), slot->identity);
-    spdlog::info("job {}: running: {} {} on {}, {} positions, {}", job.id, spec->kind, spec->input, slot->identity,
-                 requests.size(), describe_limits(spec->limits, spec->multipv));
+    spdlog::info("job {}: running: {} {} on {}, {} positions, {}", job.id, spec->kind, core::escaped(spec->input),
+                 core::escaped(slot->identity), requests.size(), describe_limits(spec->limits, spec->multipv));
     engines.wake();
   }
 }
@@ -151,7 +153,7 @@ void deliver_jobs(Store& store, std::int64_t lease_ms) {
       auto written = write_job_outputs(store, *job, *spec);
       if (!written) delivered = unexpected(written.error());
       else
-        for (const auto& f : *written) spdlog::info("job {}: wrote {}", job->id, f);
+        for (const auto& f : *written) spdlog::info("job {}: wrote {}", job->id, core::escaped(f));
     }
     if (!delivered) {
       spdlog::error("job {}: failed: {}", job->id, delivered.error());
@@ -173,7 +175,7 @@ class StateLog {
       auto [it, fresh] = states_.emplace(job.id, job.state);
       if (!fresh && it->second == job.state) continue;
       if (!fresh || job.state == JobState::Queued)
-        spdlog::info("job {}: {} {} is {}", job.id, job.kind, job.input, to_string(job.state));
+        spdlog::info("job {}: {} {} is {}", job.id, job.kind, core::escaped(job.input), to_string(job.state));
       it->second = job.state;
     }
   }

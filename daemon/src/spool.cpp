@@ -11,8 +11,10 @@
 #include <cstring>
 #include <filesystem>
 
+#include "core/text.hpp"
 #include "daemon/files.hpp"
 #include "daemon/jobs.hpp"
+#include "daemon/logging.hpp"
 
 namespace epdd::daemon {
 
@@ -65,12 +67,12 @@ std::string free_name(const std::string& dir, const std::string& name, std::int6
 Expected<void, std::string> move(const std::string& from, const std::string& to) {
   std::error_code ec;
   fs::rename(from, to, ec);
-  if (ec) return unexpected(fmt::format("cannot move {} to {}: {}", from, to, ec.message()));
+  if (ec) return unexpected(fmt::format("cannot move {} to {}: {}", core::escaped(from), core::escaped(to), ec.message()));
   return {};
 }
 
 // Moves the input (and its sidecar) to `dir` (done/ or failed/); with `error`, writes NAME.error
-// there too.
+// there too, each of its lines made safe (names in it were escaped where it was written).
 Expected<void, std::string> file_away(const std::string& spool_dir, const std::string& name, bool sidecar,
                                       const std::string& dir_name, std::int64_t job, const std::string* error) {
   const fs::path root(spool_dir);
@@ -82,7 +84,7 @@ Expected<void, std::string> file_away(const std::string& spool_dir, const std::s
     const std::string side_target = stem_of(target) + ".toml";
     if (auto m = move((root / "inbox" / side).string(), side_target); !m) return m;
   }
-  if (error) return write_file_atomically(target + ".error", *error + "\n");
+  if (error) return write_file_atomically(target + ".error", safe_lines(*error) + "\n");
   return {};
 }
 
@@ -125,7 +127,7 @@ std::vector<std::int64_t> Spool::scan(Store& store, const std::vector<std::strin
   std::error_code ec;
   for (fs::directory_iterator it(inbox, ec), end; !ec && it != end; it.increment(ec)) names.push_back(it->path().filename().string());
   if (ec) {
-    spdlog::error("spool: cannot read {}: {}", inbox.string(), ec.message());
+    spdlog::error("spool: cannot read {}: {}", core::escaped(inbox.string()), ec.message());
     return jobs;
   }
   std::sort(names.begin(), names.end());
@@ -136,10 +138,11 @@ std::vector<std::int64_t> Spool::scan(Store& store, const std::vector<std::strin
   for (const auto& name : names) {
     if (in_progress(name) || extension_of(name) == "toml" || taken_.count(name)) continue;
     const std::string path = (inbox / name).string();
+    const std::string shown = core::escaped(name);  // the name in every message
     const FileState state = file_state(path, settings_.settle_ms);
     if (state != FileState::Settled) {
       if (state == FileState::NotRegular && !taken_.count(name)) {
-        spdlog::warn("spool: {} is not a regular file; left alone", path);
+        spdlog::warn("spool: {} is not a regular file; left alone", core::escaped(path));
         taken_[name] = 0;
       }
       continue;
@@ -150,13 +153,17 @@ std::vector<std::int64_t> Spool::scan(Store& store, const std::vector<std::strin
     const bool has_sidecar = sidecar == FileState::Settled;
 
     const auto reject = [&](const std::string& why) {
-      spdlog::warn("spool: {} goes to failed/: {}", name, why);
+      const auto more = std::count(why.begin(), why.end(), '\n');
+      if (more == 0) spdlog::warn("spool: {} goes to failed/: {}", shown, why);
+      else
+        spdlog::warn("spool: {} goes to failed/: {} ({} more line{} in its .error file)", shown,
+                     why.substr(0, why.find('\n')), more, more == 1 ? "" : "s");
       if (auto f = file_away(settings_.directory, name, has_sidecar, "failed", 0, &why); !f)
         spdlog::error("spool: {}", f.error());
       taken_[name] = 0;
     };
     if (extension_of(name) != "epd") {
-      reject(fmt::format("{}: not an EPD file (the spool takes *.epd; PGN annotation is not supported yet)", name));
+      reject(fmt::format("{}: not an EPD file (the spool takes *.epd; PGN annotation is not supported yet)", shown));
       continue;
     }
     JobSettings settings = settings_.defaults;
@@ -166,7 +173,7 @@ std::vector<std::int64_t> Spool::scan(Store& store, const std::vector<std::strin
         reject(text.error());
         continue;
       }
-      auto parsed = parse_job_settings(*text, stem_of(name) + ".toml", settings);
+      auto parsed = parse_job_settings(*text, core::escaped(stem_of(name) + ".toml"), settings);
       if (!parsed) {
         reject(parsed.error().to_string());
         continue;
@@ -175,8 +182,8 @@ std::vector<std::int64_t> Spool::scan(Store& store, const std::vector<std::strin
     }
     if (settings.engine.empty() && !engines.empty()) settings.engine = engines.front();
     if (std::find(engines.begin(), engines.end(), settings.engine) == engines.end()) {
-      reject(fmt::format("{}: engine '{}' is not in the configuration (engines run only from it)", name,
-                         settings.engine));
+      reject(fmt::format("{}: engine {} is not in the configuration (engines run only from it)", shown,
+                         core::quoted_escaped(settings.engine)));
       continue;
     }
     auto bytes = read_whole_file(path);
@@ -207,7 +214,7 @@ std::vector<std::int64_t> Spool::scan(Store& store, const std::vector<std::strin
     JobRow job = store.find_or_create_job(n);
     // The same file again after it was delivered: deliver it again (from the store's results).
     if (job.delivered) store.reopen_job(job.id);
-    spdlog::info("job {}: {} {} from the spool ({})", job.id, spec.kind, name, n.settings);
+    spdlog::info("job {}: {} {} from the spool ({})", job.id, spec.kind, shown, n.settings);
     taken_[name] = job.id;
     jobs.push_back(job.id);
   }
@@ -218,7 +225,7 @@ Expected<void, std::string> deliver_spool_job(Store& store, const JobRow& job, c
                                               const std::string& message) {
   const SpoolOrigin& origin = *spec.spool;
   if (origin.name.find('/') != std::string::npos || origin.name == "." || origin.name == "..")
-    return unexpected(fmt::format("job {}: spool name '{}' is not a file name", job.id, origin.name));
+    return unexpected(fmt::format("job {}: spool name {} is not a file name", job.id, core::quoted_escaped(origin.name)));
   const std::string stem = stem_of(origin.name);
   if (!ok) return file_away(origin.dir, origin.name, origin.sidecar, "failed", job.id, &message);
   auto run = load_run(store, job);
@@ -226,8 +233,8 @@ Expected<void, std::string> deliver_spool_job(Store& store, const JobRow& job, c
   std::string kept;
   for (std::size_t i = 0; i < run->errors.size(); ++i)
     if (!run->errors[i].empty() && run->doc.doc.lines[i].record)
-      kept += fmt::format("{}:{}: kept unchanged: {}\n", origin.name, run->doc.doc.lines[i].record->line(),
-                          run->errors[i]);
+      kept += fmt::format("{}:{}: kept unchanged: {}\n", core::escaped(origin.name), run->doc.doc.lines[i].record->line(),
+                          one_line(run->errors[i]));
   if (auto written = write_outputs(render_outputs(*run, spec), spec); !written) return unexpected(written.error());
   if (!kept.empty())
     if (auto w = write_file_atomically((fs::path(origin.dir) / "outbox" / (stem + ".errors")).string(), kept); !w)

@@ -17,7 +17,7 @@ namespace epdd::daemon {
 
 namespace {
 
-constexpr int kSchemaVersion = 2;
+constexpr int kSchemaVersion = 3;
 constexpr int kBusyTimeoutMs = 10000;
 
 // Plain SQL that PostgreSQL reads the same way (AUTOINCREMENT becomes an identity column there).
@@ -80,9 +80,25 @@ UPDATE jobs SET planned = 1;
 PRAGMA user_version = 2;
 )sql";
 
+// Version 3 (status and purge): when a job's first item was claimed (its rate counts from
+// there, not from when it was queued) and which process claimed last (status says when no live
+// process holds it); when each cache entry was last used (purge --cache-unused-since). What an
+// older file cannot know is derived: a job that has results started when it was made (the old
+// reading); an entry was last used no later than the last change of a job that has its key.
+constexpr const char* kMigrate2To3 = R"sql(
+ALTER TABLE jobs ADD COLUMN started_ms INTEGER;
+ALTER TABLE jobs ADD COLUMN runner TEXT;
+ALTER TABLE cache ADD COLUMN used_ms INTEGER NOT NULL DEFAULT 0;
+UPDATE jobs SET started_ms = created_ms WHERE done + failed > 0;
+UPDATE cache SET used_ms = max(created_ms, coalesce((SELECT max(j.updated_ms) FROM items i JOIN jobs j ON j.id = i.job
+                                                     WHERE i.key = cache.key), 0));
+CREATE INDEX cache_by_use ON cache (used_ms);
+PRAGMA user_version = 3;
+)sql";
+
 constexpr const char* kJobColumns =
     "id, kind, input, identity, settings, state, message, total, done, failed, searches, cache_hits, created_ms, "
-    "updated_ms, engine, spec, planned, delivered";
+    "updated_ms, engine, spec, planned, delivered, started_ms, runner";
 
 constexpr std::array kJobStateNames = {"queued", "running", "finished", "failed", "cancelled"};
 constexpr std::array kItemStateNames = {"pending", "done", "failed"};
@@ -150,6 +166,7 @@ class Query {
     }
   }
   std::int64_t integer(int column) const { return sqlite3_column_int64(statement_, column); }
+  bool null(int column) const { return sqlite3_column_type(statement_, column) == SQLITE_NULL; }
   // NULL reads as empty. A BLOB reads as its bytes.
   std::string text(int column) const {
     if (sqlite3_column_type(statement_, column) == SQLITE_BLOB) {
@@ -291,6 +308,8 @@ JobRow read_job(const Query& q, const Connection& connection, std::string_view w
   job.spec = q.text(15);
   job.planned = q.integer(16) != 0;
   job.delivered = q.integer(17) != 0;
+  if (!q.null(18)) job.started_ms = q.integer(18);
+  job.runner = q.text(19);
   return job;
 }
 
@@ -370,10 +389,11 @@ void Store::Impl::create_schema() {
     if (q.next()) version = q.integer(0);
   }
   if (version == kSchemaVersion) return;
-  if (version != 0 && version != 1)
+  if (version < 0 || version > kSchemaVersion)
     connection.fail(kWhat, fmt::format("unexpected schema version {} (this epdd knows {})", version, kSchemaVersion));
   if (version == 0) connection.exec(kSchema, kWhat);
-  connection.exec(kMigrate1To2, "upgrading the schema to version 2");
+  if (version <= 1) connection.exec(kMigrate1To2, "upgrading the schema to version 2");
+  connection.exec(kMigrate2To3, "upgrading the schema to version 3");
   transaction.commit();
 }
 
@@ -511,8 +531,8 @@ void Store::commit_analysis(std::int64_t job, std::int64_t index, const std::str
   Connection& c = impl_->connection;
   Transaction transaction(c, what);
   const ItemState before = impl_->item_state(job, index, &key, what);
-  c.query("INSERT INTO cache (key, engine, analysis, searches, hits, created_ms) VALUES (?1, ?2, ?3, 1, 0, ?4) "
-          "ON CONFLICT (key) DO UPDATE SET searches = cache.searches + 1",
+  c.query("INSERT INTO cache (key, engine, analysis, searches, hits, created_ms, used_ms) VALUES (?1, ?2, ?3, 1, 0, ?4, ?4) "
+          "ON CONFLICT (key) DO UPDATE SET searches = cache.searches + 1, used_ms = excluded.used_ms",
           what)
       .bind(key, engine, analysis_json, now_ms())
       .run();
@@ -531,7 +551,7 @@ void Store::commit_cached(std::int64_t job, std::int64_t index, const std::strin
   Connection& c = impl_->connection;
   Transaction transaction(c, what);
   const ItemState before = impl_->item_state(job, index, &key, what);
-  c.query("UPDATE cache SET hits = hits + 1 WHERE key = ?1", what).bind(key).run();
+  c.query("UPDATE cache SET hits = hits + 1, used_ms = ?2 WHERE key = ?1", what).bind(key, now_ms()).run();
   if (c.changes() == 0) c.fail(what, fmt::format("no cache entry for key '{}'", key));
   c.query("UPDATE items SET state = ?3, result = ?4, error = NULL, lease_owner = NULL, lease_expiry_ms = NULL "
           "WHERE job = ?1 AND idx = ?2",
@@ -651,6 +671,15 @@ std::optional<Claim> Store::claim(const std::string& owner, const std::vector<st
       if (claim.engine.empty()) claim.engine = q.text(3);
     }
   }
+  // The jobs' first claim starts their clock (status rates); the last claimer is who runs them.
+  std::int64_t last_job = -1;
+  for (const auto& item : claim.items) {
+    if (item.first == last_job) continue;  // items come by job
+    last_job = item.first;
+    c.query("UPDATE jobs SET started_ms = coalesce(started_ms, ?2), runner = ?3 WHERE id = ?1", what)
+        .bind(last_job, now, owner)
+        .run();
+  }
   transaction.commit();
   return claim;
 }
@@ -751,6 +780,81 @@ bool Store::cancel_job(std::int64_t job, const std::string& message) {
   }
   transaction.commit();
   return changed;
+}
+
+std::vector<Lease> Store::job_leases(std::int64_t job) {
+  Query q = impl_->connection.query(
+      "SELECT lease_owner, max(lease_expiry_ms) FROM items WHERE job = ?1 AND state = 'pending' AND lease_owner IS NOT "
+      "NULL GROUP BY lease_owner ORDER BY lease_owner",
+      "reading the leases of a job");
+  q.bind(job);
+  std::vector<Lease> out;
+  while (q.next()) out.push_back(Lease{q.text(0), q.integer(1)});
+  return out;
+}
+
+std::vector<std::pair<std::string, std::int64_t>> Store::abandoned_leases(const std::string& owner) {
+  Query q = impl_->connection.query(
+      "SELECT DISTINCT i.key, i.job FROM items i WHERE i.lease_owner = ?1 AND i.state = 'pending' AND NOT EXISTS "
+      "(SELECT 1 FROM items o JOIN jobs j ON j.id = o.job WHERE o.key = i.key AND o.lease_owner = ?1 AND "
+      "o.state = 'pending' AND j.state IN ('queued', 'running')) ORDER BY i.key, i.job",
+      "looking for searches nobody waits for");
+  q.bind(owner);
+  std::vector<std::pair<std::string, std::int64_t>> out;
+  while (q.next()) out.emplace_back(q.text(0), q.integer(1));
+  return out;
+}
+
+PurgeResult Store::purge(const PurgeRequest& r) {
+  constexpr std::string_view kWhat = "purging the store";
+  Connection& c = impl_->connection;
+  Transaction transaction(c, kWhat);
+  const std::int64_t now = now_ms();
+  PurgeResult out;
+  if (r.ended_before_ms) {
+    static const std::string kSelect = fmt::format(
+        "SELECT {}, (SELECT count(*) FROM items i WHERE i.job = j.id), coalesce(length(j.source), 0) FROM jobs j "
+        "WHERE j.state IN ('finished', 'failed', 'cancelled') AND j.updated_ms < ?1 "
+        "AND NOT (j.lease_owner IS NOT NULL AND j.lease_expiry_ms >= ?2) "
+        "AND NOT EXISTS (SELECT 1 FROM items i WHERE i.job = j.id AND i.lease_owner IS NOT NULL "
+        "AND i.lease_expiry_ms >= ?2) ORDER BY j.id",
+        kJobColumns);
+    Query q = c.query(kSelect, kWhat);
+    q.bind(*r.ended_before_ms, now);
+    while (q.next()) {
+      out.jobs.push_back(read_job(q, c, kWhat));
+      out.items += q.integer(20);
+      out.input_bytes += q.integer(21);
+    }
+  }
+  if (!r.dry_run)
+    for (const JobRow& job : out.jobs) {
+      c.query("DELETE FROM items WHERE job = ?1", kWhat).bind(job.id).run();
+      c.query("DELETE FROM jobs WHERE id = ?1", kWhat).bind(job.id).run();
+    }
+  if (r.cache_unused_since_ms) {
+    // Kept: the positions that an active job waits for or a worker holds (it may be about to
+    // answer from the entry). The purged jobs are neither, so a dry run counts the same.
+    static const std::string kUnused =
+        "FROM cache WHERE used_ms < ?1 AND NOT EXISTS (SELECT 1 FROM items i JOIN jobs j ON j.id = i.job "
+        "WHERE i.key = cache.key AND i.state = 'pending' AND (j.state IN ('queued', 'running') OR "
+        "(i.lease_owner IS NOT NULL AND i.lease_expiry_ms >= ?2)))";
+    Query q = c.query((r.dry_run ? "SELECT count(*) " : "DELETE ") + kUnused, kWhat);
+    q.bind(*r.cache_unused_since_ms, now);
+    if (r.dry_run) {
+      if (q.next()) out.cache_entries = q.integer(0);
+    } else {
+      q.run();
+      out.cache_entries = c.changes();
+    }
+  }
+  if (!r.dry_run) transaction.commit();
+  return out;
+}
+
+void Store::vacuum() {
+  impl_->connection.exec("VACUUM", "compacting the store (VACUUM)");
+  impl_->connection.exec("PRAGMA wal_checkpoint(TRUNCATE)", "truncating the write-ahead log");
 }
 
 CacheStats Store::cache_stats() {

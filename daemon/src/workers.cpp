@@ -45,27 +45,56 @@ const std::string& this_process_owner() {
   return owner;
 }
 
-bool owner_is_gone(const std::string& owner) {
+OwnerState owner_state(const std::string& owner) {
   const auto a = owner.find('/');
   const auto b = owner.find('/', a == std::string::npos ? a : a + 1);
-  if (a == std::string::npos || b == std::string::npos) return false;
+  if (a == std::string::npos || b == std::string::npos) return OwnerState::Elsewhere;
   static const std::string host = host_name();
-  if (owner.compare(0, a, host) != 0) return false;  // another machine's: wait for expiry
+  if (owner.compare(0, a, host) != 0) return OwnerState::Elsewhere;  // another machine's: wait for expiry
   long pid = 0;
   try {
     pid = std::stol(owner.substr(a + 1, b - a - 1));
   } catch (const std::exception&) {
-    return false;
+    return OwnerState::Elsewhere;
   }
-  if (pid <= 0) return false;
-  return start_time(pid) != owner.substr(b + 1);
+  if (pid <= 0) return OwnerState::Elsewhere;
+  return start_time(pid) == owner.substr(b + 1) ? OwnerState::Running : OwnerState::Gone;
 }
+
+bool owner_is_gone(const std::string& owner) { return owner_state(owner) == OwnerState::Gone; }
 
 std::string headline(const uci::EngineError& e) {
   std::string s = fmt::format("{} during {}: {}", uci::to_string(e.kind), e.step.empty() ? "request" : e.step, e.message);
   if (!e.exit_status.empty()) s += fmt::format(" ({})", e.exit_status);
   return s;
 }
+
+// Registered with the workers for its scope: cancel_in_flight() stops every search,
+// stop_abandoned() this one alone.
+class Workers::InFlight {
+ public:
+  InFlight(Workers& workers, std::string key) : workers_(workers), key_(std::move(key)) {
+    std::lock_guard lock(workers_.mutex_);
+    cancel_ = workers_.cancel_.load();
+    workers_.flights_.push_back(this);
+  }
+  ~InFlight() {
+    std::lock_guard lock(workers_.mutex_);
+    std::erase(workers_.flights_, this);
+  }
+  InFlight(const InFlight&) = delete;
+  InFlight& operator=(const InFlight&) = delete;
+
+  const std::atomic<bool>* flag() const { return &cancel_; }
+  const std::string& key() const { return key_; }
+  // Under the workers' mutex.
+  bool stop() { return !cancel_.exchange(true); }
+
+ private:
+  Workers& workers_;
+  std::string key_;
+  std::atomic<bool> cancel_{false};
+};
 
 Workers::Workers(WorkerSettings settings, uci::EnginePool& pool, std::vector<EngineSlot> engines,
                  OnOutcome on_outcome)
@@ -98,7 +127,29 @@ void Workers::stop_claiming() {
   wake();
 }
 
-void Workers::cancel_in_flight() { cancel_ = true; }
+void Workers::cancel_in_flight() {
+  std::lock_guard lock(mutex_);
+  cancel_ = true;
+  for (InFlight* flight : flights_) flight->stop();
+}
+
+void Workers::stop_abandoned(Store& store) {
+  {
+    std::lock_guard lock(mutex_);
+    if (flights_.empty()) return;
+  }
+  const auto abandoned = store.abandoned_leases(settings_.owner);
+  if (abandoned.empty()) return;
+  std::lock_guard lock(mutex_);
+  for (InFlight* flight : flights_) {
+    std::string jobs;
+    for (const auto& [key, job] : abandoned)
+      if (key == flight->key()) jobs += fmt::format("{}{}", jobs.empty() ? "" : ", ", job);
+    // The search's result would be counted by nobody: it is stopped, not committed or cached.
+    if (!jobs.empty() && flight->stop())
+      spdlog::info("job {}: cancelled: stopping the search in flight for its position", jobs);
+  }
+}
 
 void Workers::join() {
   if (joined_) return;
@@ -175,7 +226,8 @@ void Workers::work(const EngineSlot& engine) {
         continue;
       }
       request->engine = engine.name;
-      request->cancel = &cancel_;
+      InFlight flight(*this, claim->key);
+      request->cancel = flight.flag();
       const auto result = pool_.analyse(*request);
       if (!result && (result.error().kind == uci::EngineErrorKind::Cancelled ||
                       result.error().kind == uci::EngineErrorKind::ShutDown)) {
@@ -209,19 +261,27 @@ void Workers::heartbeat() {
     auto opened = Store::open(settings_.store);
     if (!opened) throw StoreError(opened.error());
     Store& store = **opened;
+    using Clock = std::chrono::steady_clock;
     const auto period = std::chrono::milliseconds(std::max<std::int64_t>(settings_.lease_ms / 3, 50));
+    // Cancelled jobs are looked for as often as an idle worker looks for work.
+    const auto tick = std::min(period, std::chrono::milliseconds(std::max<std::int64_t>(settings_.poll_ms, 50)));
+    auto next_renewal = Clock::now();
     for (;;) {
-      // Leases of processes of this machine that are gone (killed) are released at once: a
-      // restarted daemon or a rerun command goes on without waiting for them to expire.
-      for (const auto& owner : store.lease_owners())
-        if (owner != settings_.owner && owner_is_gone(owner)) {
-          const auto n = store.release_leases(owner);
-          spdlog::info("released {} items leased by {}, which no longer runs", n, owner);
-          wake();
-        }
-      if (in_flight_ > 0) store.renew_leases(settings_.owner, settings_.lease_ms);
+      if (Clock::now() >= next_renewal) {
+        // Leases of processes of this machine that are gone (killed) are released at once: a
+        // restarted daemon or a rerun command goes on without waiting for them to expire.
+        for (const auto& owner : store.lease_owners())
+          if (owner != settings_.owner && owner_is_gone(owner)) {
+            const auto n = store.release_leases(owner);
+            spdlog::info("released {} items leased by {}, which no longer runs", n, owner);
+            wake();
+          }
+        if (in_flight_ > 0) store.renew_leases(settings_.owner, settings_.lease_ms);
+        next_renewal = Clock::now() + period;
+      }
+      stop_abandoned(store);
       std::unique_lock lock(mutex_);
-      if (wake_.wait_for(lock, period, [&] { return heartbeat_stop_; })) break;
+      if (wake_.wait_for(lock, tick, [&] { return heartbeat_stop_; })) break;
     }
   } catch (...) {
     fail(std::current_exception());

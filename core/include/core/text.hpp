@@ -25,6 +25,6 @@ inline std::string quoted(std::string_view text) {
 std::string escaped(std::string_view text);
 
 // escaped() applied to an excerpt, then quoted(): the form messages use for input.
-inline std::string quoted_escaped(std::string_view text) { return quoted(escaped(text)); }
+inline std::string quoted_escaped(std::string_view text) { return core::quoted(escaped(text)); }
 
 }  // namespace epdd::core

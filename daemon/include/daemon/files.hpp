@@ -7,8 +7,9 @@
 
 namespace epdd::daemon {
 
-// The bytes of a file, or a message naming the file and the reason ("is a directory",
-// "Permission denied", ...). A directory is refused: read as a stream it would look empty.
+// The bytes of a file, or a message naming the file (core::escaped) and the reason ("is a
+// directory", "Permission denied", ...). A directory is refused: read as a stream it would look
+// empty.
 Expected<std::string, std::string> read_whole_file(const std::string& path);
 
 // read_whole_file for the commands that read EPD: a PGN file is refused with a pointer to the
@@ -24,7 +25,8 @@ Expected<void, std::string> check_readable_file(const std::string& path);
 Expected<void, std::string> check_writable_output(const std::string& path);
 
 // Writes `content` to a temporary file beside `path`, flushes it to disk and renames it over
-// `path`: readers see the old file or the new one, never a part. A message on failure.
+// `path`: readers see the old file or the new one, never a part. A message on failure (the path
+// core::escaped).
 Expected<void, std::string> write_file_atomically(const std::string& path, const std::string& content);
 
 }  // namespace epdd::daemon

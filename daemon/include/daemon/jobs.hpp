@@ -40,7 +40,8 @@ AnalysisRun start_run(std::string_view bytes, const JobSpec& spec);
 std::map<std::size_t, uci::AnalysisRequest> plan_requests(const JobSpec& spec, AnalysisRun& run);
 
 // Why the document cannot be a job: no record, or none that can be analysed (with its first
-// errors as NAME:LINE:COLUMN: message); nothing when it has work (or, with keep_existing, records).
+// errors as NAME:LINE:COLUMN: message, one a line: NAME escaped, the messages one_line()); nothing
+// when it has work (or, with keep_existing, records).
 std::optional<std::string> nothing_to_analyse(const std::string& name, AnalysisRun& run, const JobSpec& spec);
 
 // The store's items for those requests, keyed for the engine of this identity.
@@ -65,7 +66,9 @@ struct AnalysedEpd {
 suites::WriteBackOptions write_back_options(const JobSpec& spec);
 AnalysedEpd render_analysed(AnalysisRun& run, const JobSpec& spec);
 
-// A suite run's report, and the input with analysis opcodes added (bm/am/dm kept: the key).
+// A suite run's report, and the input with analysis opcodes added (bm/am/dm kept: the key). What
+// the report takes from outside (the suite's name, ids, keys, the engine's name, messages) is
+// escaped: the report is read on terminals and its JSON must be Unicode.
 suites::SuiteRun suite_report(const AnalysisRun& run, const std::string& suite_name, const std::string& limits,
                               const std::string& settings);
 std::string render_suite_epd(AnalysisRun& run, const JobSpec& spec);

@@ -4,10 +4,13 @@
 
 #include <cstdint>
 #include <iosfwd>
+#include <memory>
 #include <optional>
 #include <string>
 
+#include "core/expected.hpp"
 #include "daemon/job_spec.hpp"
+#include "daemon/store.hpp"
 
 namespace epdd::daemon {
 
@@ -16,6 +19,9 @@ struct StoreChoice {
   std::optional<std::string> store;
   std::optional<std::string> config;
 };
+
+// The store of that choice, opened (and created or upgraded) with Store::open.
+Expected<std::unique_ptr<Store>, std::string> open_chosen_store(const StoreChoice& where);
 
 struct SubmitOptions {
   StoreChoice where;
@@ -31,6 +37,9 @@ struct ResultsOptions {
   std::int64_t job = 0;
   std::optional<std::string> output;  // analyse: the EPD (default stdout); suite: the EPD
   std::optional<std::string> json;    // suite: the JSON report
+  // Also for a job that is not finished (cancelled, failed, running): what was done, the other
+  // records unchanged; how many are missing is said on `err`.
+  bool partial = false;
 };
 int run_results(const ResultsOptions& options, std::ostream& out, std::ostream& err);
 

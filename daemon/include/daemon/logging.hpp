@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include "core/expected.hpp"
 #include "daemon/engine_config_file.hpp"
@@ -11,9 +12,26 @@
 
 namespace epdd::daemon {
 
+// Outside text (file names, paths, input excerpts, engine output) reaches the log, `epdd status`,
+// the spool's .error files and the commands' messages. Two rules keep a name from forging a
+// line there (a file named "x\n[2026-...] [info] job 9: finished") or a terminal escape from
+// acting:
+//   - where outside text is put into a message, it is core::escaped() (once, so that two names
+//     never read the same);
+//   - every sink passes what it writes through one_line() (the log: each record is one line) or
+//     safe_lines() (files and messages of several lines): a safety net for text that was not
+//     escaped where it was built, and a no-op on text that was.
+//
+// `text` with its control bytes (line breaks included) and the bytes that are not UTF-8 shown as
+// core::escaped() shows them; backslashes are left as they are, so escaped text is not escaped
+// twice.
+std::string one_line(std::string_view text);
+// one_line() of each line of `text`; the line breaks stay.
+std::string safe_lines(std::string_view text);
+
 enum class Verbosity { Quiet, Normal, Verbose };
 
-// Sets up the default logger: "[time] [level] message" on stderr. Quiet shows errors only;
+// Sets up the default logger: "[time] [level] message" on stderr, the message through one_line(). Quiet shows errors only;
 // Normal warnings and errors; Verbose everything, engine stderr included.
 void setup_logging(Verbosity verbosity);
 

@@ -9,14 +9,14 @@
 // write lock up front (BEGIN IMMEDIATE) and wait up to 10 s for it (busy_timeout).
 //
 // The schema keeps to SQL that PostgreSQL reads the same way (integer ids, text, INSERT ... ON
-// CONFLICT), so the shared-queue port is a connection, not a redesign. Version 2 (PRAGMA
-// user_version; a version 1 file is upgraded in place when opened):
+// CONFLICT), so the shared-queue port is a connection, not a redesign. Version 3 (PRAGMA
+// user_version; a version 1 or 2 file is upgraded in place when opened):
 //   jobs(id, kind, input, identity UNIQUE, settings, state, message, total, done, failed,
 //        searches, cache_hits, created_ms, updated_ms, engine, spec, source, planned, delivered,
-//        lease_owner, lease_expiry_ms)
+//        lease_owner, lease_expiry_ms, started_ms, runner)
 //   items(job -> jobs.id, idx, key, state, result, error, attempts, lease_owner,
 //         lease_expiry_ms, request; PRIMARY KEY(job, idx))
-//   cache(key PRIMARY KEY, engine, analysis, searches, hits, created_ms)
+//   cache(key PRIMARY KEY, engine, analysis, searches, hits, created_ms, used_ms)
 // Timestamps are milliseconds since the Unix epoch.
 //
 // Leases (how several processes share the queue, ARCHITECTURE.md): a worker claims the pending
@@ -82,6 +82,10 @@ struct JobRow {
   std::string spec;      // what running and delivering it needs (JSON, daemon/job_spec.hpp)
   bool planned = false;  // its items are in the store
   bool delivered = false;
+  // When its first item was claimed: work started (a job may wait in the queue for hours).
+  // Empty until then.
+  std::optional<std::int64_t> started_ms;
+  std::string runner;  // the lease owner of its last claim ("HOST/PID/START"); empty until then
 
   // Every item Done or Failed (and the items are there).
   bool complete() const { return planned && done + failed >= total; }
@@ -119,6 +123,27 @@ struct ItemRow {
   std::string result;  // the analysis JSON when Done; empty otherwise
   std::string error;   // why it failed when Failed; empty otherwise
   std::int64_t attempts = 0;  // searches and failures recorded for it (cache hits not counted)
+};
+
+// The live or expired lease one owner holds on a job's pending items.
+struct Lease {
+  std::string owner;
+  std::int64_t expiry_ms = 0;  // the latest of its items'
+};
+
+// What `epdd purge` removes: jobs that ended (finished, failed, cancelled) before a time, with
+// their inputs and items; cache entries not used since a time. Nothing is removed without a time.
+struct PurgeRequest {
+  std::optional<std::int64_t> ended_before_ms;
+  std::optional<std::int64_t> cache_unused_since_ms;
+  bool dry_run = false;  // count and list, remove nothing
+};
+
+struct PurgeResult {
+  std::vector<JobRow> jobs;        // removed (or that would be), by id
+  std::int64_t items = 0;          // their items
+  std::int64_t input_bytes = 0;    // their inputs' bytes
+  std::int64_t cache_entries = 0;
 };
 
 struct CacheStats {
@@ -192,7 +217,8 @@ class Store {
   // Queued or Running jobs whose items are not there yet.
   std::vector<JobRow> jobs_to_plan();
   // Cancels a Queued or Running job; false if it had ended already. A StoreError if there is no
-  // such job. Its items are no longer claimed; searches in flight finish.
+  // such job. Its items are no longer claimed; the workers that hold its positions see it in
+  // abandoned_leases() and stop their searches.
   bool cancel_job(std::int64_t job, const std::string& message);
 
   // Makes a cancelled or failed job Running and undelivered again (a one-shot command rerun).
@@ -217,6 +243,22 @@ class Store {
   std::optional<JobRow> claim_delivery(const std::string& owner, std::int64_t lease_ms);
   // The job's outputs are written: its final state, delivered, its lease gone.
   void mark_delivered(std::int64_t job, JobState state, const std::string& message = "");
+
+  // The owners that hold leases on the job's pending items, with the latest expiry of each.
+  std::vector<Lease> job_leases(std::int64_t job);
+  // (position key, job) for each position `owner` has leased whose items all belong to jobs
+  // that are no longer queued or running (cancelled, failed): nobody waits for its search.
+  std::vector<std::pair<std::string, std::int64_t>> abandoned_leases(const std::string& owner);
+
+  // Removes (or, dry_run, lists) what the request names, in one transaction. A job is kept
+  // while it is queued or running, while a process holds a live lease on it or on one of its
+  // items (a search in flight or a delivery), and a cache entry while a pending item waits for
+  // its position (a worker may be about to take it from the cache). The file does not shrink
+  // until vacuum().
+  PurgeResult purge(const PurgeRequest& request);
+  // Rebuilds the file without its free pages (VACUUM) and truncates the write-ahead log, so the
+  // space is given back to the file system. Waits for other writers like any write.
+  void vacuum();
 
   CacheStats cache_stats();
   // How many searches were committed for `key`: 0 if it is not cached. More than 1 means work

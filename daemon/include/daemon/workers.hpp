@@ -21,11 +21,17 @@
 
 namespace epdd::daemon {
 
+class Store;
+
 // The lease owner name of this process: "HOST/PID/START" (START: the process's start time in
 // clock ticks since boot, so a reused pid is another owner).
 const std::string& this_process_owner();
-// True when `owner` names a process of this machine that no longer runs: its leases can be
-// released at once instead of waiting for them to expire.
+// What this machine can tell of a lease owner: a process of its own that runs, one that no
+// longer runs (its leases can be released at once instead of waiting for them to expire), or
+// another machine's (only its leases' expiry tells).
+enum class OwnerState : std::uint8_t { Running, Gone, Elsewhere };
+OwnerState owner_state(const std::string& owner);
+// owner_state(owner) == Gone.
 bool owner_is_gone(const std::string& owner);
 
 // The first line of an engine error, as an item's stored error ("timeout during search: ...").
@@ -74,6 +80,7 @@ class Workers {
   // No new claims; searches in flight go on and are committed.
   void stop_claiming();
   // Searches in flight are stopped (within about 100 ms) and their items released unanswered.
+  // (A search whose jobs are all cancelled is stopped the same way, on its own, within a poll.)
   void cancel_in_flight();
   // Items being worked on now.
   int in_flight() const { return in_flight_.load(); }
@@ -84,8 +91,11 @@ class Workers {
   bool failed() const { return failed_.load(); }
 
  private:
+  class InFlight;  // a search in flight, with the flag that stops it alone
   void work(const EngineSlot& engine);
   void heartbeat();
+  // Stops the searches in flight whose positions no active job waits for any more (epdd cancel).
+  void stop_abandoned(Store& store);
   void fail(std::exception_ptr e);
 
   WorkerSettings settings_;
@@ -98,6 +108,7 @@ class Workers {
   std::condition_variable wake_;
   std::uint64_t wakes_ = 0;
   std::exception_ptr error_;
+  std::vector<InFlight*> flights_;  // under mutex_
   std::vector<std::thread> threads_;
   std::thread heartbeat_;
   bool heartbeat_stop_ = false;  // under mutex_

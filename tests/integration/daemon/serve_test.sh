@@ -73,7 +73,7 @@ slow=$("$epdd" submit analyse "$data/suites/wac.epd" --config epdd.toml --engine
 wait_for "select done >= 2 from jobs where id = $slow" 30
 "$epdd" status "$slow" --config epdd.toml | grep -q running || fail "job $slow is not shown running"
 "$epdd" cancel "$slow" --config epdd.toml | grep -q cancelled || fail "cancel did not say so"
-sleep 1.5  # searches in flight (500 ms) finish
+sleep 1.5  # searches in flight are stopped (and would have ended within 500 ms anyway)
 done_after=$(q "select done from jobs where id = $slow")
 sleep 1.5
 [ "$(q "select done from jobs where id = $slow")" = "$done_after" ] || fail "a cancelled job went on"

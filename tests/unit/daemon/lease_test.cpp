@@ -144,6 +144,18 @@ TEST_CASE("job spec and request JSON round trip and name what is wrong", "[daemo
   CHECK(spec_from_json("{}").error() == "job spec: missing key 'kind'");
   CHECK_THAT(spec_from_json("nope").error(), Catch::StartsWith("job spec: not JSON"));
 
+  // File names are bytes: one that is not UTF-8 comes back as it was (a replaced byte would
+  // name another file: the spool could not move its input and wrote outputs under a wrong name).
+  s.input = "latin\xe9\xff.epd";
+  s.spool = SpoolOrigin{"/srv/sp\xf6\x6fl", "latin\xe9\xff.epd", false};
+  s.output = "/srv/out/evil\n[2026-01-01] [info] x.epd";
+  back = spec_from_json(spec_to_json(s));
+  REQUIRE(back);
+  CHECK(back->input == s.input);
+  CHECK(back->spool == s.spool);
+  CHECK(back->output == s.output);
+  CHECK_THAT(spec_from_json(R"({"kind":"analyse","input":{"hex":"6x"}})").error(), Catch::Contains("'input'"));
+
   uci::AnalysisRequest r;
   r.fen = "8/8/8/8/8/8/8/K6k w - -";
   r.moves = {"a1a2"};
