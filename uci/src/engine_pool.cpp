@@ -1,6 +1,7 @@
 #include "uci/engine_pool.hpp"
 
 #include <algorithm>
+#include <cctype>
 
 #include <fmt/core.h>
 
@@ -31,7 +32,8 @@ struct EnginePool::Worker {
 };
 
 EnginePool::EnginePool(std::vector<EngineConfig> engines, LogSink log)
-    : engines_(std::move(engines)), log_(std::move(log)), shared_(engines_.size()) {
+    : engines_(std::move(engines)), log_(std::move(log)), shared_(engines_.size()),
+      limit_stops_logged_(engines_.size()) {
   ignore_sigpipe();
   for (std::size_t e = 0; e < engines_.size(); ++e) {
     for (int i = 0; i < std::max(1, engines_[e].instances); ++i) {
@@ -194,6 +196,7 @@ Expected<Analysis, EngineError> EnginePool::serve(Worker& worker, const Analysis
   auto result = worker.session->analyse(request);
   if (result) {
     count([](EngineHealth& h) { ++h.succeeded; });
+    if (!result->limit_stop.empty()) note_limit_stop(worker, result->limit_stop);
     return result;
   }
   count([&](EngineHealth& h) {
@@ -219,6 +222,21 @@ Expected<Analysis, EngineError> EnginePool::serve(Worker& worker, const Analysis
     worker.session.reset();
   }
   return result;
+}
+
+void EnginePool::note_limit_stop(const Worker& worker, const std::string& limit_stop) {
+  // The kind is the text before the figures: "engine ignores go nodes", "engine searched past go depth 8".
+  std::string kind = limit_stop.substr(0, limit_stop.find(':'));
+  while (!kind.empty() && (std::isdigit(static_cast<unsigned char>(kind.back())) || kind.back() == ' ')) kind.pop_back();
+  {
+    std::lock_guard lock(mutex_);
+    auto& logged = limit_stops_logged_[worker.engine];
+    if (std::find(logged.begin(), logged.end(), kind) != logged.end()) return;
+    logged.push_back(kind);
+  }
+  if (log_)
+    log_(LogLevel::Warn, engines_[worker.engine].name,
+         limit_stop + " (said once; epdd stops every such search once the engine's reports pass the limit)");
 }
 
 std::vector<EngineHealth> EnginePool::health() const {

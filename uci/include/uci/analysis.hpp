@@ -88,7 +88,10 @@ struct Analysis {
   std::uint64_t nodes = 0;
   std::uint64_t time_ms = 0;  // the engine's own figure, or our wall clock if it gave none
   core::GameStatus status = core::GameStatus::Ongoing;  // checkmate/stalemate: no search was run
-  bool stopped = false;   // the search was ended by `stop` (stop_after_ms)
+  bool stopped = false;   // the search was ended by `stop` (stop_after_ms, or limit_stop)
+  // Set when the engine searched past the request's nodes or depth and epdd stopped it ("engine
+  // ignores go nodes: stopped by epdd at 1,003,412 nodes"); empty otherwise.
+  std::string limit_stop;
   std::vector<std::string> problems;  // what was wrong with the output but could be kept
 };
 

@@ -71,6 +71,8 @@ class EnginePool : public Analyser {
   std::optional<EngineError> submit_locked(Job job, std::unique_lock<std::mutex>& lock, bool front);
   // A running session for the worker: the one it has, or a new one within the restart budget.
   Expected<void, EngineError> ensure_session(Worker& worker);
+  // Logs an Analysis::limit_stop the first time this engine needs one of its kind.
+  void note_limit_stop(const Worker& worker, const std::string& limit_stop);
 
   std::vector<EngineConfig> engines_;
   LogSink log_;
@@ -78,6 +80,9 @@ class EnginePool : public Analyser {
   std::mutex shutdown_mutex_;
   std::condition_variable wake_;
   std::vector<std::deque<Job>> shared_;  // per engine
+  // Per engine, the kinds of limit_stop already logged ("engine ignores go nodes"): said once per
+  // engine, not once per search.
+  std::vector<std::vector<std::string>> limit_stops_logged_;
   std::vector<std::unique_ptr<Worker>> workers_;
   bool stopping_ = false;
 };
