@@ -165,6 +165,7 @@ AnalysisOutcome run_analysis(const std::string& kind, const AnalysisSettings& s,
   auto store = Store::open(s.store);
   if (!store) return fail(kExitBadInput, store.error());
   uci::EnginePool pool({*config}, engine_log_sink());
+  pool.warm_up();  // every instance starts now, side by side, while the job is set up
   auto id = pool.identify();
   if (!id) return fail(kExitEngine, id.error().to_string());
   run.engine = id->name;

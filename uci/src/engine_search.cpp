@@ -40,6 +40,7 @@ Expected<Analysis, EngineError> EngineSession::analyse(const AnalysisRequest& re
 }
 
 Expected<Analysis, EngineError> EngineSession::analyse(const AnalysisRequest& request, bool search_terminal) {
+  prepare_started_ = Clock::now();
   if (state_ != SessionState::Ready) {
     // Dead, or left mid-search by an exception: either way this engine cannot be trusted now.
     if (state_ != SessionState::Dead) kill_now();
@@ -132,6 +133,8 @@ Expected<Analysis, EngineError> EngineSession::search(const PreparedPosition& po
 
   const std::string commands = position_command(position.root_fen, position.moves) + "\n" + go_command(go) + "\n";
   if (auto ok = send(commands, "search"); !ok) return unexpected(ok.error());
+  const auto go_sent = Clock::now();
+  std::optional<Clock::time_point> first_info, bestmove_read;
   state_ = SessionState::Searching;
   searched_since_new_game_ = true;
 
@@ -152,6 +155,7 @@ Expected<Analysis, EngineError> EngineSession::search(const PreparedPosition& po
       note_received(line);
       EngineMessage m = parse_engine_line(line);
       if (auto* info = std::get_if<Info>(&m)) {
+        if (!first_info) first_info = Clock::now();
         record.add(*info);
         if (!stopped) limit_stop = past_limit(*info, limits);
         if (!limit_stop.empty() && !stopped) {
@@ -165,6 +169,7 @@ Expected<Analysis, EngineError> EngineSession::search(const PreparedPosition& po
         }
       } else if (auto* b = std::get_if<BestMove>(&m)) {
         best = std::move(*b);
+        bestmove_read = Clock::now();
       }
       // Output does not move the deadline: a flood of info lines times out like silence.
       if (best || Clock::now() < wait) continue;
@@ -216,6 +221,11 @@ Expected<Analysis, EngineError> EngineSession::search(const PreparedPosition& po
   analysis->engine = identity_.name;
   analysis->stopped = stopped;
   analysis->limit_stop = std::move(limit_stop);
+  const auto ms = [](Clock::duration d) { return std::chrono::duration<double, std::milli>(d).count(); };
+  analysis->timing.prepare = ms(go_sent - prepare_started_);
+  analysis->timing.go_to_first_info = first_info ? ms(*first_info - go_sent) : 0;
+  analysis->timing.go_to_bestmove = ms(*bestmove_read - go_sent);
+  analysis->timing.after_bestmove = ms(Clock::now() - *bestmove_read);
   for (const auto& p : analysis->problems) log(LogLevel::Warn, p);
   return std::move(*analysis);
 }

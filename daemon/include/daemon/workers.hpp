@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <exception>
 #include <functional>
+#include <future>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -17,6 +18,7 @@
 #include <vector>
 
 #include "core/expected.hpp"
+#include "daemon/store.hpp"
 #include "uci/engine_pool.hpp"
 
 namespace epdd::daemon {
@@ -71,7 +73,8 @@ class Workers {
 
   // Look for work now rather than at the next poll.
   void wake();
-  // No new claims; searches in flight go on and are committed.
+  // No new claims; searches in flight go on and are committed (an item claimed ahead and still
+  // waiting behind one of them is given back).
   void stop_claiming();
   // Searches in flight are stopped (within about 100 ms) and their items released unanswered.
   void cancel_in_flight();
@@ -84,6 +87,26 @@ class Workers {
   bool failed() const { return failed_.load(); }
 
  private:
+  // A claimed item whose request is with the pool. Each worker thread keeps up to two: the one
+  // searching and the next, queued behind it, so that an engine goes from one search to the
+  // next without waiting for the store's claim and commit (issue 13, defect 10).
+  struct Search {
+    Claim claim;
+    std::atomic<bool>* cancel = nullptr;  // one of the thread's two flags, while in use
+    std::future<Expected<uci::Analysis, uci::EngineError>> result;
+    uci::Clock::duration claim_time{};
+    uci::Clock::time_point claimed;
+  };
+  // Claims items until one is handed to the pool (answering cache hits and unreadable requests
+  // on the way); nothing when there is no work. `queued`: a search claimed ahead, which
+  // stop_claiming() gives back.
+  std::optional<Search> start_search(Store& store, const EngineSlot& engine, std::atomic<bool>& cancel, bool queued);
+  // Waits for the search's answer and commits it (or gives the item back when it was cancelled).
+  void finish_search(Store& store, const EngineSlot& engine, Search& search);
+  void forget_flag(std::atomic<bool>* flag);
+  // With debug logging: where one search's time went (claim, engine, commit), for benchmarks.
+  void log_timing(std::pair<std::int64_t, std::int64_t> item, const uci::Analysis& a, uci::Clock::duration claim,
+                  uci::Clock::duration to_answer, uci::Clock::duration commit);
   void work(const EngineSlot& engine);
   void heartbeat();
   void fail(std::exception_ptr e);
@@ -102,6 +125,9 @@ class Workers {
   std::thread heartbeat_;
   bool heartbeat_stop_ = false;  // under mutex_
   bool joined_ = false;
+  // The cancel flags of the searches handed to the pool, and whether each is only queued ahead
+  // (under mutex_).
+  std::vector<std::pair<std::atomic<bool>*, bool>> flags_;
 };
 
 }  // namespace epdd::daemon

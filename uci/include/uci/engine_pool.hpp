@@ -52,6 +52,12 @@ class EnginePool : public Analyser {
   // entries by it: `id name` carries the version.
   Expected<EngineIdentity, EngineError> identify(const std::string& engine = {});
 
+  // Starts every instance of the engine of this name (empty: the first) now, each on its own
+  // thread, rather than on its first request: a run's instances start side by side instead of
+  // one after the other while the first is already searching. Returns at once; a start that
+  // fails is counted and reported by the request that follows.
+  void warm_up(const std::string& engine = {});
+
   std::vector<EngineHealth> health() const;
   // Fails what is still queued (ShutDown), lets running searches finish, ends every engine.
   void shutdown();
@@ -62,6 +68,7 @@ class EnginePool : public Analyser {
     std::promise<Expected<Analysis, EngineError>> promise;
     // Set for identify(): start the session if needed and answer with its identity instead.
     std::shared_ptr<std::promise<Expected<EngineIdentity, EngineError>>> identify;
+    Clock::time_point submitted;
   };
   struct Worker;
   void run(Worker& worker);
