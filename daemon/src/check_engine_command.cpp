@@ -11,6 +11,7 @@
 
 #include "core/fen.hpp"
 #include "core/notation.hpp"
+#include "daemon/analysis_run.hpp"
 #include "daemon/engine_config_file.hpp"
 #include "daemon/logging.hpp"
 #include "uci/engine_session.hpp"
@@ -89,6 +90,9 @@ class Runner {
 
   // A line that informs without passing or failing.
   void note(const std::string& text) { notes_.push_back(text); }
+
+  // The `id name` the engine gave in the handshake (empty before a successful start).
+  std::string id_name() const { return session_ ? session_->identity().name : std::string(); }
 
   int failures() const { return failures_; }
   int steps() const { return steps_; }
@@ -299,6 +303,8 @@ int run_check_engine(const CheckEngineOptions& options, std::ostream& out, std::
   }
   Runner run(config, log, out);
   if (run.start()) {
+    // What the analysis cache knows this engine by (with -v: it is long).
+    if (options.verbose) fmt::print(out, "     {:<40} identity: {}\n", "", engine_identity_for(config, run.id_name()));
     run_steps(run);
     run.finish();
   }
