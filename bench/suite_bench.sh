@@ -76,5 +76,7 @@ for run in $(seq 1 "$runs"); do
       printf "  whole run: the first go %.0f ms after the start (engine start, store, job), the last result\n",
              first_go - start_ms
       printf "  %.0f ms before the end (engines quit, the report)\n", start_ms + wall - last
+      ours_all = first_go - start_ms + ours * per_instance + start_ms + wall - last
+      printf "  ours in all (start, engine waiting, end): %.0f ms, %.2f%% of the wall time\n", ours_all, ours_all * 100 / wall
     }' "$work/log.txt"
 done
