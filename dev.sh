@@ -20,6 +20,7 @@ PACKAGES=(
   catch2                     # tests
   stockfish                  # the default engine; the perft and uci benchmarks' peer
   ethereal-chess             # a second real engine for the end-to-end tests
+  toga2                      # an engine that ignores go nodes (tests that epdd stops it)
   pgn-extract                # the PGN benchmark's peer
   sqlite3                    # the kill test reads the store's counters
 )

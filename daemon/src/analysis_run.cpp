@@ -23,6 +23,7 @@
 #include "daemon/store.hpp"
 #include "daemon/workers.hpp"
 #include "uci/engine_pool.hpp"
+#include "uci/program_hash.hpp"
 
 namespace epdd::daemon {
 
@@ -83,11 +84,17 @@ std::string describe_limits(const uci::SearchLimits& l, int multipv) {
   return out.empty() ? "no limit" : out;
 }
 
+std::string engine_identity_for(const uci::EngineConfig& config, const std::string& id_name) {
+  return engine_identity(id_name, engine_options_text(config) + "; " + uci::program_identity(config.process));
+}
+
 std::string cache_key(const uci::AnalysisRequest& r, const std::string& engine_identity) {
   std::string moves, searchmoves;
   for (const auto& m : r.moves) moves += m + ' ';
   for (const auto& m : r.searchmoves) searchmoves += m + ' ';
-  return fmt::format("v1|engine {}|fen {}|960 {}|moves {}|{}|searchmoves {}", engine_identity, r.fen,
+  // v2: the engine identity has its program's content and arguments (v1 entries knew only the
+  // `id name` and options, and are never served again).
+  return fmt::format("v2|engine {}|fen {}|960 {}|moves {}|{}|searchmoves {}", engine_identity, r.fen,
                      r.chess960 ? 1 : 0, moves, describe_limits(r.limits, r.multipv), searchmoves);
 }
 
@@ -179,11 +186,13 @@ AnalysisOutcome run_analysis(const std::string& kind, const AnalysisSettings& s,
   auto store = Store::open(s.store);
   if (!store) return fail(kExitBadInput, store.error());
   uci::EnginePool pool({*config}, engine_log_sink());
+  pool.warm_up();  // every instance starts now, side by side, while the job is set up
+  (void)uci::program_content_hash(config->process);  // read meanwhile; remembered for the identity
   auto id = pool.identify();
   if (!id) return fail(kExitEngine, id.error().to_string());
   run.engine = id->name;
-  run.engine_settings = engine_options_text(*config);
-  const std::string identity = engine_identity(id->name, run.engine_settings);
+  const std::string identity = engine_identity_for(*config, id->name);
+  run.engine_settings = split_engine_identity(identity).second;
 
   const auto requests = plan_requests(spec, run);
   const std::string settings =

@@ -69,33 +69,6 @@ std::string headline(const uci::EngineError& e) {
   return s;
 }
 
-// Registered with the workers for its scope: cancel_in_flight() stops every search,
-// stop_abandoned() this one alone.
-class Workers::InFlight {
- public:
-  InFlight(Workers& workers, std::string key) : workers_(workers), key_(std::move(key)) {
-    std::lock_guard lock(workers_.mutex_);
-    cancel_ = workers_.cancel_.load();
-    workers_.flights_.push_back(this);
-  }
-  ~InFlight() {
-    std::lock_guard lock(workers_.mutex_);
-    std::erase(workers_.flights_, this);
-  }
-  InFlight(const InFlight&) = delete;
-  InFlight& operator=(const InFlight&) = delete;
-
-  const std::atomic<bool>* flag() const { return &cancel_; }
-  const std::string& key() const { return key_; }
-  // Under the workers' mutex.
-  bool stop() { return !cancel_.exchange(true); }
-
- private:
-  Workers& workers_;
-  std::string key_;
-  std::atomic<bool> cancel_{false};
-};
-
 Workers::Workers(WorkerSettings settings, uci::EnginePool& pool, std::vector<EngineSlot> engines,
                  OnOutcome on_outcome)
     : settings_(std::move(settings)), pool_(pool), engines_(std::move(engines)), on_outcome_(std::move(on_outcome)) {
@@ -124,29 +97,35 @@ void Workers::wake() {
 
 void Workers::stop_claiming() {
   stop_ = true;
+  {
+    // Searches claimed ahead and queued behind a running one are given back now.
+    std::lock_guard lock(mutex_);
+    for (auto& f : flags_)
+      if (f.queued) *f.flag = true;
+  }
   wake();
 }
 
 void Workers::cancel_in_flight() {
-  std::lock_guard lock(mutex_);
   cancel_ = true;
-  for (InFlight* flight : flights_) flight->stop();
+  std::lock_guard lock(mutex_);
+  for (auto& f : flags_) *f.flag = true;
 }
 
 void Workers::stop_abandoned(Store& store) {
   {
     std::lock_guard lock(mutex_);
-    if (flights_.empty()) return;
+    if (flags_.empty()) return;
   }
   const auto abandoned = store.abandoned_leases(settings_.owner);
   if (abandoned.empty()) return;
   std::lock_guard lock(mutex_);
-  for (InFlight* flight : flights_) {
+  for (const Flight& f : flags_) {
     std::string jobs;
     for (const auto& [key, job] : abandoned)
-      if (key == flight->key()) jobs += fmt::format("{}{}", jobs.empty() ? "" : ", ", job);
+      if (key == f.key) jobs += fmt::format("{}{}", jobs.empty() ? "" : ", ", job);
     // The search's result would be counted by nobody: it is stopped, not committed or cached.
-    if (!jobs.empty() && flight->stop())
+    if (!jobs.empty() && !f.flag->exchange(true))
       spdlog::info("job {}: cancelled: stopping the search in flight for its position", jobs);
   }
 }
@@ -184,76 +163,152 @@ void Workers::fail(std::exception_ptr e) {
   stop_claiming();
 }
 
+std::optional<Workers::Search> Workers::start_search(Store& store, const EngineSlot& engine,
+                                                     std::atomic<bool>& cancel, bool queued) {
+  const std::vector<std::string> engines{engine.identity};
+  while (!stop_) {
+    const auto started = uci::Clock::now();
+    auto claim = store.claim(settings_.owner, engines, settings_.lease_ms, settings_.only_job);
+    if (!claim) return std::nullopt;
+    const auto claimed = uci::Clock::now();
+    // Answered meanwhile (by another process, or an earlier claim of ours)?
+    if (auto hit = store.cached(claim->key)) {
+      if (auto a = analysis_from_json(*hit)) {
+        for (const auto& [job, index] : claim->items) {
+          store.commit_cached(job, index, claim->key, *hit);
+          if (on_outcome_) on_outcome_({job, index, ItemOutcome::Source::Cache, &*a, nullptr});
+        }
+        continue;
+      }
+    }
+    auto request = request_from_json(claim->request);
+    if (!request) {
+      for (const auto& [job, index] : claim->items) store.commit_failure(job, index, request.error());
+      continue;
+    }
+    cancel = cancel_.load();
+    {
+      std::lock_guard lock(mutex_);
+      flags_.push_back({&cancel, queued, claim->key});
+    }
+    ++in_flight_;
+    request->engine = engine.name;
+    request->cancel = &cancel;
+    Search search{std::move(*claim), &cancel, pool_.submit(std::move(*request)), claimed - started, claimed};
+    // A stop that came while it was being handed over would have missed its flag.
+    if (queued && stop_) cancel = true;
+    return search;
+  }
+  return std::nullopt;
+}
+
+void Workers::forget_flag(std::atomic<bool>* flag) {
+  std::lock_guard lock(mutex_);
+  std::erase_if(flags_, [&](const Flight& f) { return f.flag == flag; });
+}
+
+void Workers::finish_search(Store& store, const EngineSlot& engine, Search& search) {
+  struct Done {
+    Workers& w;
+    std::atomic<bool>* flag;
+    ~Done() {
+      w.forget_flag(flag);
+      --w.in_flight_;
+    }
+  } done{*this, search.cancel};
+  const auto result = search.result.get();
+  const auto answered = uci::Clock::now();
+  const Claim& claim = search.claim;
+  if (!result && (result.error().kind == uci::EngineErrorKind::Cancelled ||
+                  result.error().kind == uci::EngineErrorKind::ShutDown)) {
+    store.release_leases(settings_.owner, &claim.key);
+    return;
+  }
+  if (result) {
+    const std::string json = analysis_to_json(*result);
+    bool first = true;
+    for (const auto& [job, index] : claim.items) {
+      if (first) store.commit_analysis(job, index, claim.key, engine.identity, json);
+      else store.commit_cached(job, index, claim.key, json);
+      if (on_outcome_)
+        on_outcome_({job, index, first ? ItemOutcome::Source::Search : ItemOutcome::Source::Cache, &*result, nullptr});
+      first = false;
+    }
+    log_timing(claim.items.front(), *result, search.claim_time, answered - search.claimed, uci::Clock::now() - answered);
+  } else {
+    const std::string why = headline(result.error());
+    for (const auto& [job, index] : claim.items) {
+      store.commit_failure(job, index, why);
+      if (on_outcome_) on_outcome_({job, index, ItemOutcome::Source::Search, nullptr, &result.error()});
+    }
+  }
+}
+
 void Workers::work(const EngineSlot& engine) {
+  // Two cancel flags, for the search running and the one queued behind it; they outlive every
+  // request that points to them (the drain below waits for those still with the pool).
+  std::atomic<bool> flags[2] = {false, false};
+  std::optional<Search> current, next;
+  const auto drain = [&] {
+    for (auto* s : {&current, &next})
+      if (*s && (*s)->result.valid()) {
+        *(*s)->cancel = true;
+        (*s)->result.wait();
+        forget_flag((*s)->cancel);
+        --in_flight_;
+      }
+  };
   try {
     auto opened = Store::open(settings_.store);
     if (!opened) throw StoreError(opened.error());
     Store& store = **opened;
-    const std::vector<std::string> engines{engine.identity};
-    while (!stop_) {
-      std::uint64_t seen;
-      {
-        std::lock_guard lock(mutex_);
-        seen = wakes_;
-      }
-      auto claim = store.claim(settings_.owner, engines, settings_.lease_ms, settings_.only_job);
-      if (!claim) {
-        std::unique_lock lock(mutex_);
-        wake_.wait_for(lock, std::chrono::milliseconds(settings_.poll_ms), [&] { return stop_ || wakes_ != seen; });
-        continue;
-      }
-      ++in_flight_;
-      struct Done {
-        std::atomic<int>& n;
-        ~Done() { --n; }
-      } done{in_flight_};
-      const auto report = [&](const ItemOutcome& outcome) {
-        if (on_outcome_) on_outcome_(outcome);
-      };
-      // Answered meanwhile (by another process, or an earlier claim of ours)?
-      if (auto hit = store.cached(claim->key)) {
-        if (auto a = analysis_from_json(*hit)) {
-          for (const auto& [job, index] : claim->items) {
-            store.commit_cached(job, index, claim->key, *hit);
-            report({job, index, ItemOutcome::Source::Cache, &*a, nullptr});
-          }
+    const auto free_flag = [&]() -> std::atomic<bool>& {
+      return current && current->cancel == &flags[0] ? flags[1] : flags[0];
+    };
+    for (;;) {
+      if (!current) {
+        if (stop_) break;
+        std::uint64_t seen;
+        {
+          std::lock_guard lock(mutex_);
+          seen = wakes_;
+        }
+        current = start_search(store, engine, free_flag(), /*queued=*/false);
+        if (!current) {
+          std::unique_lock lock(mutex_);
+          wake_.wait_for(lock, std::chrono::milliseconds(settings_.poll_ms), [&] { return stop_ || wakes_ != seen; });
           continue;
         }
       }
-      auto request = request_from_json(claim->request);
-      if (!request) {
-        for (const auto& [job, index] : claim->items) store.commit_failure(job, index, request.error());
-        continue;
-      }
-      request->engine = engine.name;
-      InFlight flight(*this, claim->key);
-      request->cancel = flight.flag();
-      const auto result = pool_.analyse(*request);
-      if (!result && (result.error().kind == uci::EngineErrorKind::Cancelled ||
-                      result.error().kind == uci::EngineErrorKind::ShutDown)) {
-        store.release_leases(settings_.owner, &claim->key);
-        continue;
-      }
-      if (result) {
-        const std::string json = analysis_to_json(*result);
-        bool first = true;
-        for (const auto& [job, index] : claim->items) {
-          if (first) store.commit_analysis(job, index, claim->key, engine.identity, json);
-          else store.commit_cached(job, index, claim->key, json);
-          report({job, index, first ? ItemOutcome::Source::Search : ItemOutcome::Source::Cache, &*result, nullptr});
-          first = false;
-        }
-      } else {
-        const std::string why = headline(result.error());
-        for (const auto& [job, index] : claim->items) {
-          store.commit_failure(job, index, why);
-          report({job, index, ItemOutcome::Source::Search, nullptr, &result.error()});
-        }
+      // The next item is claimed and queued behind this search while it runs.
+      if (!next && !stop_) next = start_search(store, engine, free_flag(), /*queued=*/true);
+      finish_search(store, engine, *current);
+      current = std::move(next);
+      next.reset();
+      if (current) {
+        // No longer ahead of its turn: it is the search in flight now, which a stop lets finish.
+        std::lock_guard lock(mutex_);
+        for (auto& f : flags_)
+          if (f.flag == current->cancel) f.queued = false;
       }
     }
   } catch (...) {
+    drain();
     fail(std::current_exception());
   }
+}
+
+void Workers::log_timing(std::pair<std::int64_t, std::int64_t> item, const uci::Analysis& a,
+                         uci::Clock::duration claim, uci::Clock::duration to_answer, uci::Clock::duration commit) {
+  if (!spdlog::should_log(spdlog::level::debug)) return;
+  const auto ms = [](uci::Clock::duration d) { return std::chrono::duration<double, std::milli>(d).count(); };
+  const uci::SearchTiming& t = a.timing;
+  // One line per search, key=milliseconds, in the form bench/suite_bench.sh reads.
+  spdlog::debug(
+      "timing job {} item {}: claim={:.3f} answer={:.3f} queued={:.3f} idle={:.3f} prepare={:.3f} first_info={:.3f} "
+      "search={:.3f} engine={} after={:.3f} commit={:.3f}",
+      item.first, item.second, ms(claim), ms(to_answer), t.queued, t.engine_idle, t.prepare, t.go_to_first_info,
+      t.go_to_bestmove, a.time_ms, t.after_bestmove, ms(commit));
 }
 
 void Workers::heartbeat() {

@@ -16,9 +16,11 @@ struct FlagSwitch {
   bool Config::*flag;
 };
 
-constexpr std::array<FlagSwitch, 12> kFlags{{
+constexpr std::array<FlagSwitch, 14> kFlags{{
     {"--exit-on-illegal-position", &Config::exit_on_illegal_position},
     {"--ignore-stop", &Config::ignore_stop},
+    {"--ignore-nodes", &Config::ignore_nodes},
+    {"--ignore-depth", &Config::ignore_depth},
     {"--flood-info", &Config::flood_info},
     {"--split-lines", &Config::split_lines},
     {"--glue-lines", &Config::glue_lines},
@@ -155,6 +157,8 @@ A UCI engine for tests: deterministic fake search on legal moves, with misbehavi
   --exit-code N            exit status for --exit-at and a script's "action exit"
   --hang-at STEP           stop answering forever at STEP (stdin stays open, EOF ignored)
   --ignore-stop            go infinite/movetime/ponder never ends: stop ignored, no bestmove
+  --ignore-nodes           go nodes N searches on past N, a depth per ~1 ms, until stop
+  --ignore-depth           go depth N searches on past N, a depth per ~1 ms, until stop
   --flood-info             on go, info lines forever, never bestmove (answers isready, quit)
   --split-lines            write each line in 1-3 byte pieces, ~1 ms apart, '\n' alone
   --glue-lines             write each whole response (all its lines) in one write(2)

@@ -48,6 +48,10 @@ struct Config {
   int exit_code = 3;  // for --exit-at and for a script's "action exit"
   bool exit_on_illegal_position = false;
   bool ignore_stop = false;
+  // `go nodes N` / `go depth N` searches on, depth after depth, until `stop` (Toga II ignores
+  // go nodes; some engines overshoot go depth).
+  bool ignore_nodes = false;
+  bool ignore_depth = false;
   bool flood_info = false;
   bool split_lines = false;
   bool glue_lines = false;

@@ -203,6 +203,10 @@ void Engine::go(Words words) {
   if (config_.flood_info) flood();
 
   const SearchSettings settings{multipv_, castling(), config_.illegal_bestmove, config_.illegal_pv};
+  if ((config_.ignore_nodes && limits.nodes) || (config_.ignore_depth && limits.depth)) {
+    search_past_limits(limits, settings, script);
+    return;
+  }
   const SearchOutput result = fake_search(board_, limits, settings, script);
   print_info(result);
   if (!limits.waits()) {
@@ -260,6 +264,53 @@ Engine::WaitEnd Engine::wait_for_end(GoLimits limits) {
     }
     // Anything else during a search is ignored (the session should not send it).
   }
+}
+
+void Engine::search_past_limits(GoLimits limits, const SearchSettings& settings, const ScriptEntry* script) {
+  // The limits that are ignored are gone; what is left (movetime, infinite) still ends it.
+  if (config_.ignore_nodes) limits.nodes.reset();
+  if (config_.ignore_depth) limits.depth.reset();
+  if (!limits.depth && !limits.mate) limits.depth = kRunawayDepth;
+  const SearchOutput result = fake_search(board_, limits, settings, script);
+  if (result.bestmove == "(none)") {
+    // Nothing to search: answered at once, as every engine does.
+    print_info(result);
+    out_.line(result.bestmove_line());
+    return;
+  }
+  std::string line;
+  std::string last;
+  for (std::size_t i = 0; i < result.info.size(); ++i) {
+    out_.line(result.info[i]);
+    if (i == 0) step(Step::Info);
+    out_.flush();
+    last = result.info[i];
+    // The ~1 ms between lines is a poll for stop, isready and quit.
+    const Input::Status status = in_.next(line, Clock::now() + std::chrono::milliseconds(1));
+    if (status == Input::Status::Eof) exit_now(0);
+    if (status != Input::Status::Line) continue;
+    const auto words = split_words(line);
+    if (words.empty()) continue;
+    if (words[0] == "isready") {
+      step(Step::Isready);
+      out_.line("readyok");
+    } else if (words[0] == "stop" || words[0] == "quit") {
+      step(words[0] == "stop" ? Step::Stop : Step::Quit);
+      // The iteration under way when the stop came: a bound, which is not a result.
+      out_.line(unfinished_iteration(last));
+      out_.line(result.bestmove_line());
+      out_.flush();
+      if (words[0] == "quit") quit();
+      return;
+    }
+  }
+  // Every line printed and no stop yet: wait for it as an infinite search does.
+  limits.infinite = true;
+  const WaitEnd end = wait_for_end(limits);
+  out_.line(result.bestmove_line());
+  out_.flush();
+  if (end == WaitEnd::Quit) quit();
+  if (end == WaitEnd::Eof) exit_now(0);
 }
 
 void Engine::never_end_search() {

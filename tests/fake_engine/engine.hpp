@@ -46,6 +46,10 @@ class Engine {
   void print_info(const SearchOutput& result);
   // Waits for stop, ponderhit or the end of movetime, answering isready meanwhile.
   WaitEnd wait_for_end(GoLimits limits);
+  // --ignore-nodes / --ignore-depth: the search goes on past the limit, an info line about every
+  // 1 ms with growing depth and nodes, until stop (then a bound line of the unfinished
+  // iteration and bestmove); isready and quit are answered meanwhile.
+  void search_past_limits(GoLimits limits, const SearchSettings& settings, const ScriptEntry* script);
   // --ignore-stop: the search never ends; only isready and quit are still answered.
   [[noreturn]] void never_end_search();
   // --flood-info: info lines for ever, never bestmove; isready and quit still answered.

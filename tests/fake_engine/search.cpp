@@ -265,6 +265,25 @@ std::string first_candidate(const Board& board, UciCastling castling) {
   return ranked.empty() ? std::string() : ranked.front().uci;
 }
 
+std::string unfinished_iteration(std::string_view last) {
+  // "info depth D seldepth S multipv K score cp X nodes N ..." as add_iterations writes it.
+  const auto number_after = [&](std::string_view key) -> std::int64_t {
+    const auto at = last.find(key);
+    if (at == std::string_view::npos) return 0;
+    std::int64_t value = 0;
+    const std::string_view rest = last.substr(at + key.size());
+    std::from_chars(rest.data(), rest.data() + rest.size(), value);
+    return value;
+  };
+  const std::int64_t depth = number_after("info depth ") + 1;
+  const std::int64_t nodes = number_after(" nodes ") + 1000;
+  std::string text = "info depth " + std::to_string(depth) + " seldepth " + std::to_string(depth + 2) +
+                     " multipv 1 score cp -999 upperbound nodes " + std::to_string(nodes) + " time " +
+                     std::to_string(depth);
+  if (const auto pv = last.find(" pv "); pv != std::string_view::npos) text += std::string(last.substr(pv));
+  return text;
+}
+
 std::string flood_line(std::uint64_t k, std::string_view move) {
   const std::string ks = std::to_string(k);
   // Lines come about 1 ms apart, so "time" is roughly right.

@@ -61,6 +61,13 @@ SearchOutput fake_search(const core::Board& board, const GoLimits& limits,
 // The move the fake search would play ("" when there is none).
 std::string first_candidate(const core::Board& board, core::UciCastling castling);
 
+// How deep a search that ignores its limit goes before it only waits for stop.
+inline constexpr int kRunawayDepth = 1000;
+
+// After `info depth D ... pv M ...`, the line of iteration D+1 cut off by stop: an upper bound
+// (not a result), with a different score.
+std::string unfinished_iteration(std::string_view last_info);
+
 // Line k (1-based) of an endless stream of depth-1 info lines with pv move, for --flood-info.
 std::string flood_line(std::uint64_t k, std::string_view move);
 

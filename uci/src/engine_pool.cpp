@@ -1,6 +1,7 @@
 #include "uci/engine_pool.hpp"
 
 #include <algorithm>
+#include <cctype>
 
 #include <fmt/core.h>
 
@@ -26,12 +27,14 @@ struct EnginePool::Worker {
   std::deque<Job> own;     // requests of games kept on this worker
   std::unique_ptr<EngineSession> session;
   std::vector<Clock::time_point> restarts;  // within the budget window
+  std::optional<Clock::time_point> last_answered;  // for SearchTiming::engine_idle
   EngineHealth health;
   std::thread thread;
 };
 
 EnginePool::EnginePool(std::vector<EngineConfig> engines, LogSink log)
-    : engines_(std::move(engines)), log_(std::move(log)), shared_(engines_.size()) {
+    : engines_(std::move(engines)), log_(std::move(log)), shared_(engines_.size()),
+      limit_stops_logged_(engines_.size()) {
   ignore_sigpipe();
   for (std::size_t e = 0; e < engines_.size(); ++e) {
     for (int i = 0; i < std::max(1, engines_[e].instances); ++i) {
@@ -48,7 +51,7 @@ EnginePool::EnginePool(std::vector<EngineConfig> engines, LogSink log)
 EnginePool::~EnginePool() { shutdown(); }
 
 std::future<Expected<Analysis, EngineError>> EnginePool::submit(AnalysisRequest request) {
-  Job job{std::move(request), {}, {}};
+  Job job{std::move(request), {}, {}, Clock::now()};
   auto future = job.promise.get_future();
   std::unique_lock lock(mutex_);
   submit_locked(std::move(job), lock, /*front=*/false);
@@ -97,9 +100,24 @@ Expected<EngineIdentity, EngineError> EnginePool::identify(const std::string& en
   request.engine = engine;
   std::unique_lock lock(mutex_);
   // Queued like a request (so that it is answered by whichever instance is free), but in front.
-  auto failed = submit_locked(Job{std::move(request), {}, promise}, lock, /*front=*/true);
+  auto failed = submit_locked(Job{std::move(request), {}, promise, Clock::now()}, lock, /*front=*/true);
   if (failed) return unexpected(std::move(*failed));
   return answer.get();
+}
+
+void EnginePool::warm_up(const std::string& engine) {
+  std::unique_lock lock(mutex_);
+  if (stopping_) return;
+  for (auto& w : workers_) {
+    if (engines_[w->engine].name != engine && !(engine.empty() && w->engine == 0)) continue;
+    // An identify job on the worker's own queue: it starts the session; nobody waits for the answer.
+    AnalysisRequest request;
+    request.engine = engines_[w->engine].name;
+    w->own.push_back(Job{std::move(request), {}, std::make_shared<std::promise<Expected<EngineIdentity, EngineError>>>(),
+                         Clock::now()});
+  }
+  lock.unlock();
+  wake_.notify_all();
 }
 
 void EnginePool::run(Worker& worker) {
@@ -126,9 +144,15 @@ void EnginePool::run(Worker& worker) {
       else job.identify->set_value(unexpected(std::move(started.error())));
       continue;
     }
+    const auto taken = Clock::now();
     Expected<Analysis, EngineError> result = unexpected(EngineError{});
     try {
       result = serve(worker, job.request);
+      if (result) {
+        const auto ms = [](Clock::duration d) { return std::chrono::duration<double, std::milli>(d).count(); };
+        result->timing.queued = ms(taken - job.submitted);
+        result->timing.engine_idle = worker.last_answered ? ms(taken - *worker.last_answered) : 0;
+      }
     } catch (const std::exception& e) {
       // Nothing may end the worker: the request fails, and the session (whatever state it was
       // left in) is replaced.
@@ -140,6 +164,7 @@ void EnginePool::run(Worker& worker) {
       }
       worker.session.reset();
     }
+    worker.last_answered = Clock::now();
     job.promise.set_value(std::move(result));
   }
   if (worker.session) worker.session->shutdown();
@@ -194,6 +219,7 @@ Expected<Analysis, EngineError> EnginePool::serve(Worker& worker, const Analysis
   auto result = worker.session->analyse(request);
   if (result) {
     count([](EngineHealth& h) { ++h.succeeded; });
+    if (!result->limit_stop.empty()) note_limit_stop(worker, result->limit_stop);
     return result;
   }
   count([&](EngineHealth& h) {
@@ -219,6 +245,21 @@ Expected<Analysis, EngineError> EnginePool::serve(Worker& worker, const Analysis
     worker.session.reset();
   }
   return result;
+}
+
+void EnginePool::note_limit_stop(const Worker& worker, const std::string& limit_stop) {
+  // The kind is the text before the figures: "engine ignores go nodes", "engine searched past go depth 8".
+  std::string kind = limit_stop.substr(0, limit_stop.find(':'));
+  while (!kind.empty() && (std::isdigit(static_cast<unsigned char>(kind.back())) || kind.back() == ' ')) kind.pop_back();
+  {
+    std::lock_guard lock(mutex_);
+    auto& logged = limit_stops_logged_[worker.engine];
+    if (std::find(logged.begin(), logged.end(), kind) != logged.end()) return;
+    logged.push_back(kind);
+  }
+  if (log_)
+    log_(LogLevel::Warn, engines_[worker.engine].name,
+         limit_stop + " (said once; epdd stops every such search once the engine's reports pass the limit)");
 }
 
 std::vector<EngineHealth> EnginePool::health() const {

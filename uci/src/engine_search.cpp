@@ -14,6 +14,25 @@ bool cancelled(const AnalysisRequest& request) {
   return request.cancel && request.cancel->load(std::memory_order_relaxed);
 }
 
+// 1003412 as "1,003,412", for messages people read.
+std::string grouped(std::uint64_t n) {
+  std::string digits = std::to_string(n);
+  for (auto i = static_cast<std::ptrdiff_t>(digits.size()) - 3; i > 0; i -= 3) digits.insert(static_cast<std::size_t>(i), ",");
+  return digits;
+}
+
+// Why this report shows the engine searching past the request's own limit, or "". Engines that
+// keep to `go nodes` check it every few thousand nodes and pass it by a hair (Stockfish 15.1:
+// 1,000,657 for 1,000,000); one eighth plus 10,000 more is searching on regardless (Toga II).
+// `go depth` is passed when a deeper iteration is reported.
+std::string past_limit(const Info& info, const SearchLimits& limits) {
+  if (limits.nodes && info.nodes && *info.nodes > *limits.nodes + *limits.nodes / 8 + 10000)
+    return fmt::format("engine ignores go nodes: stopped by epdd at {} nodes", grouped(*info.nodes));
+  if (limits.depth && info.depth && *info.depth > *limits.depth)
+    return fmt::format("engine searched past go depth {}: stopped by epdd at depth {}", *limits.depth, *info.depth);
+  return {};
+}
+
 }  // namespace
 
 Expected<Analysis, EngineError> EngineSession::analyse(const AnalysisRequest& request) {
@@ -21,6 +40,7 @@ Expected<Analysis, EngineError> EngineSession::analyse(const AnalysisRequest& re
 }
 
 Expected<Analysis, EngineError> EngineSession::analyse(const AnalysisRequest& request, bool search_terminal) {
+  prepare_started_ = Clock::now();
   if (state_ != SessionState::Ready) {
     // Dead, or left mid-search by an exception: either way this engine cannot be trusted now.
     if (state_ != SessionState::Dead) kill_now();
@@ -113,6 +133,8 @@ Expected<Analysis, EngineError> EngineSession::search(const PreparedPosition& po
 
   const std::string commands = position_command(position.root_fen, position.moves) + "\n" + go_command(go) + "\n";
   if (auto ok = send(commands, "search"); !ok) return unexpected(ok.error());
+  const auto go_sent = Clock::now();
+  std::optional<Clock::time_point> first_info, bestmove_read;
   state_ = SessionState::Searching;
   searched_since_new_game_ = true;
 
@@ -121,6 +143,7 @@ Expected<Analysis, EngineError> EngineSession::search(const PreparedPosition& po
   bool stopped = false;
   bool timed_out = false;
   bool was_cancelled = false;
+  std::string limit_stop;
   std::string line;
   // How often a cancellable search looks at its flag.
   constexpr Milliseconds kCancelPoll{100};
@@ -131,8 +154,23 @@ Expected<Analysis, EngineError> EngineSession::search(const PreparedPosition& po
     if (status == ChannelStatus::Line) {
       note_received(line);
       EngineMessage m = parse_engine_line(line);
-      if (auto* info = std::get_if<Info>(&m)) record.add(*info);
-      else if (auto* b = std::get_if<BestMove>(&m)) best = std::move(*b);
+      if (auto* info = std::get_if<Info>(&m)) {
+        if (!first_info) first_info = Clock::now();
+        record.add(*info);
+        if (!stopped) limit_stop = past_limit(*info, limits);
+        if (!limit_stop.empty() && !stopped) {
+          // The engine searches on past what it was asked: we stop it, and its bestmove (the
+          // one this go gets) ends the search as usual.
+          stopped = true;
+          state_ = SessionState::Stopping;
+          if (auto ok = send("stop\n", "stop"); !ok) return unexpected(ok.error());
+          deadline = after(t.stop);
+          continue;
+        }
+      } else if (auto* b = std::get_if<BestMove>(&m)) {
+        best = std::move(*b);
+        bestmove_read = Clock::now();
+      }
       // Output does not move the deadline: a flood of info lines times out like silence.
       if (best || Clock::now() < wait) continue;
       status = ChannelStatus::Timeout;
@@ -182,6 +220,12 @@ Expected<Analysis, EngineError> EngineSession::search(const PreparedPosition& po
   if (!analysis) return unexpected(error(EngineErrorKind::IllegalOutput, "search", analysis.error()));
   analysis->engine = identity_.name;
   analysis->stopped = stopped;
+  analysis->limit_stop = std::move(limit_stop);
+  const auto ms = [](Clock::duration d) { return std::chrono::duration<double, std::milli>(d).count(); };
+  analysis->timing.prepare = ms(go_sent - prepare_started_);
+  analysis->timing.go_to_first_info = first_info ? ms(*first_info - go_sent) : 0;
+  analysis->timing.go_to_bestmove = ms(*bestmove_read - go_sent);
+  analysis->timing.after_bestmove = ms(Clock::now() - *bestmove_read);
   for (const auto& p : analysis->problems) log(LogLevel::Warn, p);
   return std::move(*analysis);
 }

@@ -172,7 +172,7 @@ Expected<void, EngineError> EngineSession::handshake() {
   };
   if (config_.own_book_off && find_option(identity_.options, "OwnBook") && !user_set("OwnBook"))
     wanted.push_back({"OwnBook", "false"});
-  auto checked = check_options(identity_.options, wanted);
+  auto checked = check_options(identity_.options, engine_spelling(identity_.options, std::move(wanted)));
   if (!checked) return unexpected(die(EngineErrorKind::BadRequest, "options", checked.error()));
   std::string commands;
   for (const CheckedOption& o : *checked) {

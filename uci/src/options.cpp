@@ -66,7 +66,8 @@ Expected<std::string, std::string> check_combo(const OptionLine& option, std::st
 
 // Sending rank: Threads, then Hash, then everything else.
 int send_rank(const CheckedOption& option) {
-  if (iequals(option.name, "Threads")) return 0;
+  if (iequals(option.name, "Threads") || iequals(option.name, "Number of Threads") || iequals(option.name, "Cores"))
+    return 0;
   if (iequals(option.name, "Hash")) return 1;
   return 2;
 }
@@ -79,6 +80,22 @@ const OptionLine* find_option(const std::vector<OptionLine>& declared, std::stri
   const auto it = std::find_if(declared.begin(), declared.end(),
                                [&](const OptionLine& option) { return iequals(option.name, name); });
   return it == declared.end() ? nullptr : &*it;
+}
+
+std::vector<OptionSetting> engine_spelling(const std::vector<OptionLine>& declared,
+                                           std::vector<OptionSetting> settings) {
+  static constexpr std::string_view kThreadNames[] = {"Threads", "Number of Threads", "Cores"};
+  std::vector<OptionSetting> out;
+  for (OptionSetting& s : settings) {
+    if (iequals(s.name, "Threads") && !find_option(declared, "Threads")) {
+      const auto it = std::find_if(std::begin(kThreadNames), std::end(kThreadNames),
+                                   [&](std::string_view n) { return find_option(declared, n) != nullptr; });
+      if (it != std::end(kThreadNames)) s.name = find_option(declared, *it)->name;
+      else if (s.value == "1") continue;
+    }
+    out.push_back(std::move(s));
+  }
+  return out;
 }
 
 Expected<CheckedOption, std::string> check_option(const std::vector<OptionLine>& declared,

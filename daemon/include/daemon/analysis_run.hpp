@@ -76,6 +76,12 @@ struct AnalysisOutcome {
 AnalysisOutcome run_analysis(const std::string& kind, const AnalysisSettings& settings, const SolvedCheck& solved,
                              std::ostream& err);
 
+// The identity of an engine as jobs and cache keys name it: its `id name`, its options, and
+// its program's content and argument vector ("Stockfish 15.1 (Hash=16, Threads=1; program
+// xxh64 0123456789abcdef, args [])"): wrapper scripts, other builds with the same name and
+// other arguments are other engines (issue 14).
+std::string engine_identity_for(const uci::EngineConfig& config, const std::string& id_name);
+
 // The cache key of a request to an engine of this identity: everything that decides the
 // answer (position with the moves the engine is told, engine id and options, limits, multipv).
 std::string cache_key(const uci::AnalysisRequest& request, const std::string& engine_identity);

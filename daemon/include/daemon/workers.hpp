@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <exception>
 #include <functional>
+#include <future>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -17,11 +18,10 @@
 #include <vector>
 
 #include "core/expected.hpp"
+#include "daemon/store.hpp"
 #include "uci/engine_pool.hpp"
 
 namespace epdd::daemon {
-
-class Store;
 
 // The lease owner name of this process: "HOST/PID/START" (START: the process's start time in
 // clock ticks since boot, so a reused pid is another owner).
@@ -77,7 +77,8 @@ class Workers {
 
   // Look for work now rather than at the next poll.
   void wake();
-  // No new claims; searches in flight go on and are committed.
+  // No new claims; searches in flight go on and are committed (an item claimed ahead and still
+  // waiting behind one of them is given back).
   void stop_claiming();
   // Searches in flight are stopped (within about 100 ms) and their items released unanswered.
   // (A search whose jobs are all cancelled is stopped the same way, on its own, within a poll.)
@@ -91,7 +92,26 @@ class Workers {
   bool failed() const { return failed_.load(); }
 
  private:
-  class InFlight;  // a search in flight, with the flag that stops it alone
+  // A claimed item whose request is with the pool. Each worker thread keeps up to two: the one
+  // searching and the next, queued behind it, so that an engine goes from one search to the
+  // next without waiting for the store's claim and commit (issue 13, defect 10).
+  struct Search {
+    Claim claim;
+    std::atomic<bool>* cancel = nullptr;  // one of the thread's two flags, while in use
+    std::future<Expected<uci::Analysis, uci::EngineError>> result;
+    uci::Clock::duration claim_time{};
+    uci::Clock::time_point claimed;
+  };
+  // Claims items until one is handed to the pool (answering cache hits and unreadable requests
+  // on the way); nothing when there is no work. `queued`: a search claimed ahead, which
+  // stop_claiming() gives back.
+  std::optional<Search> start_search(Store& store, const EngineSlot& engine, std::atomic<bool>& cancel, bool queued);
+  // Waits for the search's answer and commits it (or gives the item back when it was cancelled).
+  void finish_search(Store& store, const EngineSlot& engine, Search& search);
+  void forget_flag(std::atomic<bool>* flag);
+  // With debug logging: where one search's time went (claim, engine, commit), for benchmarks.
+  void log_timing(std::pair<std::int64_t, std::int64_t> item, const uci::Analysis& a, uci::Clock::duration claim,
+                  uci::Clock::duration to_answer, uci::Clock::duration commit);
   void work(const EngineSlot& engine);
   void heartbeat();
   // Stops the searches in flight whose positions no active job waits for any more (epdd cancel).
@@ -108,11 +128,18 @@ class Workers {
   std::condition_variable wake_;
   std::uint64_t wakes_ = 0;
   std::exception_ptr error_;
-  std::vector<InFlight*> flights_;  // under mutex_
   std::vector<std::thread> threads_;
   std::thread heartbeat_;
   bool heartbeat_stop_ = false;  // under mutex_
   bool joined_ = false;
+  // Under mutex_: the flag of each search with the pool, whether it is queued behind another,
+  // and its position's key (to stop it alone when only cancelled jobs wait for it).
+  struct Flight {
+    std::atomic<bool>* flag;
+    bool queued;
+    std::string key;
+  };
+  std::vector<Flight> flags_;
 };
 
 }  // namespace epdd::daemon

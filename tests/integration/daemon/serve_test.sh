@@ -96,7 +96,7 @@ command = "/usr/games/stockfish"
 options = { Threads = 1, Hash = 32 }'
 kill -HUP "$served"
 for _ in $(seq 1 100); do grep -q "engine sf2: Stockfish" daemon.log && break; sleep 0.1; done
-grep -q "engine sf2: Stockfish .*(Hash=32, Threads=1)" daemon.log || fail "the added engine did not start"
+grep -q "engine sf2: Stockfish .*(Hash=32, Threads=1; program xxh64 [0-9a-f]*, args \\[\\])" daemon.log || fail "the added engine did not start"
 added=$("$epdd" submit analyse tactics.epd --config epdd.toml --engine sf2 --nodes 5000)
 wait_for "select state = 'finished' from jobs where id = $added" 60
 

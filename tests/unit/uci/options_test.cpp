@@ -203,3 +203,30 @@ TEST_CASE("options: check_options reports every bad setting, one per line, in in
         "unknown option 'Hashh'; the engine has: " + kAllNames + "\n"
         "unknown option 'Style'; the engine has: " + kAllNames);
 }
+
+TEST_CASE("options: Threads goes by the engine's own name for it, and Threads 1 needs no option", "[uci]") {
+  // Toga II 3.0 (Debian 12) calls it "Number of Threads"; Glaurung-era engines have none.
+  const auto toga = declare({"option name Hash type spin default 128 min 4 max 1024",
+                             "option name Number of Threads type spin default 1 min 1 max 16"});
+  const auto single = declare({"option name Hash type spin default 16 min 4 max 1024"});
+  const std::vector<OptionSetting> wanted{{"Threads", "1"}, {"Hash", "16"}};
+
+  const auto for_toga = engine_spelling(toga, wanted);
+  REQUIRE(for_toga.size() == 2);
+  CHECK(for_toga[0].name == "Number of Threads");
+  CHECK(for_toga[0].value == "1");
+  const auto checked = check_options(toga, for_toga);
+  REQUIRE(checked);
+  CHECK((*checked)[0].name == "Number of Threads");
+
+  const auto for_single = engine_spelling(single, wanted);
+  REQUIRE(for_single.size() == 1);
+  CHECK(for_single[0].name == "Hash");
+  // More than one thread from an engine that cannot be told so is an error, as before.
+  const auto many = engine_spelling(single, {{"threads", "4"}});
+  REQUIRE(many.size() == 1);
+  CHECK_FALSE(check_options(single, many));
+  // An engine that has Threads keeps it, in the user's spelling of the value.
+  const auto same = engine_spelling(engine_options(), wanted);
+  CHECK(same[0].name == "Threads");
+}

@@ -78,6 +78,18 @@ struct Iteration {
   std::string move;  // UCI; legal (reports whose first move was illegal are left out)
 };
 
+// Where the wall time of one search went, in milliseconds of the steady clock, as the session
+// and the pool measured it: the bridge's own share is everything but go_to_bestmove (and, of
+// that, the part beyond the engine's own time). For benchmarks and debug logs; not stored.
+struct SearchTiming {
+  double queued = 0;          // submitted to the pool until an engine instance took it
+  double engine_idle = 0;     // the instance's previous request answered until it took this one
+  double prepare = 0;         // taken until `go` was written: options, ucinewgame + isready, position
+  double go_to_first_info = 0;
+  double go_to_bestmove = 0;
+  double after_bestmove = 0;  // bestmove read until the Analysis was ready (checks, drain)
+};
+
 struct Analysis {
   std::string engine;     // the engine's `id name`
   std::vector<PvLine> lines;  // by multipv, 1 first
@@ -88,8 +100,12 @@ struct Analysis {
   std::uint64_t nodes = 0;
   std::uint64_t time_ms = 0;  // the engine's own figure, or our wall clock if it gave none
   core::GameStatus status = core::GameStatus::Ongoing;  // checkmate/stalemate: no search was run
-  bool stopped = false;   // the search was ended by `stop` (stop_after_ms)
+  bool stopped = false;   // the search was ended by `stop` (stop_after_ms, or limit_stop)
+  // Set when the engine searched past the request's nodes or depth and epdd stopped it ("engine
+  // ignores go nodes: stopped by epdd at 1,003,412 nodes"); empty otherwise.
+  std::string limit_stop;
   std::vector<std::string> problems;  // what was wrong with the output but could be kept
+  SearchTiming timing;
 };
 
 // Anything that answers analysis requests: an engine session, a pool, a cache in front of one.

@@ -52,6 +52,12 @@ class EnginePool : public Analyser {
   // entries by it: `id name` carries the version.
   Expected<EngineIdentity, EngineError> identify(const std::string& engine = {});
 
+  // Starts every instance of the engine of this name (empty: the first) now, each on its own
+  // thread, rather than on its first request: a run's instances start side by side instead of
+  // one after the other while the first is already searching. Returns at once; a start that
+  // fails is counted and reported by the request that follows.
+  void warm_up(const std::string& engine = {});
+
   std::vector<EngineHealth> health() const;
   // Fails what is still queued (ShutDown), lets running searches finish, ends every engine.
   void shutdown();
@@ -62,6 +68,7 @@ class EnginePool : public Analyser {
     std::promise<Expected<Analysis, EngineError>> promise;
     // Set for identify(): start the session if needed and answer with its identity instead.
     std::shared_ptr<std::promise<Expected<EngineIdentity, EngineError>>> identify;
+    Clock::time_point submitted;
   };
   struct Worker;
   void run(Worker& worker);
@@ -71,6 +78,8 @@ class EnginePool : public Analyser {
   std::optional<EngineError> submit_locked(Job job, std::unique_lock<std::mutex>& lock, bool front);
   // A running session for the worker: the one it has, or a new one within the restart budget.
   Expected<void, EngineError> ensure_session(Worker& worker);
+  // Logs an Analysis::limit_stop the first time this engine needs one of its kind.
+  void note_limit_stop(const Worker& worker, const std::string& limit_stop);
 
   std::vector<EngineConfig> engines_;
   LogSink log_;
@@ -78,6 +87,9 @@ class EnginePool : public Analyser {
   std::mutex shutdown_mutex_;
   std::condition_variable wake_;
   std::vector<std::deque<Job>> shared_;  // per engine
+  // Per engine, the kinds of limit_stop already logged ("engine ignores go nodes"): said once per
+  // engine, not once per search.
+  std::vector<std::vector<std::string>> limit_stops_logged_;
   std::vector<std::unique_ptr<Worker>> workers_;
   bool stopping_ = false;
 };

@@ -97,6 +97,7 @@ class EngineSession : public Analyser {
   // Option values as last sent, by the engine's spelling of the name.
   std::vector<std::pair<std::string, std::string>> sent_options_;
   bool searched_since_new_game_ = false;
+  Clock::time_point prepare_started_;  // when the current analyse() began, for SearchTiming
 };
 
 }  // namespace epdd::uci

@@ -37,6 +37,13 @@ bool equal_ignoring_case(std::string_view a, std::string_view b);
 // The declared option with this name, ignoring ASCII case; null if there is none.
 const OptionLine* find_option(const std::vector<OptionLine>& declared, std::string_view name);
 
+// The settings with the names this engine declares for them. "Threads" is spelt "Number of
+// Threads" by Toga II and Fruit, "Cores" by Rybka and Houdini; a Threads of 1 is dropped when the
+// engine declares no thread option at all (it searches with one thread anyway), so that the
+// default Threads=1 works with every engine. Anything else is kept as given.
+std::vector<OptionSetting> engine_spelling(const std::vector<OptionLine>& declared,
+                                           std::vector<OptionSetting> settings);
+
 // Checks one setting. Errors are sentences that name the option and the valid choices:
 // "unknown option 'Hashh'; the engine has: Threads, Hash, ..." ; "option 'Hash' wants an
 // integer from 1 to 33554432, not 'big'"; "option 'Style' is one of Solid, Normal, Risky, not
