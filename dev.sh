@@ -66,7 +66,7 @@ case $command in
     build build -DCMAKE_BUILD_TYPE=Release
     # epdd's main job on its embedded defaults: Debian's Stockfish runs the project's own
     # suite, results in ./epdd.db (a second run answers from it).
-    exec build/daemon/epdd suite examples/tactics.epd --movetime 500 --concurrency 2
+    exec build/cli/epdd suite examples/tactics.epd --movetime 500 --concurrency 2
     ;;
   test)
     install_missing

@@ -15,12 +15,12 @@
 # "ideal"; the per-position figures say what each part costs either way.
 #
 #   bench/suite_bench.sh [EPDD] [SUITE] [MOVETIME_MS] [CONCURRENCY] [RUNS]
-# Defaults: build/daemon/epdd, ../shared/data/suites/wac.epd, 100, 2, 3 runs. Each run uses a
+# Defaults: build/cli/epdd, ../shared/data/suites/wac.epd, 100, 2, 3 runs. Each run uses a
 # fresh store (no cache hits). Run it on an otherwise idle machine with at least C cores: the
 # load average is printed with each run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-epdd=$(realpath "${1:-build/daemon/epdd}")
+epdd=$(realpath "${1:-build/cli/epdd}")
 suite=$(realpath "${2:-../shared/data/suites/wac.epd}")
 movetime=${3:-100}
 concurrency=${4:-2}

@@ -13,14 +13,13 @@
 
 #include "core/fen.hpp"
 #include "core/text.hpp"
-#include "daemon/analysis_json.hpp"
+#include "store/analysis_json.hpp"
 #include "daemon/engine_config_file.hpp"
 #include "daemon/files.hpp"
 #include "daemon/logging.hpp"
-#include "daemon/progress.hpp"
 #include "daemon/signals.hpp"
 #include "daemon/jobs.hpp"
-#include "daemon/store.hpp"
+#include "store/store.hpp"
 #include "daemon/workers.hpp"
 #include "uci/engine_pool.hpp"
 #include "uci/program_hash.hpp"
@@ -102,11 +101,12 @@ namespace {
 
 // Runs the job's items on the pool until the job is complete (or a stop is asked for):
 // answers from the cache, the rest searched, each result committed before it is counted.
-void execute(const AnalysisSettings& s, const SolvedCheck& solved, std::ostream& err, AnalysisRun& run, Store& store,
-             const JobRow& job, uci::EnginePool& pool, const EngineSlot& engine) {
+void execute(const AnalysisSettings& s, const SolvedCheck& solved, RunProgress& progress, std::ostream& err,
+             AnalysisRun& run, store::Store& store, const store::JobRow& job, uci::EnginePool& pool,
+             const EngineSlot& engine) {
   const auto already = static_cast<std::size_t>(job.done);
   run.resumed = already;
-  Progress progress(stderr, static_cast<std::size_t>(job.total), already, s.quiet, static_cast<bool>(solved));
+  progress.start(static_cast<std::size_t>(job.total), already, static_cast<bool>(solved));
   std::mutex mutex;  // progress, run, err
   WorkerSettings ws;
   ws.store = store.path();
@@ -122,7 +122,7 @@ void execute(const AnalysisSettings& s, const SolvedCheck& solved, std::ostream&
       const auto line = static_cast<std::size_t>(o.index);
       if (o.analysis) {
         (o.source == ItemOutcome::Source::Search ? run.searches : run.cache_hits) += 1;
-        progress.advance(solved && solved(run.doc, line, *o.analysis));
+        progress.advance(solved && solved(run.doc, line, *o.analysis), false);
       } else {
         progress.clear();
         fmt::print(err, "{}:{}: not analysed: {}\n", core::escaped(s.input), run.doc.doc.lines[line].record->line(),
@@ -133,8 +133,8 @@ void execute(const AnalysisSettings& s, const SolvedCheck& solved, std::ostream&
     // The job may also be worked on by other processes (a daemon on the same store): done is
     // when the store says every item is answered. `epdd cancel` from another shell ends it too.
     while (!stop_requested() && !workers.failed()) {
-      const JobRow now = store.job(job.id);
-      cancelled = now.state == JobState::Cancelled;
+      const store::JobRow now = store.job(job.id);
+      cancelled = now.state == store::JobState::Cancelled;
       if (cancelled || now.complete()) break;
       std::this_thread::sleep_for(std::chrono::milliseconds(50));
     }
@@ -145,13 +145,13 @@ void execute(const AnalysisSettings& s, const SolvedCheck& solved, std::ostream&
   pool.shutdown();
   progress.finish(run.interrupted ? "interrupted: finished results are kept; run the same command again to resume" : "");
   if (cancelled) fmt::print(err, "epdd {}: job {} was cancelled (epdd cancel)\n", job.kind, job.id);
-  if (!run.interrupted) store.mark_delivered(job.id, JobState::Finished);
+  if (!run.interrupted) store.mark_delivered(job.id, store::JobState::Finished);
 }
 
 }  // namespace
 
 AnalysisOutcome run_analysis(const std::string& kind, const AnalysisSettings& s, const SolvedCheck& solved,
-                             std::ostream& err) {
+                             RunProgress& progress, std::ostream& err) {
   AnalysisOutcome out;
   const auto fail = [&](int status, const std::string& message) {
     fmt::print(err, "epdd {}: {}\n", kind, safe_lines(message));
@@ -183,7 +183,7 @@ AnalysisOutcome run_analysis(const std::string& kind, const AnalysisSettings& s,
 
   auto config = choose_engine(s);
   if (!config) return fail(kExitBadInput, config.error());
-  auto store = Store::open(s.store);
+  auto store = store::Store::open(s.store);
   if (!store) return fail(kExitBadInput, store.error());
   uci::EnginePool pool({*config}, engine_log_sink());
   pool.warm_up();  // every instance starts now, side by side, while the job is set up
@@ -200,7 +200,7 @@ AnalysisOutcome run_analysis(const std::string& kind, const AnalysisSettings& s,
                   describe_limits(s.limits, s.multipv), to_string(s.new_game), s.keep_existing, s.chess960);
   const std::string input = std::filesystem::absolute(s.input).lexically_normal().string();
   try {
-    NewJob n;
+    store::NewJob n;
     n.kind = kind;
     n.input = input;
     n.identity = fmt::format("{}|{}|{}|{}", kind, input, content_hash(*bytes), settings);
@@ -212,9 +212,9 @@ AnalysisOutcome run_analysis(const std::string& kind, const AnalysisSettings& s,
     (*store)->reset_failed(job.id);
     // Run again: a job finished (its failed items now pending again), cancelled or given up
     // before is taken up again.
-    if (job.state != JobState::Queued && job.state != JobState::Running) (*store)->reopen_job(job.id);
+    if (job.state != store::JobState::Queued && job.state != store::JobState::Running) (*store)->reopen_job(job.id);
     job = (*store)->job(job.id);
-    execute(s, solved, err, run, **store, job, pool, EngineSlot{config->name, identity, s.concurrency});
+    execute(s, solved, progress, err, run, **store, job, pool, EngineSlot{config->name, identity, s.concurrency});
     if (!run.interrupted) {
       auto loaded = load_run(**store, (*store)->job(job.id));
       if (!loaded) return fail(kExitBadInput, loaded.error());
@@ -223,7 +223,7 @@ AnalysisOutcome run_analysis(const std::string& kind, const AnalysisSettings& s,
       loaded->resumed = run.resumed;
       run = std::move(*loaded);
     }
-  } catch (const StoreError& e) {
+  } catch (const store::StoreError& e) {
     return fail(kExitBadInput, e.what());
   }
   return out;

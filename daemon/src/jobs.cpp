@@ -4,7 +4,7 @@
 
 #include "core/fen.hpp"
 #include "core/text.hpp"
-#include "daemon/analysis_json.hpp"
+#include "store/analysis_json.hpp"
 #include "daemon/files.hpp"
 #include "daemon/logging.hpp"
 #include "suites/scoring.hpp"
@@ -100,16 +100,16 @@ std::optional<std::string> nothing_to_analyse(const std::string& name, AnalysisR
   return why;
 }
 
-std::vector<NewItem> items_for(const std::map<std::size_t, uci::AnalysisRequest>& requests,
+std::vector<store::NewItem> items_for(const std::map<std::size_t, uci::AnalysisRequest>& requests,
                                const std::string& identity) {
-  std::vector<NewItem> items;
+  std::vector<store::NewItem> items;
   items.reserve(requests.size());
   for (const auto& [line, request] : requests)
-    items.push_back(NewItem{static_cast<std::int64_t>(line), cache_key(request, identity), request_to_json(request)});
+    items.push_back(store::NewItem{static_cast<std::int64_t>(line), cache_key(request, identity), request_to_json(request)});
   return items;
 }
 
-Expected<AnalysisRun, std::string> load_run(Store& store, const JobRow& job) {
+Expected<AnalysisRun, std::string> load_run(store::Store& store, const store::JobRow& job) {
   auto spec = spec_from_json(job.spec);
   if (!spec) return unexpected(fmt::format("job {}: {}", job.id, spec.error()));
   AnalysisRun run = start_run(store.job_source(job.id), *spec);
@@ -121,12 +121,12 @@ Expected<AnalysisRun, std::string> load_run(Store& store, const JobRow& job) {
     const auto line = static_cast<std::size_t>(item.index);
     if (line >= run.analyses.size())
       return unexpected(fmt::format("job {}: item {} is beyond the input's {} lines", job.id, line, run.analyses.size()));
-    if (item.state == ItemState::Done) {
-      auto a = analysis_from_json(item.result);
+    if (item.state == store::ItemState::Done) {
+      auto a = store::analysis_from_json(item.result);
       if (!a) return unexpected(fmt::format("job {}: the result of item {}: {}", job.id, line, a.error()));
       run.analyses[line] = std::move(*a);
       if (run.engine.empty()) run.engine = run.analyses[line]->engine;
-    } else if (item.state == ItemState::Failed) {
+    } else if (item.state == store::ItemState::Failed) {
       run.errors[line] = item.error;
     }
   }
@@ -239,7 +239,7 @@ std::map<std::string, std::string> render_outputs(AnalysisRun& run, const JobSpe
   return out;
 }
 
-Expected<std::map<std::string, std::string>, std::string> render_job(Store& store, const JobRow& job,
+Expected<std::map<std::string, std::string>, std::string> render_job(store::Store& store, const store::JobRow& job,
                                                                      const JobSpec& spec) {
   auto run = load_run(store, job);
   if (!run) return unexpected(run.error());
@@ -258,7 +258,7 @@ Expected<std::vector<std::string>, std::string> write_outputs(const std::map<std
   return written;
 }
 
-Expected<std::vector<std::string>, std::string> write_job_outputs(Store& store, const JobRow& job,
+Expected<std::vector<std::string>, std::string> write_job_outputs(store::Store& store, const store::JobRow& job,
                                                                   const JobSpec& spec) {
   if (!spec.output && !spec.report && !spec.json) return std::vector<std::string>{};
   auto texts = render_job(store, job, spec);

@@ -19,7 +19,7 @@
 #include "daemon/logging.hpp"
 #include "daemon/signals.hpp"
 #include "daemon/spool.hpp"
-#include "daemon/store.hpp"
+#include "store/store.hpp"
 #include "daemon/workers.hpp"
 
 namespace epdd::daemon {
@@ -116,11 +116,11 @@ class Engines {
 };
 
 // Plans the jobs that have no items yet and run on one of our engines.
-void plan_jobs(Store& store, Engines& engines) {
-  for (const JobRow& job : store.jobs_to_plan()) {
+void plan_jobs(store::Store& store, Engines& engines) {
+  for (const store::JobRow& job : store.jobs_to_plan()) {
     auto spec = spec_from_json(job.spec);
     if (!spec) {
-      store.set_job_state(job.id, JobState::Failed, spec.error());
+      store.set_job_state(job.id, store::JobState::Failed, spec.error());
       spdlog::error("job {}: failed: {}", job.id, spec.error());
       continue;
     }
@@ -137,12 +137,12 @@ void plan_jobs(Store& store, Engines& engines) {
 }
 
 // Writes the outputs of jobs that are done (or moves spool files of failed and cancelled ones).
-void deliver_jobs(Store& store, std::int64_t lease_ms) {
+void deliver_jobs(store::Store& store, std::int64_t lease_ms) {
   const std::string& owner = this_process_owner();
   while (auto job = store.claim_delivery(owner, lease_ms)) {
     auto spec = spec_from_json(job->spec);
-    const bool complete = job->state == JobState::Queued || job->state == JobState::Running;
-    const JobState final_state = complete ? JobState::Finished : job->state;
+    const bool complete = job->state == store::JobState::Queued || job->state == store::JobState::Running;
+    const store::JobState final_state = complete ? store::JobState::Finished : job->state;
     std::string message = complete ? (job->failed ? fmt::format("{} records failed", job->failed) : "") : job->message;
     Expected<void, std::string> delivered;
     if (!spec) {
@@ -157,7 +157,7 @@ void deliver_jobs(Store& store, std::int64_t lease_ms) {
     }
     if (!delivered) {
       spdlog::error("job {}: failed: {}", job->id, delivered.error());
-      store.mark_delivered(job->id, JobState::Failed, delivered.error());
+      store.mark_delivered(job->id, store::JobState::Failed, delivered.error());
       continue;
     }
     store.mark_delivered(job->id, final_state, message);
@@ -170,18 +170,18 @@ void deliver_jobs(Store& store, std::int64_t lease_ms) {
 // One info line per job state change seen in the store (whoever made it).
 class StateLog {
  public:
-  void update(Store& store) {
-    for (const JobRow& job : store.jobs()) {
+  void update(store::Store& store) {
+    for (const store::JobRow& job : store.jobs()) {
       auto [it, fresh] = states_.emplace(job.id, job.state);
       if (!fresh && it->second == job.state) continue;
-      if (!fresh || job.state == JobState::Queued)
+      if (!fresh || job.state == store::JobState::Queued)
         spdlog::info("job {}: {} {} is {}", job.id, job.kind, core::escaped(job.input), to_string(job.state));
       it->second = job.state;
     }
   }
 
  private:
-  std::map<std::int64_t, JobState> states_;
+  std::map<std::int64_t, store::JobState> states_;
 };
 
 }  // namespace
@@ -196,12 +196,12 @@ int run_serve(const ServeOptions& o) {
     fmt::print(stderr, "epdd serve: {}\n", logged.error());
     return kExitBadInput;
   }
-  auto opened = Store::open(config->daemon.store);
+  auto opened = store::Store::open(config->daemon.store);
   if (!opened) {
     spdlog::error("{}", opened.error());
     return kExitBadInput;
   }
-  Store& store = **opened;
+  store::Store& store = **opened;
   std::optional<Spool> spool;
   if (config->spool) {
     spool.emplace(*config->spool);
@@ -259,7 +259,7 @@ int run_serve(const ServeOptions& o) {
       const auto until = Clock::now() + std::chrono::milliseconds(config->daemon.poll_ms);
       while (!g_stop && !g_reload && Clock::now() < until) std::this_thread::sleep_for(std::chrono::milliseconds(50));
     }
-  } catch (const StoreError& e) {
+  } catch (const store::StoreError& e) {
     spdlog::error("{}", e.what());
     status = 1;
   }
@@ -269,7 +269,7 @@ int run_serve(const ServeOptions& o) {
   try {
     store.release_leases(this_process_owner());
     states.update(store);
-  } catch (const StoreError& e) {
+  } catch (const store::StoreError& e) {
     spdlog::error("{}", e.what());
   }
   spdlog::info("stopped");

@@ -119,7 +119,7 @@ Expected<void, std::string> Spool::prepare() {
   return {};
 }
 
-std::vector<std::int64_t> Spool::scan(Store& store, const std::vector<std::string>& engines) {
+std::vector<std::int64_t> Spool::scan(store::Store& store, const std::vector<std::string>& engines) {
   std::vector<std::int64_t> jobs;
   const fs::path root(settings_.directory);
   const fs::path inbox = root / "inbox";
@@ -204,14 +204,14 @@ std::vector<std::int64_t> Spool::scan(Store& store, const std::vector<std::strin
       reject(*why);
       continue;
     }
-    NewJob n;
+    store::NewJob n;
     n.kind = spec.kind;
     n.input = path;
     n.spec = spec_to_json(spec);
     n.identity = fmt::format("spool|{}|{}|{}", path, content_hash(*bytes), n.spec);
     n.settings = fmt::format("engine {}; {}; from the spool", spec.engine, describe_limits(spec.limits, spec.multipv));
     n.source = std::move(*bytes);
-    JobRow job = store.find_or_create_job(n);
+    store::JobRow job = store.find_or_create_job(n);
     // The same file again after it was delivered: deliver it again (from the store's results).
     if (job.delivered) store.reopen_job(job.id);
     spdlog::info("job {}: {} {} from the spool ({})", job.id, spec.kind, shown, n.settings);
@@ -221,7 +221,7 @@ std::vector<std::int64_t> Spool::scan(Store& store, const std::vector<std::strin
   return jobs;
 }
 
-Expected<void, std::string> deliver_spool_job(Store& store, const JobRow& job, const JobSpec& spec, bool ok,
+Expected<void, std::string> deliver_spool_job(store::Store& store, const store::JobRow& job, const JobSpec& spec, bool ok,
                                               const std::string& message) {
   const SpoolOrigin& origin = *spec.spool;
   if (origin.name.find('/') != std::string::npos || origin.name == "." || origin.name == "..")

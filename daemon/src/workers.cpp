@@ -10,9 +10,9 @@
 #include <fstream>
 #include <sstream>
 
-#include "daemon/analysis_json.hpp"
+#include "store/analysis_json.hpp"
 #include "daemon/job_spec.hpp"
-#include "daemon/store.hpp"
+#include "store/store.hpp"
 
 namespace epdd::daemon {
 
@@ -112,7 +112,7 @@ void Workers::cancel_in_flight() {
   for (auto& f : flags_) *f.flag = true;
 }
 
-void Workers::stop_abandoned(Store& store) {
+void Workers::stop_abandoned(store::Store& store) {
   {
     std::lock_guard lock(mutex_);
     if (flags_.empty()) return;
@@ -144,10 +144,10 @@ void Workers::join() {
   if (heartbeat_.joinable()) heartbeat_.join();
   joined_ = true;
   // Anything still leased by us is put back (a claim whose search was cancelled).
-  if (auto store = Store::open(settings_.store)) {
+  if (auto store = store::Store::open(settings_.store)) {
     try {
       (*store)->release_leases(settings_.owner);
-    } catch (const StoreError& e) {
+    } catch (const store::StoreError& e) {
       spdlog::warn("{}", e.what());
     }
   }
@@ -163,7 +163,7 @@ void Workers::fail(std::exception_ptr e) {
   stop_claiming();
 }
 
-std::optional<Workers::Search> Workers::start_search(Store& store, const EngineSlot& engine,
+std::optional<Workers::Search> Workers::start_search(store::Store& store, const EngineSlot& engine,
                                                      std::atomic<bool>& cancel, bool queued) {
   const std::vector<std::string> engines{engine.identity};
   while (!stop_) {
@@ -173,7 +173,7 @@ std::optional<Workers::Search> Workers::start_search(Store& store, const EngineS
     const auto claimed = uci::Clock::now();
     // Answered meanwhile (by another process, or an earlier claim of ours)?
     if (auto hit = store.cached(claim->key)) {
-      if (auto a = analysis_from_json(*hit)) {
+      if (auto a = store::analysis_from_json(*hit)) {
         for (const auto& [job, index] : claim->items) {
           store.commit_cached(job, index, claim->key, *hit);
           if (on_outcome_) on_outcome_({job, index, ItemOutcome::Source::Cache, &*a, nullptr});
@@ -207,7 +207,7 @@ void Workers::forget_flag(std::atomic<bool>* flag) {
   std::erase_if(flags_, [&](const Flight& f) { return f.flag == flag; });
 }
 
-void Workers::finish_search(Store& store, const EngineSlot& engine, Search& search) {
+void Workers::finish_search(store::Store& store, const EngineSlot& engine, Search& search) {
   struct Done {
     Workers& w;
     std::atomic<bool>* flag;
@@ -218,14 +218,14 @@ void Workers::finish_search(Store& store, const EngineSlot& engine, Search& sear
   } done{*this, search.cancel};
   const auto result = search.result.get();
   const auto answered = uci::Clock::now();
-  const Claim& claim = search.claim;
+  const store::Claim& claim = search.claim;
   if (!result && (result.error().kind == uci::EngineErrorKind::Cancelled ||
                   result.error().kind == uci::EngineErrorKind::ShutDown)) {
     store.release_leases(settings_.owner, &claim.key);
     return;
   }
   if (result) {
-    const std::string json = analysis_to_json(*result);
+    const std::string json = store::analysis_to_json(*result);
     bool first = true;
     for (const auto& [job, index] : claim.items) {
       if (first) store.commit_analysis(job, index, claim.key, engine.identity, json);
@@ -259,9 +259,9 @@ void Workers::work(const EngineSlot& engine) {
       }
   };
   try {
-    auto opened = Store::open(settings_.store);
-    if (!opened) throw StoreError(opened.error());
-    Store& store = **opened;
+    auto opened = store::Store::open(settings_.store);
+    if (!opened) throw store::StoreError(opened.error());
+    store::Store& store = **opened;
     const auto free_flag = [&]() -> std::atomic<bool>& {
       return current && current->cancel == &flags[0] ? flags[1] : flags[0];
     };
@@ -313,9 +313,9 @@ void Workers::log_timing(std::pair<std::int64_t, std::int64_t> item, const uci::
 
 void Workers::heartbeat() {
   try {
-    auto opened = Store::open(settings_.store);
-    if (!opened) throw StoreError(opened.error());
-    Store& store = **opened;
+    auto opened = store::Store::open(settings_.store);
+    if (!opened) throw store::StoreError(opened.error());
+    store::Store& store = **opened;
     using Clock = std::chrono::steady_clock;
     const auto period = std::chrono::milliseconds(std::max<std::int64_t>(settings_.lease_ms / 3, 50));
     // Cancelled jobs are looked for as often as an idle worker looks for work.

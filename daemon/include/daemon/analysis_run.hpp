@@ -62,6 +62,20 @@ struct AnalysisRun {
   bool interrupted = false;
 };
 
+// How a one-shot run shows that it goes on (cli/'s Progress: a bar on a terminal). Calls come
+// one at a time.
+class RunProgress {
+ public:
+  virtual ~RunProgress() = default;
+  // `total` items, `already` of them done before this run; `solved` counts are shown.
+  virtual void start(std::size_t total, std::size_t already, bool show_solved) = 0;
+  // One more item done.
+  virtual void advance(bool solved, bool failed) = 0;
+  // Before a message goes to the same terminal.
+  virtual void clear() = 0;
+  virtual void finish(const std::string& last_words) = 0;
+};
+
 // Called for each record (by document line) as its analysis arrives, one call at a time;
 // progress counts what it returns as solved.
 using SolvedCheck = std::function<bool(const epd::CheckedDocument&, std::size_t line_index, const uci::Analysis&)>;
@@ -74,7 +88,7 @@ struct AnalysisOutcome {
   JobSpec spec;  // the settings of this run as a job spec (what its output is rendered with)
 };
 AnalysisOutcome run_analysis(const std::string& kind, const AnalysisSettings& settings, const SolvedCheck& solved,
-                             std::ostream& err);
+                             RunProgress& progress, std::ostream& err);
 
 // The identity of an engine as jobs and cache keys name it: its `id name`, its options, and
 // its program's content and argument vector ("Stockfish 15.1 (Hash=16, Threads=1; program

@@ -13,7 +13,7 @@
 #include "core/expected.hpp"
 #include "daemon/analysis_run.hpp"
 #include "daemon/job_spec.hpp"
-#include "daemon/store.hpp"
+#include "store/store.hpp"
 #include "suites/report.hpp"
 #include "suites/write_back.hpp"
 #include "uci/engine_config.hpp"
@@ -45,13 +45,13 @@ std::map<std::size_t, uci::AnalysisRequest> plan_requests(const JobSpec& spec, A
 std::optional<std::string> nothing_to_analyse(const std::string& name, AnalysisRun& run, const JobSpec& spec);
 
 // The store's items for those requests, keyed for the engine of this identity.
-std::vector<NewItem> items_for(const std::map<std::size_t, uci::AnalysisRequest>& requests,
+std::vector<store::NewItem> items_for(const std::map<std::size_t, uci::AnalysisRequest>& requests,
                                const std::string& identity);
 
 // The job as the store has it: its input (the bytes it was made with), planned again for the
 // errors of illegal records, and each item's analysis or error. A message when the spec or a
 // result cannot be read.
-Expected<AnalysisRun, std::string> load_run(Store& store, const JobRow& job);
+Expected<AnalysisRun, std::string> load_run(store::Store& store, const store::JobRow& job);
 
 // The input with the analysis written into each analysed record (analyse: with bm/dm; the
 // records that failed are kept unchanged and listed as "LINE: why").
@@ -84,11 +84,11 @@ Expected<std::vector<std::string>, std::string> write_outputs(const std::map<std
 
 // Writes the finished job's outputs where its spec names them (output, report, json),
 // atomically. Returns the files written, or what went wrong.
-Expected<std::vector<std::string>, std::string> write_job_outputs(Store& store, const JobRow& job,
+Expected<std::vector<std::string>, std::string> write_job_outputs(store::Store& store, const store::JobRow& job,
                                                                   const JobSpec& spec);
 
 // The text of each output of a finished job, by kind: "epd", and for suites "report" and "json".
-Expected<std::map<std::string, std::string>, std::string> render_job(Store& store, const JobRow& job,
+Expected<std::map<std::string, std::string>, std::string> render_job(store::Store& store, const store::JobRow& job,
                                                                      const JobSpec& spec);
 
 }  // namespace epdd::daemon

@@ -22,7 +22,7 @@
 #include "core/expected.hpp"
 #include "daemon/engine_config_file.hpp"
 #include "daemon/job_spec.hpp"
-#include "daemon/store.hpp"
+#include "store/store.hpp"
 
 namespace epdd::daemon {
 
@@ -37,7 +37,7 @@ class Spool {
   // Makes jobs of the files that have settled, once each; moves what cannot be a job to
   // failed/. `engines`: the configured engine names (the first is the default). Returns the
   // ids of the jobs made or found.
-  std::vector<std::int64_t> scan(Store& store, const std::vector<std::string>& engines);
+  std::vector<std::int64_t> scan(store::Store& store, const std::vector<std::string>& engines);
 
  private:
   SpoolSettings settings_;
@@ -47,7 +47,7 @@ class Spool {
 // Delivers a job that came from a spool directory: outputs to outbox/, the input (and its
 // sidecar) to done/ (finished) or failed/ with NAME.error (failed, cancelled). `message`: why,
 // for failed/. Returns what went wrong, if anything.
-Expected<void, std::string> deliver_spool_job(Store& store, const JobRow& job, const JobSpec& spec, bool ok,
+Expected<void, std::string> deliver_spool_job(store::Store& store, const store::JobRow& job, const JobSpec& spec, bool ok,
                                               const std::string& message);
 
 // The spec of a job from these settings (default limit: movetime 1000).

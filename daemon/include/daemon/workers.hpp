@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "core/expected.hpp"
-#include "daemon/store.hpp"
+#include "store/store.hpp"
 #include "uci/engine_pool.hpp"
 
 namespace epdd::daemon {
@@ -96,7 +96,7 @@ class Workers {
   // searching and the next, queued behind it, so that an engine goes from one search to the
   // next without waiting for the store's claim and commit (issue 13, defect 10).
   struct Search {
-    Claim claim;
+    store::Claim claim;
     std::atomic<bool>* cancel = nullptr;  // one of the thread's two flags, while in use
     std::future<Expected<uci::Analysis, uci::EngineError>> result;
     uci::Clock::duration claim_time{};
@@ -105,9 +105,9 @@ class Workers {
   // Claims items until one is handed to the pool (answering cache hits and unreadable requests
   // on the way); nothing when there is no work. `queued`: a search claimed ahead, which
   // stop_claiming() gives back.
-  std::optional<Search> start_search(Store& store, const EngineSlot& engine, std::atomic<bool>& cancel, bool queued);
+  std::optional<Search> start_search(store::Store& store, const EngineSlot& engine, std::atomic<bool>& cancel, bool queued);
   // Waits for the search's answer and commits it (or gives the item back when it was cancelled).
-  void finish_search(Store& store, const EngineSlot& engine, Search& search);
+  void finish_search(store::Store& store, const EngineSlot& engine, Search& search);
   void forget_flag(std::atomic<bool>* flag);
   // With debug logging: where one search's time went (claim, engine, commit), for benchmarks.
   void log_timing(std::pair<std::int64_t, std::int64_t> item, const uci::Analysis& a, uci::Clock::duration claim,
@@ -115,7 +115,7 @@ class Workers {
   void work(const EngineSlot& engine);
   void heartbeat();
   // Stops the searches in flight whose positions no active job waits for any more (epdd cancel).
-  void stop_abandoned(Store& store);
+  void stop_abandoned(store::Store& store);
   void fail(std::exception_ptr e);
 
   WorkerSettings settings_;

@@ -8,7 +8,7 @@
 
 #include "daemon/engine_config_file.hpp"
 #include "daemon/job_spec.hpp"
-#include "daemon/store.hpp"
+#include "store/store.hpp"
 #include "daemon/workers.hpp"
 #include "store_support.hpp"
 #include "test_support.hpp"
@@ -21,10 +21,10 @@ namespace {
 
 
 // A planned job for engine "E" whose items have these keys.
-std::int64_t job_with(Store& store, const std::string& name, const std::vector<std::string>& keys) {
-  const auto job = store.find_or_create_job(NewJob{"analyse", name, name, "", "{}", "bytes"});
-  std::vector<NewItem> items;
-  for (std::size_t i = 0; i < keys.size(); ++i) items.push_back(NewItem{static_cast<std::int64_t>(i), keys[i], "{\"r\":" + std::to_string(i) + "}"});
+std::int64_t job_with(store::Store& store, const std::string& name, const std::vector<std::string>& keys) {
+  const auto job = store.find_or_create_job(store::NewJob{"analyse", name, name, "", "{}", "bytes"});
+  std::vector<store::NewItem> items;
+  for (std::size_t i = 0; i < keys.size(); ++i) items.push_back(store::NewItem{static_cast<std::int64_t>(i), keys[i], "{\"r\":" + std::to_string(i) + "}"});
   store.add_items(job.id, items, "E");
   return job.id;
 }
@@ -36,7 +36,7 @@ TEST_CASE("leases: a position is claimed once, with every pending item that wait
   auto store = open_store((dir.path() / "s.db").string());
   const auto a = job_with(*store, "a", {"k1", "k2", "k1"});
   const auto b = job_with(*store, "b", {"k2", "k3"});
-  CHECK(store->job(a).state == JobState::Running);
+  CHECK(store->job(a).state == store::JobState::Running);
   CHECK(store->job(a).planned);
   CHECK(store->job_source(a) == "bytes");
 
@@ -92,7 +92,7 @@ TEST_CASE("leases: cancelled jobs are not claimed, and complete jobs are deliver
   const auto b = job_with(*store, "b", {"k2"});
   CHECK(store->cancel_job(a, "by a test"));
   CHECK_FALSE(store->cancel_job(a, "again"));
-  CHECK_THROWS_AS(store->cancel_job(999, "none"), StoreError);
+  CHECK_THROWS_AS(store->cancel_job(999, "none"), store::StoreError);
   auto c = store->claim("one", {"E"}, 60000);
   REQUIRE(c);
   CHECK(c->key == "k2");
@@ -101,13 +101,13 @@ TEST_CASE("leases: cancelled jobs are not claimed, and complete jobs are deliver
   REQUIRE(d1);
   CHECK(d1->id == a);
   CHECK_FALSE(store->claim_delivery("two", 60000));
-  store->mark_delivered(a, JobState::Cancelled, "by a test");
+  store->mark_delivered(a, store::JobState::Cancelled, "by a test");
   store->commit_analysis(b, 0, "k2", "E", "{}");
   auto d2 = store->claim_delivery("two", 60000);
   REQUIRE(d2);
   CHECK(d2->id == b);
   CHECK(d2->complete());
-  store->mark_delivered(b, JobState::Finished);
+  store->mark_delivered(b, store::JobState::Finished);
   CHECK_FALSE(store->claim_delivery("one", 60000));
   CHECK(store->job(b).delivered);
   CHECK(store->job(a).message == "by a test");

@@ -1,0 +1,46 @@
+// The queue from the command line: epdd submit, status, cancel, results. They work against the
+// store whether or not a daemon runs; a daemon (`epdd serve`) on the same store does the work.
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "core/expected.hpp"
+#include "daemon/job_spec.hpp"
+#include "store/store.hpp"
+
+namespace epdd::cli {
+
+// Where the store is: --store, else the [daemon] store of --config, else ./epdd.db.
+struct StoreChoice {
+  std::optional<std::string> store;
+  std::optional<std::string> config;
+};
+
+// The store of that choice, opened (and created or upgraded) with Store::open.
+Expected<std::unique_ptr<store::Store>, std::string> open_chosen_store(const StoreChoice& where);
+
+struct SubmitOptions {
+  StoreChoice where;
+  daemon::JobSpec spec;  // kind, input, engine, limits, outputs as given
+};
+
+int run_submit(SubmitOptions options, std::ostream& out, std::ostream& err);
+int run_status(const StoreChoice& where, std::optional<std::int64_t> job, std::ostream& out, std::ostream& err);
+int run_cancel(const StoreChoice& where, std::int64_t job, std::ostream& out, std::ostream& err);
+
+struct ResultsOptions {
+  StoreChoice where;
+  std::int64_t job = 0;
+  std::optional<std::string> output;  // analyse: the EPD (default stdout); suite: the EPD
+  std::optional<std::string> json;    // suite: the JSON report
+  // Also for a job that is not finished (cancelled, failed, running): what was done, the other
+  // records unchanged; how many are missing is said on `err`.
+  bool partial = false;
+};
+int run_results(const ResultsOptions& options, std::ostream& out, std::ostream& err);
+
+}  // namespace epdd::cli

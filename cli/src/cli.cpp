@@ -1,0 +1,231 @@
+#include "cli/cli.hpp"
+
+#include <iostream>
+#include <map>
+#include <thread>
+
+#include <CLI/CLI.hpp>
+
+#include "cli_analysis.hpp"
+#include "cli_help.hpp"
+#include "cli/check_engine_command.hpp"
+#include "cli/epd_command.hpp"
+#include "cli/perft_command.hpp"
+#include "cli/pgn_command.hpp"
+
+namespace epdd::cli {
+
+using namespace daemon;  // the commands call into the daemon library
+
+namespace {
+
+constexpr const char* kVersion = "epdd 0.1.0";
+
+void add_perft(CLI::App& app, PerftOptions& o, int& status) {
+  auto* cmd = app.add_subcommand("perft", "Check move generation against perft counts");
+  cmd->add_option("files", o.files,
+                  "Perft files: one position a line (FEN, or EPD's four fields) followed by\n"
+                  "';D1 20 ;D2 400 ...' counts. Blank lines and '#' comments are skipped.\n"
+                  "Without files and --fen: the built-in suite (8 positions, depth 5).");
+  cmd->add_option("--fen", o.fen, "Count one position (FEN, or EPD's four fields) instead");
+  cmd->add_option("--depth", o.depth, "With --fen: the depth to count")->check(CLI::Range(1, 20));
+  cmd->add_option("--max-depth", o.max_depth, "With files: check only counts up to this depth")
+      ->check(CLI::Range(1, 20));
+  cmd->add_option("-j,--jobs", o.jobs,
+                  "Positions counted at once (default 1; 0: one per core)")
+      ->check(CLI::Range(0u, 1024u));
+  cmd->add_flag("--chess960", o.chess960,
+                "Read KQkq castling letters as X-FEN (the outermost rooks). Shredder-FEN\n"
+                "letters (HFhf) are always Chess960.");
+  cmd->add_flag("--divide", o.divide, "With --fen: print the count below each legal move (UCI)");
+  cmd->footer(
+      "Exit status: 0 all counts match, 1 a mismatch or malformed line, 2 unreadable input.\n\n"
+      "Examples:\n"
+      "  epdd perft                                   the built-in suite\n"
+      "  epdd perft ../shared/data/perft/standard.epd --max-depth 5\n"
+      "  epdd perft ../shared/data/perft/chess960.epd --max-depth 4 --jobs 0\n"
+      "  epdd perft --fen 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1' --depth 3 --divide");
+  cmd->callback([&o, &status, cmd] {
+    if (o.fen && !o.files.empty()) throw CLI::ValidationError("--fen", "give either files or --fen, not both");
+    if (o.fen && o.depth == 0) throw CLI::RequiredError("--depth (with --fen)");
+    if (!o.fen && o.divide) throw CLI::ValidationError("--divide", "needs --fen");
+    if (!o.fen && cmd->count("--depth")) throw CLI::ValidationError("--depth", "goes with --fen; use --max-depth with files");
+    if (o.jobs == 0) o.jobs = std::max(1u, std::thread::hardware_concurrency());
+    status = run_perft(o, std::cout, std::cerr);
+  });
+}
+
+void add_epd(CLI::App& app, EpdCheckOptions& check, EpdFormatOptions& format, int& status) {
+  auto* epd = app.add_subcommand("epd", "Check and rewrite EPD files");
+  epd->require_subcommand(1);
+  epd->footer("Run 'epdd epd check --help' or 'epdd epd format --help' for details.");
+
+  auto* c = epd->add_subcommand("check", "Report every problem of EPD files, with file:line:column");
+  c->add_option("files", check.files, "EPD files")->required();
+  c->add_flag("--chess960", check.chess960, "Read KQkq castling letters as X-FEN (the outermost rooks)");
+  c->add_flag("!--no-moves", check.moves, "Do not check move operands (am, bm, pm, pv, sm)");
+  c->add_flag("--all", check.all, "Print every diagnostic (default: the first 5 of each kind per file)");
+  c->add_option("--severity", check.min_severity, "Least severity printed: note, warning or error")
+      ->transform(CLI::CheckedTransformer(
+          std::map<std::string, epd::Severity>{
+              {"note", epd::Severity::Note}, {"warning", epd::Severity::Warning}, {"error", epd::Severity::Error}},
+          CLI::ignore_case))
+      ->type_name("note|warning|error");
+  c->footer(
+      "Each problem is printed as FILE:LINE:COLUMN: SEVERITY: MESSAGE [KIND], followed by a summary per file\n"
+      "that counts every kind. Errors: the record or operation cannot be used as written (illegal\n"
+      "position or move, wrong operand type). Warnings: usable but not as the standard says. Notes:\n"
+      "harmless departures (spacing, long algebraic moves, operation order).\n"
+      "Exit status: 0 no errors, 1 errors, 2 a file could not be read.\n\n"
+      "Examples:\n"
+      "  epdd epd check ../shared/data/suites/wac.epd\n"
+      "  epdd epd check --severity warning --all suite.epd");
+  c->callback([&] { status = run_epd_check(check, std::cout, std::cerr); });
+
+  auto* f = epd->add_subcommand("format", "Rewrite an EPD file canonically (moves in SAN, single spaces)");
+  f->add_option("file", format.file, "EPD file")->required();
+  f->add_option("-o,--output", format.output, "Write here (atomically; may be the input file). Default: stdout");
+  f->add_flag("--sort-ops", format.sort_ops, "Put operations in ASCII order of their opcodes");
+  f->add_flag("--chess960", format.chess960, "Read KQkq castling letters as X-FEN (the outermost rooks)");
+  f->footer(
+      "Canonical form: the four position fields exactly as written; each operation as 'opcode operand...;'\n"
+      "with single spaces; moves (am bm pm pv sm) in SAN, am/bm in ASCII order; strings quoted; FEN\n"
+      "counters after the fields become hmvc/fmvn; ce mate forms like +M3 become numbers. Blank lines,\n"
+      "comments and line endings are kept. Operations with errors are kept as written (and reported).\n"
+      "Formatting a formatted file changes nothing.\n"
+      "Exit status: 0 clean, 1 some operations kept as written because of errors, 2 unreadable/unwritable.\n\n"
+      "Examples:\n"
+      "  epdd epd format ../shared/data/suites/mate_in_2.epd -o mate_in_2.epd\n"
+      "  epdd epd format suite.epd --sort-ops > sorted.epd");
+  f->callback([&] { status = run_epd_format(format, std::cout, std::cerr); });
+}
+
+void add_pgn(CLI::App& app, PgnCheckOptions& check, PgnWriteOptions& write, int& status) {
+  auto* pgn = app.add_subcommand("pgn", "Check, export, sort and convert PGN files");
+  pgn->require_subcommand(1);
+  pgn->footer("Run 'epdd pgn COMMAND --help' for details.");
+
+  auto* c = pgn->add_subcommand("check", "Report every problem of PGN files, with file:line:column and game");
+  c->add_option("files", check.files, "PGN files")->required();
+  c->add_flag("--all", check.all, "Print every diagnostic (default: the first 5 of each kind per file)");
+  c->add_option("--severity", check.min_severity, "Least severity printed: note, warning or error")
+      ->transform(CLI::CheckedTransformer(
+          std::map<std::string, pgn::Severity>{
+              {"note", pgn::Severity::Note}, {"warning", pgn::Severity::Warning}, {"error", pgn::Severity::Error}},
+          CLI::ignore_case))
+      ->type_name("note|warning|error");
+  c->footer(
+      "Each problem is printed as FILE:LINE:COLUMN: SEVERITY: game N: MESSAGE [KIND], then a summary per file.\n"
+      "An illegal move ends its game (or its variation): the moves before it are kept and the next game is\n"
+      "read as if nothing happened. The file is read as a stream; its size does not matter.\n"
+      "Exit status: 0 no errors, 1 errors, 2 a file could not be read.\n\n"
+      "Examples:\n"
+      "  epdd pgn check ../shared/data/pgn/twic0920.pgn\n"
+      "  epdd pgn check --severity warning --all games.pgn");
+  c->callback([&] { status = run_pgn_check(check, std::cout, std::cerr); });
+
+  auto add_output = [&](CLI::App* cmd) {
+    cmd->add_option("file", write.file, "PGN file")->required();
+    cmd->add_option("-o,--output", write.output, "Write here (atomically; may be the input file). Default: stdout");
+  };
+  auto* e = pgn->add_subcommand("export", "Write PGN export format, byte for byte as the standard says");
+  add_output(e);
+  e->add_flag("--reduced", write.reduced, "Reduced export format: the Seven Tag Roster only (SetUp, FEN and\n"
+                                          "Variant kept where present), no comments, variations or NAGs");
+  e->footer(
+      "Export format: the Seven Tag Roster first ('?' where missing), other tags in ASCII order, one per line;\n"
+      "a blank line; movetext in lines under 80 characters; move numbers before White moves and before a Black\n"
+      "move only at the start of a line of play or after a comment or variation; suffix annotations as NAGs\n"
+      "($1 for !); comments and variations kept; the result last; LF line endings.\n"
+      "Exit status: 0 clean, 1 games with errors (written up to the error), 2 unreadable/unwritable.\n\n"
+      "Examples:\n"
+      "  epdd pgn export games.pgn -o clean.pgn\n"
+      "  epdd pgn export --reduced games.pgn > reduced.pgn");
+  e->callback([&] {
+    write.action = PgnAction::Export;
+    status = run_pgn_write(write, std::cout, std::cerr);
+  });
+  auto* s = pgn->add_subcommand("sort", "Sort games into the standard's collation order, in export format");
+  add_output(s);
+  s->footer(
+      "Order: Date (unknown digits as 0), Event, Site, Round (numeric; ? before - before numbers), White,\n"
+      "Black, Result, then the movetext. Equal games keep their order. The whole file is held in memory.\n\n"
+      "Example:\n"
+      "  epdd pgn sort games.pgn -o sorted.pgn");
+  s->callback([&] {
+    write.action = PgnAction::Sort;
+    status = run_pgn_write(write, std::cout, std::cerr);
+  });
+  auto* t = pgn->add_subcommand("to-epd", "Write every position of every game's main line as EPD");
+  add_output(t);
+  t->add_flag("--comments", write.comments, "Put the comments after each move into c0 of its record");
+  t->footer(
+      "One record per position: before each move with sm (the move played), and the final position; with\n"
+      "hmvc, fmvn, id \"game N ply P\", eco from the ECO tag, v0 from Opening and v1 from Variation.\n"
+      "Chess960 games are written with Shredder-FEN castling (HAha), so their rights survive any reader.\n\n"
+      "Example:\n"
+      "  epdd pgn to-epd games.pgn -o positions.epd");
+  t->callback([&] {
+    write.action = PgnAction::ToEpd;
+    status = run_pgn_write(write, std::cout, std::cerr);
+  });
+}
+
+void add_check_engine(CLI::App& app, CheckEngineOptions& o, int& status) {
+  auto* cmd = app.add_subcommand("check-engine", "Run a UCI compliance check on an engine, step by step");
+  cmd->add_option("--config", o.config, "Engines file (TOML) to take the engine from");
+  cmd->add_option("--engine", o.engine, "The engine's name in the --config file (default: its first engine)");
+  cmd->add_option("--timeout-scale", o.timeout_scale, "Multiply every timeout (slow machines)")
+      ->check(CLI::Range(0.01, 1000.0));
+  cmd->add_flag("-v,--verbose", o.verbose, "Log what the engine prints on stderr and every problem as it happens");
+  cmd->add_option("command", o.command, "After --: the engine's program and arguments");
+  cmd->footer(
+      "Steps: handshake (uci, options, isready), isready, go depth, go nodes, go movetime, go mate, go infinite\n"
+      "then stop, multipv 3, position with moves, a mate in 1, bestmove in checkmate and stalemate, quit.\n"
+      "Each prints PASS or FAIL with what was seen; the engine's output is checked (legal bestmove and PV,\n"
+      "scores, the limits kept). An engine that dies in a step is restarted for the next one.\n"
+      "Without --config or a command: Debian's Stockfish (/usr/games/stockfish).\n"
+      "Exit status: 0 every step passed, 1 a step failed, 2 bad arguments or configuration.\n\n"
+      "Examples:\n"
+      "  epdd check-engine\n"
+      "  epdd check-engine --config engines.toml --engine ethereal\n"
+      "  epdd check-engine -- /usr/games/ethereal-chess\n"
+      "  epdd check-engine -- /usr/games/fairy-stockfish");
+  cmd->callback([&o, &status] { status = run_check_engine(o, std::cout, std::cerr); });
+}
+
+}  // namespace
+
+int run_cli(int argc, char** argv) {
+  CLI::App app("epdd: an analysis bridge between chess engines and EPD, PGN and opening books.", "epdd");
+  app.set_version_flag("--version", kVersion);
+  app.require_subcommand(1);
+  app.footer("Run 'epdd COMMAND --help' for a command's options and examples.");
+  // Before the commands are added: each takes the formatter over from the app.
+  app.formatter(std::make_shared<detail::HelpFormatter>());
+  int status = 0;
+  PerftOptions perft;
+  add_perft(app, perft, status);
+  EpdCheckOptions epd_check;
+  EpdFormatOptions epd_format;
+  add_epd(app, epd_check, epd_format, status);
+  PgnCheckOptions pgn_check;
+  PgnWriteOptions pgn_write;
+  add_pgn(app, pgn_check, pgn_write, status);
+  CheckEngineOptions check_engine;
+  add_check_engine(app, check_engine, status);
+  AnalyseOptions analyse;
+  detail::add_analyse(app, analyse, status);
+  SuiteOptions suite;
+  std::vector<std::string> compare_files;
+  detail::add_suite(app, suite, compare_files, status);
+  detail::add_daemon_commands(app, status);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e) == 0 ? 0 : 2;
+  }
+  return status;
+}
+
+}  // namespace epdd::cli

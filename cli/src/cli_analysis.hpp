@@ -1,0 +1,29 @@
+// Internal: the command-line definitions of the analysis commands (analyse, suite), kept apart
+// from cli.cpp so that each file stays readable.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "cli/analyse_command.hpp"
+#include "daemon/job_spec.hpp"
+#include "cli/suite_command.hpp"
+
+namespace epdd::cli::detail {
+
+// --depth --nodes --movetime --mate --multipv.
+void add_limits(CLI::App* cmd, uci::SearchLimits& limits, int& multipv);
+// --new-game clear|keep.
+void add_new_game(CLI::App* cmd, uci::NewGame& new_game);
+// --counters keep|ops: FEN counters after the fields kept, or written as hmvc/fmvn.
+void add_counters(CLI::App* cmd, bool& as_operations);
+
+void add_analyse(CLI::App& app, AnalyseOptions& o, int& status);
+void add_suite(CLI::App& app, SuiteOptions& o, std::vector<std::string>& compare_files, int& status);
+
+// serve, submit, status, cancel, results (cli_jobs.cpp).
+void add_daemon_commands(CLI::App& app, int& status);
+
+}  // namespace epdd::cli::detail

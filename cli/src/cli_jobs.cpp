@@ -1,0 +1,173 @@
+// The command-line definitions of the daemon and its queue: serve, submit, status, cancel,
+// results.
+#include <iostream>
+#include <memory>
+
+#include "cli_analysis.hpp"
+#include "cli/jobs_command.hpp"
+#include "cli/purge_command.hpp"
+#include "daemon/serve.hpp"
+
+namespace epdd::cli::detail {
+
+using namespace daemon;  // the commands call into the daemon library
+
+namespace {
+
+void add_store_choice(CLI::App* cmd, StoreChoice& where) {
+  cmd->add_option("--store", where.store, "The store file (default: the [daemon] store of --config, else ./epdd.db)");
+  cmd->add_option("--config", where.config, "The daemon's configuration file, to find its store (and engines)");
+}
+
+// Option values outlive parsing: they are read in the callbacks.
+struct DaemonCommandOptions {
+  ServeOptions serve;
+  SubmitOptions submit;
+  StoreChoice status_where;
+  std::optional<std::int64_t> status_job;
+  StoreChoice cancel_where;
+  std::int64_t cancel_job = 0;
+  ResultsOptions results;
+  PurgeOptions purge;
+};
+
+}  // namespace
+
+void add_daemon_commands(CLI::App& app, int& status) {
+  auto options = std::make_shared<DaemonCommandOptions>();
+  auto& o = *options;
+
+  auto* serve = app.add_subcommand("serve", "Run the daemon: work through the store's jobs and the spool directory");
+  serve->add_option("--config", o.serve.config, "The configuration file (TOML): engines, [daemon], [spool], [logging]")
+      ->required();
+  serve->add_flag("-v,--verbose", o.serve.verbose, "Log at debug level whatever the file says");
+  serve->footer(
+      "Runs until SIGTERM or SIGINT: no new work is taken, searches in flight may finish within\n"
+      "[daemon] stop_deadline_seconds, then they are stopped and their positions put back; engines quit;\n"
+      "exit 0. SIGHUP re-reads the configuration: engines are restarted as it says, queued work stays;\n"
+      "a configuration with an error is refused (logged with file:line) and the old one kept.\n"
+      "Several daemons may share one store: each position is claimed under a lease by one of them; the\n"
+      "leases of a daemon killed with SIGKILL expire ([daemon] lease_seconds) or, on the same machine,\n"
+      "are taken over at once. Jobs run only on the engines of the configuration.\n"
+      "The configuration format is described in daemon/include/daemon/engine_config_file.hpp and\n"
+      "examples/epdd.toml; the spool rules in daemon/include/daemon/spool.hpp: a file is taken from inbox/\n"
+      "once unchanged for settle_seconds (or at once when renamed in from a .part/.tmp/dot name after\n"
+      "that time); results go to outbox/, the input to done/, or to failed/ with NAME.error.\n"
+      "Exit status: 0 stopped by a signal, 1 the store failed, 2 bad configuration or store, 3 no engine\n"
+      "could be started.\n\n"
+      "Examples:\n"
+      "  epdd serve --config /etc/epdd/epdd.toml\n"
+      "  epdd serve --config ~/epdd/epdd.toml -v     (a copy of examples/epdd.toml)\n"
+      "  kill -HUP $(pidof epdd)        # reload the configuration");
+  serve->callback([&status, options] { status = run_serve(options->serve); });
+
+  auto* submit = app.add_subcommand("submit", "Queue a job in the store for a daemon; prints its id");
+  submit->add_option("kind", o.submit.spec.kind, "analyse or suite")->required()->check(CLI::IsMember({"analyse", "suite"}));
+  submit->add_option("file", o.submit.spec.input, "The EPD file (read now: later changes do not affect the job)")
+      ->required();
+  add_store_choice(submit, o.submit.where);
+  submit->add_option("--engine", o.submit.spec.engine,
+                     "The engine's name in the daemon's configuration (default: its first engine).\n"
+                     "Never a program: engines run only from the configuration");
+  add_limits(submit, o.submit.spec.limits, o.submit.spec.multipv);
+  add_new_game(submit, o.submit.spec.new_game);
+  submit->add_flag("--keep-existing", o.submit.spec.keep_existing, "analyse: skip records that carry analysis");
+  submit->add_flag("--ce-for-white", o.submit.spec.ce_for_white, "analyse: ce from White's point of view");
+  submit->add_flag("--keep-keys", o.submit.spec.keep_keys, "analyse: keep bm/am/dm, the engine's move as pm only");
+  add_counters(submit, o.submit.spec.counters_as_operations);
+  submit->add_flag("--chess960", o.submit.spec.chess960, "Read KQkq castling letters as X-FEN");
+  submit->add_option("-o,--output", o.submit.spec.output, "When done, the daemon writes the EPD with the analysis here");
+  submit->add_option("--report", o.submit.spec.report, "suite: when done, the text report here");
+  submit->add_option("--json", o.submit.spec.json, "suite: when done, the JSON report here");
+  submit->footer(
+      "The job goes into the store; a daemon on that store runs it (now, or when one starts). Submitting\n"
+      "the same file with the same settings again gives the same job. 'epdd results JOB' writes the\n"
+      "output of a finished job at any time.\n"
+      "Exit status: 0 queued (the id on stdout), 2 bad arguments, input, configuration or store.\n\n"
+      "Examples:\n"
+      "  epdd submit suite wac.epd --config /etc/epdd/epdd.toml --movetime 1000 --report wac.txt\n"
+      "  id=$(epdd submit analyse leaves.epd --store epdd.db --depth 20 -o leaves-analysed.epd)");
+  submit->callback([&status, options] {
+    auto& s = options->submit;
+    default_limit(s.spec.limits);
+    if (s.spec.kind == "analyse" && (s.spec.report || s.spec.json))
+      throw CLI::ValidationError("--report/--json", "are for suite jobs");
+    status = run_submit(s, std::cout, std::cerr);
+  });
+
+  auto* st = app.add_subcommand("status", "Show jobs: state, done/total, failures, rate and ETA");
+  st->add_option("job", o.status_job, "One job, with its engine, settings and failed items");
+  add_store_choice(st, o.status_where);
+  st->footer(
+      "States: queued (waiting for a daemon with its engine), running, finished, failed, cancelled.\n"
+      "RATE/MIN counts positions answered per minute since the job's first position was taken up (not\n"
+      "since it was queued); ETA is shown while a live process works on it. A running job that no live\n"
+      "daemon holds (it was stopped or killed: its leases expired, or its process is gone) says so on the\n"
+      "line below, and shows no ETA.\n\n"
+      "Examples:\n"
+      "  epdd status --config /etc/epdd/epdd.toml\n"
+      "  epdd status 12 --store epdd.db");
+  st->callback([&status, options] { status = run_status(options->status_where, options->status_job, std::cout, std::cerr); });
+
+  auto* cancel = app.add_subcommand("cancel", "Cancel a queued or running job");
+  cancel->add_option("job", o.cancel_job, "The job's id")->required();
+  add_store_choice(cancel, o.cancel_where);
+  cancel->footer(
+      "Its positions are no longer given out, and the daemon (or one-shot command) that runs it stops its\n"
+      "searches in flight within its poll interval ([daemon] poll_ms): a stopped search is neither\n"
+      "counted nor cached (it is not complete). A search that another running job also waits for goes on;\n"
+      "one that had finished on its own is kept like any result. 'epdd results JOB --partial' writes what\n"
+      "was done. A job from the spool moves to failed/ with NAME.error.\n"
+      "Exit status: 0 cancelled, 1 it had ended already, 2 no such job or bad store.\n\n"
+      "Example:\n"
+      "  epdd cancel 12 --config /etc/epdd/epdd.toml");
+  cancel->callback([&status, options] { status = run_cancel(options->cancel_where, options->cancel_job, std::cout, std::cerr); });
+
+  auto* results = app.add_subcommand("results", "Write a finished job's output");
+  results->add_option("job", o.results.job, "The job's id")->required();
+  add_store_choice(results, o.results.where);
+  results->add_option("-o,--output", o.results.output,
+                      "analyse: the EPD here (default stdout); suite: the EPD with analysis here");
+  results->add_option("--json", o.results.json, "suite: the JSON report here");
+  results->add_flag("--partial", o.results.partial,
+                    "Also for a job that is not finished (cancelled, failed, running): what was done,\n"
+                    "the other records unchanged; how many are missing is said on stderr");
+  results->footer(
+      "analyse jobs: the EPD with the analysis, as 'epdd analyse' writes it. suite jobs: the report on stdout,\n"
+      "as 'epdd suite' prints it (records not analysed are listed as such). Works for jobs of the one-shot\n"
+      "commands too.\n"
+      "Exit status: 0 written, 1 the job is not finished and --partial was not given (nothing written), or\n"
+      "some records failed, 2 bad store or job.\n\n"
+      "Examples:\n"
+      "  epdd results 12 --config /etc/epdd/epdd.toml -o analysed.epd\n"
+      "  epdd results 13 --store epdd.db --json run.json > report.txt\n"
+      "  epdd results 14 --store epdd.db --partial -o so-far.epd    # a cancelled job");
+  results->callback([&status, options] { status = run_results(options->results, std::cout, std::cerr); });
+
+  auto* purge = app.add_subcommand("purge", "Remove old finished jobs (and unused cache entries) from the store");
+  add_store_choice(purge, o.purge.where);
+  purge->add_option("--before", o.purge.before,
+                    "Jobs that ended (finished, failed, cancelled) before this date:\n"
+                    "2026-10-01 (local midnight), 2026-10-01T12:30")
+      ->type_name("DATE");
+  purge->add_option("--older-than", o.purge.older_than, "Or: jobs that ended longer ago than this: 30d, 12h, 2w")
+      ->type_name("AGE");
+  purge->add_option("--cache-unused-since", o.purge.cache_unused_since,
+                    "Also the cache entries not used (searched or answered from) since this date or age")
+      ->type_name("DATE|AGE");
+  purge->add_flag("--dry-run", o.purge.dry_run, "List what would go; remove nothing");
+  purge->footer(
+      "A job goes with its input (the bytes kept in the store) and its results; its output files stay where\n"
+      "they were written. Queued and running jobs are never removed, nor a job or a cache entry that a\n"
+      "live daemon is working with. The file is then compacted (VACUUM), which needs free disk space about\n"
+      "the store's size and waits for the daemons' writes. Without a cache limit the cache is kept: a\n"
+      "position analysed once is still not analysed again.\n"
+      "Exit status: 0 done (also when nothing was old enough), 1 removed but not compacted (the store was\n"
+      "busy: run it again), 2 bad arguments or store.\n\n"
+      "Examples:\n"
+      "  epdd purge --store epdd.db --older-than 30d --dry-run\n"
+      "  epdd purge --config /etc/epdd/epdd.toml --before 2026-10-01 --cache-unused-since 90d");
+  purge->callback([&status, options] { status = run_purge(options->purge, std::cout, std::cerr); });
+}
+
+}  // namespace epdd::cli::detail

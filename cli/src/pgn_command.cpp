@@ -1,0 +1,109 @@
+#include "cli/pgn_command.hpp"
+
+#include <fstream>
+#include <ostream>
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
+#include "daemon/files.hpp"
+#include "pgn/collate.hpp"
+#include "pgn/reader.hpp"
+#include "pgn/to_epd.hpp"
+#include "pgn/writer.hpp"
+#include "report.hpp"
+
+namespace epdd::cli {
+
+using namespace daemon;  // the commands call into the daemon library
+
+namespace {
+
+std::string game_prefix(const pgn::Diagnostic& d) {
+  std::string p = d.game ? fmt::format("game {}: ", d.game) : std::string();
+  if (!d.token.empty() && d.token.size() <= 40 && d.message.find(d.token) == std::string::npos)
+    p += fmt::format("'{}': ", d.token);
+  return p;
+}
+
+}  // namespace
+
+int run_pgn_check(const PgnCheckOptions& o, std::ostream& out, std::ostream& err) {
+  int status = 0;
+  for (const std::string& file : o.files) {
+    if (auto readable = check_readable_file(file); !readable) {
+      fmt::print(err, "epdd pgn check: {}\n", readable.error());
+      status = 2;
+      continue;
+    }
+    std::ifstream in(file, std::ios::binary);
+    const detail::ReportOptions report{o.all, static_cast<int>(o.min_severity)};
+    pgn::Diagnostics diags;
+    detail::print_as_they_come(diags, out, file, report, game_prefix);
+    pgn::GameReader reader(in, diags);
+    std::size_t games = 0, plies = 0;
+    for (pgn::Game g; reader.next(g);) {
+      ++games;
+      plies += g.main.moves.size();
+    }
+    const std::size_t errors = diags.count(pgn::Severity::Error);
+    fmt::print(out, "{}: {} games, {} main-line plies: {} errors, {} warnings, {} notes\n", file, games, plies, errors,
+               diags.count(pgn::Severity::Warning), diags.count(pgn::Severity::Note));
+    detail::print_kind_counts(out, diags, report);
+    if (errors && status == 0) status = 1;
+  }
+  return status;
+}
+
+int run_pgn_write(const PgnWriteOptions& o, std::ostream& out, std::ostream& err) {
+  const char* command = o.action == PgnAction::Export ? "export" : o.action == PgnAction::Sort ? "sort" : "to-epd";
+  if (auto readable = check_readable_file(o.file); !readable) {
+    fmt::print(err, "epdd pgn {}: {}\n", command, readable.error());
+    return 2;
+  }
+  if (o.output)
+    if (auto w = check_writable_output(*o.output); !w) {
+      fmt::print(err, "epdd pgn {}: {}\n", command, w.error());
+      return 2;
+    }
+  std::ifstream in(o.file, std::ios::binary);
+  pgn::Diagnostics diags;
+  const detail::ReportOptions errors_only{false, static_cast<int>(pgn::Severity::Error)};
+  detail::print_as_they_come(diags, err, o.file, errors_only, game_prefix);
+  pgn::GameReader reader(in, diags);
+  pgn::ExportOptions export_options;
+  export_options.reduced = o.reduced;
+  pgn::ToEpdOptions epd_options;
+  epd_options.comments = o.comments;
+  std::string text;
+  std::vector<pgn::Game> kept;  // sort only
+  std::size_t games = 0;
+  for (pgn::Game g; reader.next(g);) {
+    ++games;
+    switch (o.action) {
+      case PgnAction::Export: pgn::append_game(text, g, export_options); break;
+      case PgnAction::Sort: kept.push_back(std::move(g)); break;
+      case PgnAction::ToEpd:
+        for (const std::string& line : pgn::game_to_epd(g, epd_options)) text += line + '\n';
+        break;
+    }
+  }
+  if (o.action == PgnAction::Sort) {
+    pgn::sort_games(kept);
+    for (const pgn::Game& g : kept) pgn::append_game(text, g, export_options);
+  }
+  if (o.output) {
+    if (auto w = write_file_atomically(*o.output, text); !w) {
+      fmt::print(err, "epdd pgn {}: {}\n", command, w.error());
+      return 2;
+    }
+  } else {
+    out << text;
+  }
+  const std::size_t errors = diags.count(pgn::Severity::Error);
+  fmt::print(err, "{}: {} games{}\n", o.file, games,
+             errors ? fmt::format("; {} errors: those games are written up to the error", errors) : "");
+  return errors ? 1 : 0;
+}
+
+}  // namespace epdd::cli

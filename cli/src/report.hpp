@@ -1,0 +1,50 @@
+// Internal: printing diagnostics and their per-kind summary, the same way for every format
+// (epd and pgn have their own diagnostic types with the same shape, and the same store,
+// core::DiagnosticLog).
+#pragma once
+
+#include <cstddef>
+#include <ostream>
+#include <string>
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
+namespace epdd::cli::detail {
+
+// How many diagnostics of one kind a file prints before it only counts them.
+inline constexpr std::size_t kShownPerKind = 5;
+
+struct ReportOptions {
+  bool all = false;      // print every diagnostic
+  int min_severity = 0;  // least severity printed (0 note, 1 warning, 2 error)
+};
+
+// Prints `file:line:col: severity: [prefix]message [kind]` for each diagnostic as it reaches
+// `diags`: the first few of each kind (every one with o.all), of at least o.min_severity.
+// `prefix(d)` adds context such as "game 3: ". `diags` keeps none of them, so memory stays flat
+// whatever their number; its counts (print_kind_counts) are kept. `out`, `file` and `diags`
+// must outlive the reading.
+template <class Diagnostics, class Prefix>
+void print_as_they_come(Diagnostics& diags, std::ostream& out, const std::string& file, const ReportOptions& o,
+                        Prefix prefix) {
+  diags.keep_per_kind(0);
+  diags.on_add([&diags, &out, &file, o, prefix](const auto& d) {
+    if ((o.all || diags.count(d.problem) <= kShownPerKind) && static_cast<int>(d.severity) >= o.min_severity)
+      fmt::print(out, "{}:{}:{}: {}: {}{} [{}]\n", file, d.line, d.column, to_string(d.severity), prefix(d),
+                 d.message, name(d.problem));
+  });
+}
+
+// Prints one `  COUNT kind severity` row per kind, saying how many were not shown.
+template <class Diagnostics>
+void print_kind_counts(std::ostream& out, const Diagnostics& diags, const ReportOptions& o) {
+  for (const auto& [problem, n] : diags.kinds()) {
+    const auto severity = severity_of(problem);
+    const bool cut = !o.all && n > kShownPerKind && static_cast<int>(severity) >= o.min_severity;
+    fmt::print(out, "  {:>6} {:<22} {}{}\n", n, name(problem), to_string(severity),
+               cut ? fmt::format(" ({} not shown; --all shows every one)", n - kShownPerKind) : "");
+  }
+}
+
+}  // namespace epdd::cli::detail
