@@ -36,15 +36,31 @@ void add_counters(CLI::App* cmd, bool& as_operations) {
       ->type_name("keep|ops");
 }
 
+void add_job_settings(CLI::App* cmd, JobSpec& spec) {
+  add_limits(cmd, spec.limits, spec.multipv);
+  add_new_game(cmd, spec.new_game);
+  cmd->add_flag("--chess960", spec.chess960, "Read KQkq castling letters as X-FEN (the outermost rooks)");
+  add_counters(cmd, spec.counters_as_operations);
+}
+
+void add_kind_flags(CLI::App* cmd, JobSpec& spec, const JobKind* kind) {
+  const auto add = [&](const KindFlag& flag) { cmd->add_flag(std::string(flag.option), spec.*flag.field, std::string(flag.help)); };
+  if (kind) {
+    for (const KindFlag& flag : kind->flags()) add(flag);
+  } else {
+    for (const KindFlag& flag : all_kind_flags()) add(flag);
+  }
+}
+
 namespace {
 
 // The options analyse and suite share: engine, limits, store, run.
 void add_common(CLI::App* cmd, AnalysisSettings& s) {
   // Required by analyse; checked in suite's callback (`epdd suite compare` has no input).
-  auto* input = cmd->add_option("input", s.input, "The EPD file");
+  auto* input = cmd->add_option("input", s.spec.input, "The EPD file");
   if (cmd->get_name() == "analyse") input->required();
   auto* engines = cmd->add_option_group("Engine");
-  engines->add_option("--engine", s.engine,
+  engines->add_option("--engine", s.spec.engine,
                       "The engine: its name in --config, or (without --config) the path of a UCI\n"
                       "program. Default: Debian's Stockfish, /usr/games/stockfish");
   engines->add_option("--config", s.config, "Engines file (TOML; see 'epdd check-engine --help')");
@@ -55,14 +71,11 @@ void add_common(CLI::App* cmd, AnalysisSettings& s) {
       ->check(CLI::Range(1, 256));
   engines->add_option("--timeout-scale", s.timeout_scale, "Multiply every engine timeout (slow machines)")
       ->check(CLI::Range(0.01, 1000.0));
-  add_limits(cmd, s.limits, s.multipv);
-  add_new_game(cmd, s.new_game);
+  add_job_settings(cmd, s.spec);
   cmd->add_option("--store", s.store,
                   "The SQLite file that keeps jobs, results and the analysis cache (default ./epdd.db).\n"
                   "Every result is committed as it arrives: rerun an interrupted command to resume it")
       ->capture_default_str();
-  cmd->add_flag("--chess960", s.chess960, "Read KQkq castling letters as X-FEN (the outermost rooks)");
-  add_counters(cmd, s.counters_as_operations);
   cmd->add_flag("-q,--quiet", s.quiet, "No progress and no summary on stderr (errors still)");
   cmd->add_flag("-v,--verbose", s.verbose, "Log engine stderr, restarts and problems as they happen");
 }
@@ -75,16 +88,10 @@ void add_analyse(CLI::App& app, AnalyseOptions& o, int& status) {
   cmd->alias("analyze");
   add_common(cmd, o.analysis);
   cmd->add_option("-o,--output", o.output, "Write the EPD here (atomically; may be the input). Default: stdout");
-  cmd->add_flag("--keep-existing", o.analysis.keep_existing,
+  cmd->add_flag("--keep-existing", o.analysis.spec.keep_existing,
                 "Skip records that already carry analysis (acd, acn, acs, ce, pm or pv); by default\n"
                 "their analysis opcodes are replaced");
-  cmd->add_flag("--keep-keys", o.analysis.keep_keys,
-                "Keep bm, am and dm as they are (a suite's key) and write the engine's move as pm only;\n"
-                "by default bm is replaced by the engine's move and dm by the mate it found (or removed),\n"
-                "and the summary counts every key changed or removed");
-  cmd->add_flag("--ce-for-white", o.analysis.ce_for_white,
-                "Write ce from White's point of view (positive: White is better), as BOOKUP and some\n"
-                "importers want. The EPD standard's ce is from the side to move (the default)");
+  add_kind_flags(cmd, o.analysis.spec, find_kind("analyse"));
   cmd->footer(
       "Writes into each record acd (depth), acn (nodes), acs (seconds), ce (centipawns from the side to move;\n"
       "mate in N plies is 32767-N), pm and bm (the engine's move, SAN), pv (its line, SAN), and dm N when it\n"
@@ -102,8 +109,8 @@ void add_analyse(CLI::App& app, AnalyseOptions& o, int& status) {
       "  epdd analyse suite.epd -o suite.epd --keep-keys --keep-existing   (in place: the key stays)\n"
       "  epdd analyse in.epd -o in.epd --engine /usr/games/ethereal-chess --keep-keys --counters ops");
   cmd->callback([&o, &status] {
-    if (o.analysis.input.empty()) throw CLI::RequiredError("input");
-    default_limit(o.analysis.limits);
+    if (o.analysis.spec.input.empty()) throw CLI::RequiredError("input");
+    default_limit(o.analysis.spec.limits);
     status = run_analyse(o, std::cout, std::cerr);
   });
 }
@@ -149,8 +156,8 @@ void add_suite(CLI::App& app, SuiteOptions& o, std::vector<std::string>& compare
   compare->callback([&compare_files, &status] { status = run_suite_compare(compare_files, std::cout, std::cerr); });
   cmd->callback([&o, &status, cmd] {
     if (cmd->got_subcommand("compare")) return;
-    if (o.analysis.input.empty()) throw CLI::RequiredError("input");
-    default_limit(o.analysis.limits);
+    if (o.analysis.spec.input.empty()) throw CLI::RequiredError("input");
+    default_limit(o.analysis.spec.limits);
     status = run_suite(o, std::cout, std::cerr);
   });
 }

@@ -8,6 +8,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/analyse_command.hpp"
+#include "daemon/job_kind.hpp"
 #include "daemon/job_spec.hpp"
 #include "cli/suite_command.hpp"
 
@@ -19,6 +20,11 @@ void add_limits(CLI::App* cmd, uci::SearchLimits& limits, int& multipv);
 void add_new_game(CLI::App* cmd, uci::NewGame& new_game);
 // --counters keep|ops: FEN counters after the fields kept, or written as hmvc/fmvn.
 void add_counters(CLI::App* cmd, bool& as_operations);
+// The settings every job kind has: limits, --new-game, --chess960, --counters (the one parser of
+// a JobSpec from the command line, for analyse, suite and submit).
+void add_job_settings(CLI::App* cmd, daemon::JobSpec& spec);
+// The flags of a job kind (JobKind::flags), as the kind describes them; all kinds' for nullptr.
+void add_kind_flags(CLI::App* cmd, daemon::JobSpec& spec, const daemon::JobKind* kind);
 
 void add_analyse(CLI::App& app, AnalyseOptions& o, int& status);
 void add_suite(CLI::App& app, SuiteOptions& o, std::vector<std::string>& compare_files, int& status);

@@ -3,6 +3,8 @@
 #include <iostream>
 #include <memory>
 
+#include <fmt/format.h>
+
 #include "cli_analysis.hpp"
 #include "cli/jobs_command.hpp"
 #include "cli/purge_command.hpp"
@@ -62,20 +64,18 @@ void add_daemon_commands(CLI::App& app, int& status) {
   serve->callback([&status, options] { status = run_serve(options->serve); });
 
   auto* submit = app.add_subcommand("submit", "Queue a job in the store for a daemon; prints its id");
-  submit->add_option("kind", o.submit.spec.kind, "analyse or suite")->required()->check(CLI::IsMember({"analyse", "suite"}));
+  std::vector<std::string> kinds;
+  for (const JobKind* kind : job_kinds()) kinds.emplace_back(kind->name());
+  submit->add_option("kind", o.submit.spec.kind, kind_names())->required()->check(CLI::IsMember(kinds));
   submit->add_option("file", o.submit.spec.input, "The EPD file (read now: later changes do not affect the job)")
       ->required();
   add_store_choice(submit, o.submit.where);
   submit->add_option("--engine", o.submit.spec.engine,
                      "The engine's name in the daemon's configuration (default: its first engine).\n"
                      "Never a program: engines run only from the configuration");
-  add_limits(submit, o.submit.spec.limits, o.submit.spec.multipv);
-  add_new_game(submit, o.submit.spec.new_game);
+  add_job_settings(submit, o.submit.spec);
   submit->add_flag("--keep-existing", o.submit.spec.keep_existing, "analyse: skip records that carry analysis");
-  submit->add_flag("--ce-for-white", o.submit.spec.ce_for_white, "analyse: ce from White's point of view");
-  submit->add_flag("--keep-keys", o.submit.spec.keep_keys, "analyse: keep bm/am/dm, the engine's move as pm only");
-  add_counters(submit, o.submit.spec.counters_as_operations);
-  submit->add_flag("--chess960", o.submit.spec.chess960, "Read KQkq castling letters as X-FEN");
+  add_kind_flags(submit, o.submit.spec, nullptr);
   submit->add_option("-o,--output", o.submit.spec.output, "When done, the daemon writes the EPD with the analysis here");
   submit->add_option("--report", o.submit.spec.report, "suite: when done, the text report here");
   submit->add_option("--json", o.submit.spec.json, "suite: when done, the JSON report here");
@@ -90,8 +90,8 @@ void add_daemon_commands(CLI::App& app, int& status) {
   submit->callback([&status, options] {
     auto& s = options->submit;
     default_limit(s.spec.limits);
-    if (s.spec.kind == "analyse" && (s.spec.report || s.spec.json))
-      throw CLI::ValidationError("--report/--json", "are for suite jobs");
+    if (!kind_of(s.spec).has_reports() && (s.spec.report || s.spec.json))
+      throw CLI::ValidationError("--report/--json", fmt::format("a {} job writes no report", s.spec.kind));
     status = run_submit(s, std::cout, std::cerr);
   });
 

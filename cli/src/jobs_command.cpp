@@ -1,4 +1,5 @@
 #include "cli/jobs_command.hpp"
+#include "daemon/job_kind.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
@@ -75,7 +76,7 @@ int run_submit(SubmitOptions o, std::ostream& out, std::ostream& err) {
                             core::quoted_escaped(spec.engine)));
   auto bytes = read_whole_file(spec.input);
   if (!bytes) return fail(bytes.error());
-  AnalysisRun run = start_run(*bytes, spec);
+  AnalysisRun run = kind_of(spec).start(*bytes, spec);
   if (auto why = nothing_to_analyse(spec.input, run, spec)) return fail(*why);
   for (auto* path : {&spec.output, &spec.report, &spec.json})
     if (*path) **path = absolute(**path);
@@ -241,29 +242,27 @@ int run_results(const ResultsOptions& o, std::ostream& out, std::ostream& err) {
     if (!run) return fail(kExitBadInput, run.error());
     if (!whole) {
       // A job cancelled before it was planned has no items: all its records are missing.
-      const std::int64_t total = job.planned ? job.total : static_cast<std::int64_t>(plan_requests(*spec, *run).size());
+      const std::int64_t total = job.planned ? job.total : static_cast<std::int64_t>(kind_of(*spec).plan(*spec, *run).size());
       const std::int64_t missing = total - (job.planned ? job.done + job.failed : 0);
       fmt::print(err, "epdd results: {}: {} of {} records missing (written unchanged)\n", one_line(stands), missing,
                  total);
     }
-    const auto texts = render_outputs(*run, *spec);
-    const auto write = [&](const std::string& path, const std::string& text) {
-      auto w = write_file_atomically(path, text);
-      if (!w) fmt::print(err, "epdd results: {}\n", safe_lines(w.error()));
-      return static_cast<bool>(w);
-    };
-    if (spec->kind == "suite") {
-      out << texts.at("report") << std::flush;
-      if (o.output && !write(*o.output, texts.at("epd"))) return kExitBadInput;
-      if (o.json && !write(*o.json, texts.at("json"))) return kExitBadInput;
-    } else {
-      if (o.json) return fail(kExitBadInput, "--json is for suite jobs");
-      if (o.output) {
-        if (!write(*o.output, texts.at("epd"))) return kExitBadInput;
-      } else {
-        out << texts.at("epd") << std::flush;
+    const JobKind& kind = kind_of(*spec);
+    const auto texts = kind.render(*run, *spec);
+    // Each output to the file its option names; the kind's main text on stdout unless its file
+    // is named.
+    const std::pair<const std::optional<std::string>&, const char*> files[] = {{o.output, "epd"}, {o.json, "json"}};
+    for (const auto& [path, name] : files)
+      if (path && !texts.count(name)) return fail(kExitBadInput, fmt::format("a {} job has no {} output", kind.name(), name));
+    for (const auto& [path, name] : files) {
+      if (!path) continue;
+      if (auto w = write_file_atomically(*path, texts.at(name)); !w) {
+        fmt::print(err, "epdd results: {}\n", safe_lines(w.error()));
+        return kExitBadInput;
       }
     }
+    const std::string printed(kind.printed_output());
+    if (!(printed == "epd" && o.output)) out << texts.at(printed) << std::flush;
     return job.failed ? kExitRecordsFailed : kExitOk;
   } catch (const store::StoreError& e) {
     return fail(kExitBadInput, e.what());

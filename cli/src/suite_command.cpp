@@ -49,7 +49,7 @@ int run_suite(const SuiteOptions& o, std::ostream& out, std::ostream& err) {
     fmt::print(err, "epdd suite: interrupted; no report. Run the same command again to resume.\n");
     return kExitInterrupted;
   }
-  const auto report = suite_report(run, o.analysis.input, describe_limits(o.analysis.limits, o.analysis.multipv),
+  const auto report = suite_report(run, o.analysis.spec.input, describe_limits(o.analysis.spec.limits, o.analysis.spec.multipv),
                                    run.engine_settings);
   out << suites::render_text(report) << std::flush;
 

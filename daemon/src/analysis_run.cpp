@@ -1,4 +1,5 @@
 #include "daemon/analysis_run.hpp"
+#include "daemon/job_kind.hpp"
 
 #include <csignal>
 #include <cstdio>
@@ -51,15 +52,15 @@ void set_option(uci::EngineConfig& c, const std::string& name, const std::string
 Expected<uci::EngineConfig, std::string> choose_engine(const AnalysisSettings& s) {
   uci::EngineConfig c;
   if (s.config) {
-    auto found = find_engine_config(*s.config, s.engine);
+    auto found = find_engine_config(*s.config, s.spec.engine);
     if (!found) return unexpected(found.error());
     c = std::move(*found);
   } else {
     c = default_engine_config();
-    if (!s.engine.empty()) {
+    if (!s.spec.engine.empty()) {
       // Without a configuration file, --engine is a program.
-      c.name = std::filesystem::path(s.engine).filename().string();
-      c.process.program = s.engine;
+      c.name = std::filesystem::path(s.spec.engine).filename().string();
+      c.process.program = s.spec.engine;
     }
   }
   if (s.threads) set_option(c, "Threads", std::to_string(*s.threads));
@@ -125,7 +126,7 @@ void execute(const AnalysisSettings& s, const SolvedCheck& solved, RunProgress& 
         progress.advance(solved && solved(run.doc, line, *o.analysis), false);
       } else {
         progress.clear();
-        fmt::print(err, "{}:{}: not analysed: {}\n", core::escaped(s.input), run.doc.doc.lines[line].record->line(),
+        fmt::print(err, "{}:{}: not analysed: {}\n", core::escaped(s.spec.input), run.doc.doc.lines[line].record->line(),
                    safe_lines(o.error->to_string()));
         progress.advance(false, true);
       }
@@ -159,27 +160,19 @@ AnalysisOutcome run_analysis(const std::string& kind, const AnalysisSettings& s,
     return std::move(out);
   };
   setup_logging(s.verbose ? Verbosity::Verbose : s.quiet ? Verbosity::Quiet : Verbosity::Normal);
-  auto bytes = read_epd_file(s.input);
+  auto bytes = read_epd_file(s.spec.input);
   if (!bytes) return fail(kExitBadInput, bytes.error());
   JobSpec& spec = out.spec;
+  spec = s.spec;
   spec.kind = kind;
-  spec.input = s.input;
-  spec.engine = s.engine;
-  spec.limits = s.limits;
-  spec.multipv = s.multipv;
-  spec.new_game = s.new_game;
-  spec.keep_existing = s.keep_existing;
-  spec.chess960 = s.chess960;
-  spec.ce_for_white = s.ce_for_white;
-  spec.keep_keys = s.keep_keys;
-  spec.counters_as_operations = s.counters_as_operations;
-  out.run = start_run(*bytes, spec);
+  out.run = kind_of(spec).start(*bytes, spec);
   AnalysisRun& run = out.run;
   // A position read leniently (a castling right or en passant square dropped, KQkq read as
   // X-FEN) is analysed as read: say so, whatever the verbosity.
   for (const auto& d : run.doc.diags.items())
     if (d.problem == epd::Problem::PositionTolerated || d.problem == epd::Problem::XFenCastling)
-      fmt::print(err, "{}:{}:{}: {}: {}\n", s.input, d.line, d.column, epd::to_string(d.severity), d.message);
+      fmt::print(err, "{}:{}:{}: {}: {}\n", core::escaped(s.spec.input), d.line, d.column, epd::to_string(d.severity),
+                 core::escaped(d.message));
 
   auto config = choose_engine(s);
   if (!config) return fail(kExitBadInput, config.error());
@@ -194,11 +187,11 @@ AnalysisOutcome run_analysis(const std::string& kind, const AnalysisSettings& s,
   const std::string identity = engine_identity_for(*config, id->name);
   run.engine_settings = split_engine_identity(identity).second;
 
-  const auto requests = plan_requests(spec, run);
+  const auto requests = kind_of(spec).plan(spec, run);
   const std::string settings =
       fmt::format("engine {}; {}; new game {}; keep existing {}; chess960 {}", identity,
-                  describe_limits(s.limits, s.multipv), to_string(s.new_game), s.keep_existing, s.chess960);
-  const std::string input = std::filesystem::absolute(s.input).lexically_normal().string();
+                  describe_limits(s.spec.limits, s.spec.multipv), to_string(s.spec.new_game), s.spec.keep_existing, s.spec.chess960);
+  const std::string input = std::filesystem::absolute(s.spec.input).lexically_normal().string();
   try {
     store::NewJob n;
     n.kind = kind;

@@ -1,5 +1,7 @@
 #include "daemon/engine_config_file.hpp"
 
+#include "daemon/job_kind.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -65,12 +67,13 @@ constexpr auto kTimeoutKeys = [] {
   return keys;
 }();
 constexpr std::string_view kTopKeys[] = {"timeouts", "engine", "daemon", "spool", "logging"};
-constexpr std::string_view kJobKeys[] = {"kind",     "engine",        "depth",    "nodes",       "movetime",    "mate",
-                                         "multipv",  "new_game",      "keep_existing", "chess960", "ce_for_white",
-                                         "keep_keys", "counters"};
+// The job keys every kind has; each kind's own flags (JobKind::flags) come on top.
+constexpr std::string_view kJobKeys[] = {"kind",     "engine",   "depth",         "nodes",    "movetime",
+                                         "mate",     "multipv",  "new_game",      "keep_existing", "chess960",
+                                         "counters"};
 constexpr std::string_view kSpoolKeys[] = {"directory", "settle_seconds", "kind",     "engine",        "depth",
                                            "nodes",     "movetime",       "mate",     "multipv",       "new_game",
-                                           "keep_existing", "chess960",   "ce_for_white", "keep_keys", "counters"};
+                                           "keep_existing", "chess960",   "counters"};
 constexpr std::string_view kDaemonKeys[] = {"store", "lease_seconds", "poll_ms", "stop_deadline_seconds"};
 constexpr std::string_view kLoggingKeys[] = {"level", "file", "max_size_mb", "max_files", "transcripts"};
 constexpr std::string_view kLevels[] = {"trace", "debug", "info", "warn", "error", "off"};
@@ -421,7 +424,7 @@ std::string resolve(const std::string& path, std::string_view file) {
 }
 
 // The job keys of [spool] or of a sidecar file, on top of `into`.
-void read_job_settings(const toml::table& table, JobSettings& into, Errors& errors) {
+void read_job_settings(const toml::table& table, JobSpec& into, Errors& errors) {
   // Limits given here replace the ones below (a sidecar's nodes is not added to [spool]'s depth).
   for (const char* limit : {"depth", "nodes", "movetime", "mate"})
     if (table.contains(limit)) into.limits = {};
@@ -430,8 +433,8 @@ void read_job_settings(const toml::table& table, JobSettings& into, Errors& erro
     const toml::node& node = *node_ptr;
     if (key == "kind") {
       if (auto v = string_of(node, "kind", errors)) {
-        if (*v == "analyse" || *v == "suite") into.kind = *v;
-        else errors.add(node.source(), fmt::format("kind must be \"analyse\" or \"suite\", not {}", describe(node)));
+        if (find_kind(*v)) into.kind = *v;
+        else errors.add(node.source(), fmt::format("kind must be {}, not {}", kind_names(), describe(node)));
       }
     } else if (key == "engine") {
       if (auto v = string_of(node, "engine", errors)) into.engine = *v;
@@ -454,17 +457,24 @@ void read_job_settings(const toml::table& table, JobSettings& into, Errors& erro
       if (auto v = boolean_of(node, "keep_existing", errors)) into.keep_existing = *v;
     } else if (key == "chess960") {
       if (auto v = boolean_of(node, "chess960", errors)) into.chess960 = *v;
-    } else if (key == "keep_keys") {
-      if (auto v = boolean_of(node, "keep_keys", errors)) into.keep_keys = *v;
     } else if (key == "counters") {
       if (auto v = string_of(node, "counters", errors)) {
         if (*v == "keep" || *v == "ops") into.counters_as_operations = *v == "ops";
         else errors.add(node.source(), fmt::format("counters must be \"keep\" or \"ops\", not {}", describe(node)));
       }
-    } else if (key == "ce_for_white") {
-      if (auto v = boolean_of(node, "ce_for_white", errors)) into.ce_for_white = *v;
+    } else {
+      for (const KindFlag& flag : all_kind_flags())
+        if (key == flag.key)
+          if (auto v = boolean_of(node, flag.key, errors)) into.*flag.field = *v;
     }
   }
+}
+
+// The keys of a job's settings: `common` and every kind's flags.
+std::vector<std::string_view> job_keys(std::span<const std::string_view> common) {
+  std::vector<std::string_view> keys(common.begin(), common.end());
+  for (const KindFlag& flag : all_kind_flags()) keys.push_back(flag.key);
+  return keys;
 }
 
 void read_daemon(const toml::node& node, std::string_view file, DaemonSettings& into, Errors& errors) {
@@ -484,7 +494,7 @@ void read_daemon(const toml::node& node, std::string_view file, DaemonSettings& 
 void read_spool(const toml::node& node, std::string_view file, std::optional<SpoolSettings>& into, Errors& errors) {
   const toml::table* table = table_of(node, "[spool]", errors);
   if (!table) return;
-  check_keys(*table, kSpoolKeys, "key", "[spool]", errors);
+  check_keys(*table, job_keys(kSpoolKeys), "key", "[spool]", errors);
   SpoolSettings spool;
   const toml::node* dir = table->get("directory");
   if (!dir) {
@@ -618,12 +628,12 @@ Expected<DaemonConfig, EngineConfigError> read_daemon_config(const std::string& 
   return parse_daemon_config(*text, path);
 }
 
-Expected<JobSettings, EngineConfigError> parse_job_settings(std::string_view text, std::string_view file,
-                                                            const JobSettings& base) {
-  return parse_with(text, file, [&](const toml::table& root) -> Expected<JobSettings, EngineConfigError> {
+Expected<JobSpec, EngineConfigError> parse_job_settings(std::string_view text, std::string_view file,
+                                                            const JobSpec& base) {
+  return parse_with(text, file, [&](const toml::table& root) -> Expected<JobSpec, EngineConfigError> {
     Errors errors(file);
-    check_keys(root, kJobKeys, "key", "a job's settings", errors);
-    JobSettings settings = base;
+    check_keys(root, job_keys(kJobKeys), "key", "a job's settings", errors);
+    JobSpec settings = base;
     read_job_settings(root, settings, errors);
     if (errors.any()) return unexpected(errors.take());
     return settings;

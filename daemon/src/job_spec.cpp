@@ -1,5 +1,7 @@
 #include "daemon/job_spec.hpp"
 
+#include "daemon/job_kind.hpp"
+
 #include <fmt/format.h>
 
 #include <cstdint>
@@ -133,8 +135,8 @@ std::string spec_to_json(const JobSpec& s) {
   j["new_game"] = to_string(s.new_game);
   j["keep_existing"] = s.keep_existing;
   j["chess960"] = s.chess960;
-  j["ce_for_white"] = s.ce_for_white;
-  j["keep_keys"] = s.keep_keys;
+  // Every kind's flags, whatever the kind (a spec reads the same in every version).
+  for (const KindFlag& flag : all_kind_flags()) j[std::string(flag.key)] = s.*flag.field;
   j["counters"] = s.counters_as_operations ? "ops" : "keep";
   if (s.output) j["output"] = name_to_json(*s.output);
   if (s.report) j["report"] = name_to_json(*s.report);
@@ -149,7 +151,7 @@ Expected<JobSpec, std::string> spec_from_json(std::string_view json) {
   return reading(json, "job spec", [](const Json& j) {
     JobSpec s;
     s.kind = get<std::string>(j, "kind");
-    if (s.kind != "analyse" && s.kind != "suite") throw Bad(fmt::format("'kind' is '{}', not analyse or suite", s.kind));
+    if (!find_kind(s.kind)) throw Bad(fmt::format("'kind' is '{}', not {}", s.kind, kind_names()));
     s.input = name_from_json(j, "input");
     s.engine = name_from_json(j, "engine");
     s.limits = limits_from_json(need(j, "limits"));
@@ -157,8 +159,8 @@ Expected<JobSpec, std::string> spec_from_json(std::string_view json) {
     s.new_game = new_game_from(get<std::string>(j, "new_game"));
     s.keep_existing = get<bool>(j, "keep_existing");
     s.chess960 = get<bool>(j, "chess960");
-    s.ce_for_white = get<bool>(j, "ce_for_white");
-    s.keep_keys = get_optional<bool>(j, "keep_keys").value_or(false);
+    for (const KindFlag& flag : all_kind_flags())
+      s.*flag.field = get_optional<bool>(j, std::string(flag.key).c_str()).value_or(false);
     const auto counters = get_optional<std::string>(j, "counters").value_or("keep");
     if (counters != "keep" && counters != "ops") throw Bad(fmt::format("'counters' is '{}', not keep or ops", counters));
     s.counters_as_operations = counters == "ops";

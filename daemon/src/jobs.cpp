@@ -1,5 +1,7 @@
 #include "daemon/jobs.hpp"
 
+#include "daemon/job_kind.hpp"
+
 #include <fmt/format.h>
 
 #include "core/fen.hpp"
@@ -80,7 +82,7 @@ std::map<std::size_t, uci::AnalysisRequest> plan_requests(const JobSpec& spec, A
 }
 
 std::optional<std::string> nothing_to_analyse(const std::string& name, AnalysisRun& run, const JobSpec& spec) {
-  const auto requests = plan_requests(spec, run);
+  const auto requests = kind_of(spec).plan(spec, run);
   std::size_t records = 0;
   for (const auto& line : run.doc.doc.lines)
     if (line.record) ++records;
@@ -112,8 +114,9 @@ std::vector<store::NewItem> items_for(const std::map<std::size_t, uci::AnalysisR
 Expected<AnalysisRun, std::string> load_run(store::Store& store, const store::JobRow& job) {
   auto spec = spec_from_json(job.spec);
   if (!spec) return unexpected(fmt::format("job {}: {}", job.id, spec.error()));
-  AnalysisRun run = start_run(store.job_source(job.id), *spec);
-  plan_requests(*spec, run);
+  const JobKind& kind = kind_of(*spec);
+  AnalysisRun run = kind.start(store.job_source(job.id), *spec);
+  kind.plan(*spec, run);
   auto [name, options] = split_engine_identity(job.engine);
   run.engine = name;
   run.engine_settings = options;
@@ -133,17 +136,9 @@ Expected<AnalysisRun, std::string> load_run(store::Store& store, const store::Jo
   return run;
 }
 
-suites::WriteBackOptions write_back_options(const JobSpec& spec) {
-  suites::WriteBackOptions wb;
-  wb.solution_opcodes = spec.kind == "analyse" && !spec.keep_keys;
-  wb.ce_for_white = spec.kind == "analyse" && spec.ce_for_white;
-  wb.counters_as_operations = spec.counters_as_operations;
-  return wb;
-}
-
 AnalysedEpd render_analysed(AnalysisRun& run, const JobSpec& spec) {
   AnalysedEpd out;
-  const suites::WriteBackOptions wb = write_back_options(spec);
+  const suites::WriteBackOptions wb = kind_of(spec).write_back(spec);
   for (std::size_t i = 0; i < run.doc.doc.lines.size(); ++i) {
     auto& line = run.doc.doc.lines[i];
     if (!line.record) continue;
@@ -219,31 +214,18 @@ suites::SuiteRun suite_report(const AnalysisRun& run, const std::string& suite_n
 }
 
 std::string render_suite_epd(AnalysisRun& run, const JobSpec& spec) {
-  const suites::WriteBackOptions wb = write_back_options(spec);
+  const suites::WriteBackOptions wb = kind_of(spec).write_back(spec);
   for (std::size_t i = 0; i < run.doc.doc.lines.size(); ++i)
     if (run.doc.doc.lines[i].record && run.analyses[i])
       suites::write_analysis(*run.doc.doc.lines[i].record, *run.doc.checked[i].board, *run.analyses[i], wb);
   return epd::write_document(run.doc.doc, epd::WriteStyle::Preserved);
 }
 
-std::map<std::string, std::string> render_outputs(AnalysisRun& run, const JobSpec& spec) {
-  std::map<std::string, std::string> out;
-  if (spec.kind == "suite") {
-    const auto report = suite_report(run, spec.input, describe_limits(spec.limits, spec.multipv), run.engine_settings);
-    out["report"] = suites::render_text(report);
-    out["json"] = suites::to_json(report);
-    out["epd"] = render_suite_epd(run, spec);
-  } else {
-    out["epd"] = render_analysed(run, spec).text;
-  }
-  return out;
-}
-
 Expected<std::map<std::string, std::string>, std::string> render_job(store::Store& store, const store::JobRow& job,
                                                                      const JobSpec& spec) {
   auto run = load_run(store, job);
   if (!run) return unexpected(run.error());
-  return render_outputs(*run, spec);
+  return kind_of(spec).render(*run, spec);
 }
 
 Expected<std::vector<std::string>, std::string> write_outputs(const std::map<std::string, std::string>& texts,

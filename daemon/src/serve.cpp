@@ -1,4 +1,5 @@
 #include "daemon/serve.hpp"
+#include "daemon/job_kind.hpp"
 
 #include <signal.h>
 
@@ -127,8 +128,9 @@ void plan_jobs(store::Store& store, Engines& engines) {
     const std::string name = spec->engine.empty() && !engines.names().empty() ? engines.names().front() : spec->engine;
     const EngineSlot* slot = engines.slot(name);
     if (!slot) continue;  // another daemon's engine, or one that did not start: it waits
-    AnalysisRun run = start_run(store.job_source(job.id), *spec);
-    const auto requests = plan_requests(*spec, run);
+    const JobKind& kind = kind_of(*spec);
+    AnalysisRun run = kind.start(store.job_source(job.id), *spec);
+    const auto requests = kind.plan(*spec, run);
     store.add_items(job.id, items_for(requests, slot->identity), slot->identity);
     spdlog::info("job {}: running: {} {} on {}, {} positions, {}", job.id, spec->kind, core::escaped(spec->input),
                  core::escaped(slot->identity), requests.size(), describe_limits(spec->limits, spec->multipv));

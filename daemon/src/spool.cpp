@@ -1,5 +1,7 @@
 #include "daemon/spool.hpp"
 
+#include "daemon/job_kind.hpp"
+
 #include <sys/stat.h>
 
 #include <fmt/format.h>
@@ -90,20 +92,10 @@ Expected<void, std::string> file_away(const std::string& spool_dir, const std::s
 
 }  // namespace
 
-JobSpec spec_from_settings(const JobSettings& s, const std::string& input) {
-  JobSpec spec;
-  spec.kind = s.kind;
+JobSpec spec_from_settings(const JobSpec& s, const std::string& input) {
+  JobSpec spec = s;
   spec.input = input;
-  spec.engine = s.engine;
-  spec.limits = s.limits;
   default_limit(spec.limits);
-  spec.multipv = s.multipv;
-  spec.new_game = s.new_game;
-  spec.keep_existing = s.keep_existing;
-  spec.chess960 = s.chess960;
-  spec.ce_for_white = s.ce_for_white;
-  spec.keep_keys = s.keep_keys;
-  spec.counters_as_operations = s.counters_as_operations;
   return spec;
 }
 
@@ -166,7 +158,7 @@ std::vector<std::int64_t> Spool::scan(store::Store& store, const std::vector<std
       reject(fmt::format("{}: not an EPD file (the spool takes *.epd; PGN annotation is not supported yet)", shown));
       continue;
     }
-    JobSettings settings = settings_.defaults;
+    JobSpec settings = settings_.defaults;
     if (has_sidecar) {
       auto text = read_whole_file(sidecar_path);
       if (!text) {
@@ -195,11 +187,11 @@ std::vector<std::int64_t> Spool::scan(store::Store& store, const std::vector<std
     spec.spool = SpoolOrigin{settings_.directory, name, has_sidecar};
     const std::string stem = stem_of(name);
     spec.output = (root / "outbox" / name).string();
-    if (spec.kind == "suite") {
+    if (kind_of(spec).has_reports()) {
       spec.report = (root / "outbox" / (stem + ".report.txt")).string();
       spec.json = (root / "outbox" / (stem + ".json")).string();
     }
-    AnalysisRun run = start_run(*bytes, spec);
+    AnalysisRun run = kind_of(spec).start(*bytes, spec);
     if (auto why = nothing_to_analyse(name, run, spec)) {
       reject(*why);
       continue;
@@ -235,7 +227,7 @@ Expected<void, std::string> deliver_spool_job(store::Store& store, const store::
     if (!run->errors[i].empty() && run->doc.doc.lines[i].record)
       kept += fmt::format("{}:{}: kept unchanged: {}\n", core::escaped(origin.name), run->doc.doc.lines[i].record->line(),
                           one_line(run->errors[i]));
-  if (auto written = write_outputs(render_outputs(*run, spec), spec); !written) return unexpected(written.error());
+  if (auto written = write_outputs(kind_of(spec).render(*run, spec), spec); !written) return unexpected(written.error());
   if (!kept.empty())
     if (auto w = write_file_atomically((fs::path(origin.dir) / "outbox" / (stem + ".errors")).string(), kept); !w)
       return w;

@@ -29,21 +29,14 @@ inline constexpr int kExitEngine = 3;          // the engine could not be starte
 inline constexpr int kExitMinSolved = 13;      // suite: fewer solved than --min-solved (as Qapla)
 inline constexpr int kExitInterrupted = 130;   // Ctrl-C / SIGTERM: rerun to resume
 
+// A one-shot run: the job it is (one JobSpec, filled by the command line's one parser) and how
+// this process runs it.
 struct AnalysisSettings {
-  std::string input;
+  JobSpec spec;  // kind, input, engine (a name in --config, or a program path), limits, options
   std::string store = "epdd.db";
   std::optional<std::string> config;  // engines TOML
-  std::string engine;                 // a name in the config, or a program path; empty: default
-  uci::SearchLimits limits;
-  int multipv = 1;
   int concurrency = 1;
   std::optional<int> threads, hash;   // engine options, overriding the config's
-  uci::NewGame new_game = uci::NewGame::Clear;
-  bool keep_existing = false;         // records that already carry analysis are not analysed
-  bool ce_for_white = false;          // analyse: BOOKUP-style ce (positive: White better)
-  bool keep_keys = false;             // analyse: bm/am/dm kept as they are (the engine's move in pm)
-  bool counters_as_operations = false;  // FEN counters written as hmvc/fmvn
-  bool chess960 = false;              // KQkq castling letters read as X-FEN
   bool quiet = false;
   bool verbose = false;
   double timeout_scale = 1.0;

@@ -75,6 +75,7 @@
 
 #include "core/expected.hpp"
 #include "uci/analysis.hpp"
+#include "daemon/job_spec.hpp"
 #include "uci/engine_config.hpp"
 
 namespace epdd::daemon {
@@ -90,16 +91,6 @@ struct EngineConfigError {
   std::string to_string() const;
 };
 
-// The job settings of [spool] and of sidecar files.
-struct JobSettings {
-  std::string kind = "analyse";
-  std::string engine;  // empty: the first engine
-  uci::SearchLimits limits;
-  int multipv = 1;
-  uci::NewGame new_game = uci::NewGame::Clear;
-  bool keep_existing = false, chess960 = false, ce_for_white = false, keep_keys = false;
-  bool counters_as_operations = false;  // counters = "ops"
-};
 
 struct DaemonSettings {
   std::string store;  // absolute
@@ -111,7 +102,7 @@ struct DaemonSettings {
 struct SpoolSettings {
   std::string directory;  // absolute
   std::int64_t settle_ms = 2000;
-  JobSettings defaults;
+  JobSpec defaults;
 };
 
 struct LoggingSettings {
@@ -134,8 +125,8 @@ Expected<DaemonConfig, EngineConfigError> parse_daemon_config(std::string_view t
 Expected<DaemonConfig, EngineConfigError> read_daemon_config(const std::string& path);
 
 // A sidecar file: the job keys only, on top of `base`; limits given replace base's limits.
-Expected<JobSettings, EngineConfigError> parse_job_settings(std::string_view toml_text, std::string_view file_name,
-                                                            const JobSettings& base);
+Expected<JobSpec, EngineConfigError> parse_job_settings(std::string_view toml_text, std::string_view file_name,
+                                                            const JobSpec& base);
 
 // Reads every [[engine]] of a TOML document. `file_name` is only used in errors. Never throws.
 Expected<std::vector<uci::EngineConfig>, EngineConfigError> parse_engine_configs(std::string_view toml_text,

@@ -32,7 +32,7 @@ struct SpoolOrigin {
 };
 
 struct JobSpec {
-  std::string kind;    // "analyse" or "suite"
+  std::string kind = "analyse";  // a registered job kind (daemon/job_kind.hpp)
   std::string input;   // the input file as it was named (for people: the bytes are in the store)
   std::string engine;  // the engine's name in the configuration
   uci::SearchLimits limits;

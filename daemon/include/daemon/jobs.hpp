@@ -61,9 +61,6 @@ struct AnalysedEpd {
   std::size_t analysed = 0;
   suites::ChangeCounts changes;  // operations of the input removed or keys changed, for the summary
 };
-// How a job's records get the analysis: analyse writes bm/dm unless keep_keys; a suite never
-// does (bm/am/dm are its key).
-suites::WriteBackOptions write_back_options(const JobSpec& spec);
 AnalysedEpd render_analysed(AnalysisRun& run, const JobSpec& spec);
 
 // A suite run's report, and the input with analysis opcodes added (bm/am/dm kept: the key). What
@@ -72,10 +69,6 @@ AnalysedEpd render_analysed(AnalysisRun& run, const JobSpec& spec);
 suites::SuiteRun suite_report(const AnalysisRun& run, const std::string& suite_name, const std::string& limits,
                               const std::string& settings);
 std::string render_suite_epd(AnalysisRun& run, const JobSpec& spec);
-
-// The text of each output of a run, by kind: "epd", and for suites "report" and "json". The
-// run's records get the analysis written into them.
-std::map<std::string, std::string> render_outputs(AnalysisRun& run, const JobSpec& spec);
 
 // Writes those texts where the spec names them (output, report, json), atomically. Returns the
 // files written, or what went wrong.

@@ -51,6 +51,6 @@ Expected<void, std::string> deliver_spool_job(store::Store& store, const store::
                                               const std::string& message);
 
 // The spec of a job from these settings (default limit: movetime 1000).
-JobSpec spec_from_settings(const JobSettings& settings, const std::string& input);
+JobSpec spec_from_settings(const JobSpec& settings, const std::string& input);
 
 }  // namespace epdd::daemon

@@ -197,7 +197,7 @@ TEST_CASE("daemon configuration: defaults, paths relative to the file, located e
   CHECK_THAT(stranger.error().message, Catch::Contains("'ethereal' is not an [[engine]]"));
 
   // A sidecar's limits replace the defaults' limits; other keys are kept.
-  JobSettings base = full->spool->defaults;
+  JobSpec base = full->spool->defaults;
   auto side = parse_job_settings("kind = \"suite\"\ndepth = 9\n", "x.toml", base);
   REQUIRE(side);
   CHECK(side->kind == "suite");

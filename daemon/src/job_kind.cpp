@@ -1,0 +1,83 @@
+#include "daemon/job_kind.hpp"
+
+#include <algorithm>
+#include <mutex>
+#include <stdexcept>
+
+#include "daemon/jobs.hpp"
+#include "kinds/kinds.hpp"
+
+namespace epdd::daemon {
+
+namespace {
+
+struct Registry {
+  std::mutex mutex;
+  std::vector<std::unique_ptr<JobKind>> kinds;
+};
+
+Registry& registry() {
+  static Registry* r = [] {
+    auto* made = new Registry;  // never destroyed: kinds are looked up until the process ends
+    // The kinds of epdd, one line each.
+    made->kinds.push_back(make_analyse_kind());
+    made->kinds.push_back(make_suite_kind());
+    return made;
+  }();
+  return *r;
+}
+
+}  // namespace
+
+AnalysisRun JobKind::start(std::string_view bytes, const JobSpec& spec) const { return start_run(bytes, spec); }
+
+std::map<std::size_t, uci::AnalysisRequest> JobKind::plan(const JobSpec& spec, AnalysisRun& run) const {
+  return plan_requests(spec, run);
+}
+
+const JobKind* find_kind(std::string_view name) {
+  Registry& r = registry();
+  std::lock_guard lock(r.mutex);
+  for (const auto& k : r.kinds)
+    if (k->name() == name) return k.get();
+  return nullptr;
+}
+
+const JobKind& kind_of(const JobSpec& spec) {
+  const JobKind* kind = find_kind(spec.kind);
+  if (!kind) throw std::logic_error("job kind '" + spec.kind + "' is not registered (a spec read without a check)");
+  return *kind;
+}
+
+std::vector<const JobKind*> job_kinds() {
+  Registry& r = registry();
+  std::lock_guard lock(r.mutex);
+  std::vector<const JobKind*> out;
+  for (const auto& k : r.kinds) out.push_back(k.get());
+  return out;
+}
+
+std::string kind_names() {
+  std::string out;
+  const auto kinds = job_kinds();
+  for (std::size_t i = 0; i < kinds.size(); ++i)
+    out += std::string(i == 0 ? "" : i + 1 == kinds.size() ? " or " : ", ") + std::string(kinds[i]->name());
+  return out;
+}
+
+void register_kind(std::unique_ptr<JobKind> kind) {
+  if (find_kind(kind->name())) throw std::logic_error("job kind '" + std::string(kind->name()) + "' registered twice");
+  Registry& r = registry();
+  std::lock_guard lock(r.mutex);
+  r.kinds.push_back(std::move(kind));
+}
+
+std::vector<KindFlag> all_kind_flags() {
+  std::vector<KindFlag> out;
+  for (const JobKind* kind : job_kinds())
+    for (const KindFlag& f : kind->flags())
+      if (std::none_of(out.begin(), out.end(), [&](const KindFlag& g) { return g.key == f.key; })) out.push_back(f);
+  return out;
+}
+
+}  // namespace epdd::daemon

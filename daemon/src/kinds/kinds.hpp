@@ -1,0 +1,15 @@
+// The job kinds of epdd, made once by the registry (daemon/src/job_kind.cpp).
+#pragma once
+
+#include <memory>
+
+#include "daemon/job_kind.hpp"
+
+namespace epdd::daemon {
+
+// analyse: the EPD with the analysis written into each record (bm/dm too unless keep_keys).
+std::unique_ptr<JobKind> make_analyse_kind();
+// suite: the suite scored (report, JSON) and the EPD with analysis opcodes (the key kept).
+std::unique_ptr<JobKind> make_suite_kind();
+
+}  // namespace epdd::daemon
