@@ -186,6 +186,34 @@ class StateLog {
   std::map<std::int64_t, store::JobState> states_;
 };
 
+// SIGHUP: the configuration read again; engines restarted with it, the spool and logging set
+// anew. A broken file is logged with its place and the configuration in use is kept.
+void reload(const ServeOptions& o, store::Store& store, DaemonConfig& config, std::optional<Spool>& spool,
+            std::unique_ptr<Engines>& engines) {
+  auto fresh = read_daemon_config(o.config);
+  if (!fresh) {
+    spdlog::error("SIGHUP: {}; keeping the configuration in use", fresh.error().to_string());
+    return;
+  }
+  spdlog::info("SIGHUP: reloading {}", o.config);
+  if (fresh->daemon.store != config.daemon.store)
+    spdlog::warn("the store cannot change while running ({} stays in use until a restart)", store.path());
+  engines->stop(fresh->daemon.stop_deadline_ms);
+  engines.reset();
+  fresh->daemon.store = config.daemon.store;
+  config = std::move(*fresh);
+  if (auto logged = setup_daemon_logging(config.logging, o.verbose); !logged) spdlog::error("{}", logged.error());
+  if (config.spool) {
+    if (!spool) spool.emplace(*config.spool);
+    else spool->reconfigure(*config.spool);
+    if (auto ready = spool->prepare(); !ready) spdlog::error("{}", ready.error());
+  } else {
+    spool.reset();
+  }
+  engines = std::make_unique<Engines>(config, store.path());
+  if (!engines->any()) spdlog::error("no engine of {} could be started; jobs wait", o.config);
+}
+
 }  // namespace
 
 int run_serve(const ServeOptions& o) {
@@ -226,30 +254,7 @@ int run_serve(const ServeOptions& o) {
   int status = kExitOk;
   try {
     while (!g_stop) {
-      if (g_reload.exchange(false)) {
-        auto fresh = read_daemon_config(o.config);
-        if (!fresh) {
-          spdlog::error("SIGHUP: {}; keeping the configuration in use", fresh.error().to_string());
-        } else {
-          spdlog::info("SIGHUP: reloading {}", o.config);
-          if (fresh->daemon.store != config->daemon.store)
-            spdlog::warn("the store cannot change while running ({} stays in use until a restart)", store.path());
-          engines->stop(fresh->daemon.stop_deadline_ms);
-          engines.reset();
-          fresh->daemon.store = config->daemon.store;
-          config = std::move(fresh);
-          if (auto logged = setup_daemon_logging(config->logging, o.verbose); !logged) spdlog::error("{}", logged.error());
-          if (config->spool) {
-            if (!spool) spool.emplace(*config->spool);
-            else spool->reconfigure(*config->spool);
-            if (auto ready = spool->prepare(); !ready) spdlog::error("{}", ready.error());
-          } else {
-            spool.reset();
-          }
-          engines = std::make_unique<Engines>(*config, store.path());
-          if (!engines->any()) spdlog::error("no engine of {} could be started; jobs wait", o.config);
-        }
-      }
+      if (g_reload.exchange(false)) reload(o, store, *config, spool, engines);
       if (spool && !spool->scan(store, engines->names()).empty()) engines->wake();
       plan_jobs(store, *engines);
       deliver_jobs(store, config->daemon.lease_ms);

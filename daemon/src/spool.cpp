@@ -113,104 +113,105 @@ Expected<void, std::string> Spool::prepare() {
 
 std::vector<std::int64_t> Spool::scan(store::Store& store, const std::vector<std::string>& engines) {
   std::vector<std::int64_t> jobs;
-  const fs::path root(settings_.directory);
-  const fs::path inbox = root / "inbox";
+  for (const auto& name : ready_names())
+    if (auto id = take(store, engines, name)) jobs.push_back(*id);
+  return jobs;
+}
+
+std::vector<std::string> Spool::ready_names() {
+  const fs::path inbox = fs::path(settings_.directory) / "inbox";
   std::vector<std::string> names;
   std::error_code ec;
   for (fs::directory_iterator it(inbox, ec), end; !ec && it != end; it.increment(ec)) names.push_back(it->path().filename().string());
   if (ec) {
     spdlog::error("spool: cannot read {}: {}", core::escaped(inbox.string()), ec.message());
-    return jobs;
+    return {};
   }
   std::sort(names.begin(), names.end());
   // Forget files that have left the inbox.
   for (auto it = taken_.begin(); it != taken_.end();)
     it = std::find(names.begin(), names.end(), it->first) == names.end() ? taken_.erase(it) : std::next(it);
-
+  std::vector<std::string> ready;
   for (const auto& name : names) {
     if (in_progress(name) || extension_of(name) == "toml" || taken_.count(name)) continue;
     const std::string path = (inbox / name).string();
-    const std::string shown = core::escaped(name);  // the name in every message
     const FileState state = file_state(path, settings_.settle_ms);
-    if (state != FileState::Settled) {
-      if (state == FileState::NotRegular && !taken_.count(name)) {
-        spdlog::warn("spool: {} is not a regular file; left alone", core::escaped(path));
-        taken_[name] = 0;
-      }
-      continue;
-    }
-    const std::string sidecar_path = (inbox / (stem_of(name) + ".toml")).string();
-    const FileState sidecar = file_state(sidecar_path, settings_.settle_ms);
-    if (sidecar == FileState::Unsettled) continue;
-    const bool has_sidecar = sidecar == FileState::Settled;
-
-    const auto reject = [&](const std::string& why) {
-      const auto more = std::count(why.begin(), why.end(), '\n');
-      if (more == 0) spdlog::warn("spool: {} goes to failed/: {}", shown, why);
-      else
-        spdlog::warn("spool: {} goes to failed/: {} ({} more line{} in its .error file)", shown,
-                     why.substr(0, why.find('\n')), more, more == 1 ? "" : "s");
-      if (auto f = file_away(settings_.directory, name, has_sidecar, "failed", 0, &why); !f)
-        spdlog::error("spool: {}", f.error());
+    if (state == FileState::Settled) {
+      ready.push_back(name);
+    } else if (state == FileState::NotRegular) {
+      spdlog::warn("spool: {} is not a regular file; left alone", core::escaped(path));
       taken_[name] = 0;
-    };
-    if (extension_of(name) != "epd") {
-      reject(fmt::format("{}: not an EPD file (the spool takes *.epd; PGN annotation is not supported yet)", shown));
-      continue;
     }
-    JobSpec settings = settings_.defaults;
-    if (has_sidecar) {
-      auto text = read_whole_file(sidecar_path);
-      if (!text) {
-        reject(text.error());
-        continue;
-      }
-      auto parsed = parse_job_settings(*text, core::escaped(stem_of(name) + ".toml"), settings);
-      if (!parsed) {
-        reject(parsed.error().to_string());
-        continue;
-      }
-      settings = *parsed;
-    }
-    if (settings.engine.empty() && !engines.empty()) settings.engine = engines.front();
-    if (std::find(engines.begin(), engines.end(), settings.engine) == engines.end()) {
-      reject(fmt::format("{}: engine {} is not in the configuration (engines run only from it)", shown,
-                         core::quoted_escaped(settings.engine)));
-      continue;
-    }
-    auto bytes = read_whole_file(path);
-    if (!bytes) {
-      reject(bytes.error());
-      continue;
-    }
-    JobSpec spec = spec_from_settings(settings, name);
-    spec.spool = SpoolOrigin{settings_.directory, name, has_sidecar};
-    const std::string stem = stem_of(name);
-    spec.output = (root / "outbox" / name).string();
-    if (kind_of(spec).has_reports()) {
-      spec.report = (root / "outbox" / (stem + ".report.txt")).string();
-      spec.json = (root / "outbox" / (stem + ".json")).string();
-    }
-    AnalysisRun run = kind_of(spec).start(*bytes, spec);
-    if (auto why = nothing_to_analyse(name, run, spec)) {
-      reject(*why);
-      continue;
-    }
-    store::NewJob n;
-    n.kind = spec.kind;
-    n.input = path;
-    n.spec = spec_to_json(spec);
-    n.identity = fmt::format("spool|{}|{}|{}", path, content_hash(*bytes), n.spec);
-    n.settings = fmt::format("engine {}; {}; from the spool", spec.engine, describe_limits(spec.limits, spec.multipv));
-    n.source = std::move(*bytes);
-    store::JobRow job = store.find_or_create_job(n);
-    // The same file again after it was delivered: deliver it again (from the store's results).
-    if (job.delivered) store.reopen_job(job.id);
-    spdlog::info("job {}: {} {} from the spool ({})", job.id, spec.kind, shown, n.settings);
-    taken_[name] = job.id;
-    jobs.push_back(job.id);
   }
-  return jobs;
+  return ready;
+}
+
+Expected<JobSpec, std::string> Spool::spec_for(const std::string& name, bool has_sidecar,
+                                               const std::vector<std::string>& engines) const {
+  const std::string shown = core::escaped(name);
+  if (extension_of(name) != "epd")
+    return unexpected(fmt::format("{}: not an EPD file (the spool takes *.epd; PGN annotation is not supported yet)", shown));
+  JobSpec settings = settings_.defaults;
+  if (has_sidecar) {
+    auto text = read_whole_file((fs::path(settings_.directory) / "inbox" / (stem_of(name) + ".toml")).string());
+    if (!text) return unexpected(text.error());
+    auto parsed = parse_job_settings(*text, core::escaped(stem_of(name) + ".toml"), settings);
+    if (!parsed) return unexpected(parsed.error().to_string());
+    settings = *parsed;
+  }
+  if (settings.engine.empty() && !engines.empty()) settings.engine = engines.front();
+  if (std::find(engines.begin(), engines.end(), settings.engine) == engines.end())
+    return unexpected(fmt::format("{}: engine {} is not in the configuration (engines run only from it)", shown,
+                                  core::quoted_escaped(settings.engine)));
+  JobSpec spec = spec_from_settings(settings, name);
+  spec.spool = SpoolOrigin{settings_.directory, name, has_sidecar};
+  const fs::path outbox = fs::path(settings_.directory) / "outbox";
+  spec.output = (outbox / name).string();
+  if (kind_of(spec).has_reports()) {
+    spec.report = (outbox / (stem_of(name) + ".report.txt")).string();
+    spec.json = (outbox / (stem_of(name) + ".json")).string();
+  }
+  return spec;
+}
+
+std::optional<std::int64_t> Spool::take(store::Store& store, const std::vector<std::string>& engines,
+                                        const std::string& name) {
+  const fs::path inbox = fs::path(settings_.directory) / "inbox";
+  const FileState sidecar = file_state((inbox / (stem_of(name) + ".toml")).string(), settings_.settle_ms);
+  if (sidecar == FileState::Unsettled) return std::nullopt;  // taken when its sidecar has settled too
+  const bool has_sidecar = sidecar == FileState::Settled;
+  const std::string shown = core::escaped(name);  // the name in every message
+  const auto reject = [&](const std::string& why) -> std::optional<std::int64_t> {
+    const auto more = std::count(why.begin(), why.end(), '\n');
+    if (more == 0) spdlog::warn("spool: {} goes to failed/: {}", shown, why);
+    else
+      spdlog::warn("spool: {} goes to failed/: {} ({} more line{} in its .error file)", shown,
+                   why.substr(0, why.find('\n')), more, more == 1 ? "" : "s");
+    if (auto f = file_away(settings_.directory, name, has_sidecar, "failed", 0, &why); !f)
+      spdlog::error("spool: {}", f.error());
+    taken_[name] = 0;
+    return std::nullopt;
+  };
+  auto spec = spec_for(name, has_sidecar, engines);
+  if (!spec) return reject(spec.error());
+  const std::string path = (inbox / name).string();
+  auto bytes = read_whole_file(path);
+  if (!bytes) return reject(bytes.error());
+  AnalysisRun run = kind_of(*spec).start(*bytes, *spec);
+  if (auto why = nothing_to_analyse(name, run, *spec)) return reject(*why);
+  store::NewJob n;
+  n.kind = spec->kind;
+  n.input = path;
+  n.spec = spec_to_json(*spec);
+  n.identity = fmt::format("spool|{}|{}|{}", path, content_hash(*bytes), n.spec);
+  n.settings = fmt::format("engine {}; {}; from the spool", spec->engine, describe_limits(spec->limits, spec->multipv));
+  n.source = std::move(*bytes);
+  store::JobRow job = store.find_or_create_job(n);
+  // The same file again after it was delivered: deliver it again (from the store's results).
+  if (job.delivered) store.reopen_job(job.id);
+  spdlog::info("job {}: {} {} from the spool ({})", job.id, spec->kind, shown, n.settings);
+  taken_[name] = job.id;
+  return job.id;
 }
 
 Expected<void, std::string> deliver_spool_job(store::Store& store, const store::JobRow& job, const JobSpec& spec, bool ok,

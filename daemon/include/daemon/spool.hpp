@@ -16,6 +16,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -40,6 +41,18 @@ class Spool {
   std::vector<std::int64_t> scan(store::Store& store, const std::vector<std::string>& engines);
 
  private:
+  // The inbox's files that have settled and were not taken yet (sidecars aside); forgets the
+  // files that have left it.
+  std::vector<std::string> ready_names();
+  // The job spec of a file: [spool]'s settings, its sidecar's on top, outputs in outbox/; or why
+  // it cannot be a job.
+  Expected<JobSpec, std::string> spec_for(const std::string& name, bool has_sidecar,
+                                          const std::vector<std::string>& engines) const;
+  // Makes a job of one settled file, or moves it to failed/ with why; nothing while its sidecar
+  // is still being written.
+  std::optional<std::int64_t> take(store::Store& store, const std::vector<std::string>& engines,
+                                   const std::string& name);
+
   SpoolSettings settings_;
   std::map<std::string, std::int64_t> taken_;  // inbox name -> job
 };
