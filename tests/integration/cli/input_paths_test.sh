@@ -59,5 +59,19 @@ for command in "analyse one.epd -o somedir $engine" "suite one.epd -o somedir $e
     failed=1
   fi
 done
-[ $failed -eq 0 ] && echo "every command refused a directory, a PGN file for EPD, and an output it cannot write"
+# A file that cannot be opened says why, in every command (as root, permissions do not bite:
+# a path through a plain file gives "Not a directory").
+touch plain
+for command in "epd check plain/x.epd" "epd format plain/x.epd" "pgn check plain/x.pgn" "pgn export plain/x.pgn" \
+               "perft plain/x.epd" "analyse plain/x.epd --store store.db" "suite plain/x.epd --store store.db" \
+               "check-engine --config plain/x.toml" "serve --config plain/x.toml" \
+               "submit analyse plain/x.epd --store store.db" "suite compare plain/x.json"; do
+  status=0
+  "$epdd" $command > out.txt 2> err.txt || status=$?
+  if [ "$status" -ne 2 ] || ! grep -q "plain/x\.[a-z]*: cannot open for reading: Not a directory" err.txt; then
+    echo "FAIL: epdd $command -> status $status, stderr: $(cat err.txt)"
+    failed=1
+  fi
+done
+[ $failed -eq 0 ] && echo "every command refused a directory, a PGN file for EPD, an output it cannot write, and said why it could not read"
 exit $failed
