@@ -1,23 +1,32 @@
-// The persistent store: jobs, their work items and the analysis cache, in one SQLite file
-// (ARCHITECTURE.md, "Store and daemon"). A result is committed, in the same transaction that
-// marks its item done and counts it, before anything else hears of it: a run killed at any
-// point (kill -9, power loss) resumes with every committed result and loses at most the
-// searches in flight.
+// The persistent store: jobs, their work items, leases and the analysis cache (ARCHITECTURE.md,
+// "Store and daemon"), behind one interface with one implementation per database: SQLite (a
+// file, the embedded default, sqlite_store.hpp) today, PostgreSQL (one queue for many machines)
+// later. Callers open a store with Store::open and use nothing but this class.
 //
-// Concurrency: one Store object belongs to one thread. Several processes (or several Store
-// objects) may open the same file: WAL lets readers run beside the one writer, writes take the
-// write lock up front (BEGIN IMMEDIATE) and wait up to 10 s for it (busy_timeout).
+// The contract every backend keeps:
+// - Durability: a result is committed, in the same transaction that marks its item done and
+//   counts it, before anything else hears of it: a run killed at any point (kill -9, power loss)
+//   resumes with every committed result and loses at most the searches in flight.
+// - Atomicity: each operation below is one transaction (all of it or none of it), unless its
+//   comment says otherwise; a read sees one consistent state.
+// - Sharing: several processes (or several Store objects) may use one store at once; writes wait
+//   their turn (for a bounded time) rather than fail on a lock. One Store object belongs to one
+//   thread: a thread that needs the store opens its own with Store::open(path()).
+// - Time: every time the store stamps or compares (created, updated, started, lease expiries,
+//   cache use) is read from the database's clock, not the caller's, in milliseconds since the
+//   Unix epoch: processes on machines whose clocks differ still agree on who holds a lease.
+//   (SQLite: the clock of the one machine the file is used on.)
+// - Failures: an operation that cannot be done (I/O error, lock not obtained in time, a damaged
+//   store, a job or item that does not exist) throws StoreError naming the store's location.
 //
-// The schema keeps to SQL that PostgreSQL reads the same way (integer ids, text, INSERT ... ON
-// CONFLICT), so the shared-queue port is a connection, not a redesign. Version 3 (PRAGMA
-// user_version; a version 1 or 2 file is upgraded in place when opened):
+// The schema, the same tables and columns in every backend; version 3 (an older store is
+// upgraded in place when opened):
 //   jobs(id, kind, input, identity UNIQUE, settings, state, message, total, done, failed,
 //        searches, cache_hits, created_ms, updated_ms, engine, spec, source, planned, delivered,
 //        lease_owner, lease_expiry_ms, started_ms, runner)
 //   items(job -> jobs.id, idx, key, state, result, error, attempts, lease_owner,
 //         lease_expiry_ms, request; PRIMARY KEY(job, idx))
 //   cache(key PRIMARY KEY, engine, analysis, searches, hits, created_ms, used_ms)
-// Timestamps are milliseconds since the Unix epoch.
 //
 // Leases (how several processes share the queue, ARCHITECTURE.md): a worker claims the pending
 // items of one position (cache key) for a time; nobody else claims that position while the
@@ -42,8 +51,8 @@
 namespace epdd::store {
 
 // A store operation failed (disk full, I/O error, lock not obtained in time, corrupt file, a
-// job or item that does not exist). The message names the file, what was being done and
-// SQLite's reason. Fatal for a run: nothing after it could be recorded.
+// job or item that does not exist). The message names the store's location, what was being done
+// and the database's reason. Fatal for a run: nothing after it could be recorded.
 class StoreError : public std::runtime_error {
  public:
   explicit StoreError(const std::string& message) : std::runtime_error(message) {}
@@ -52,7 +61,7 @@ class StoreError : public std::runtime_error {
 enum class JobState : std::uint8_t { Queued, Running, Finished, Failed, Cancelled };
 enum class ItemState : std::uint8_t { Pending, Done, Failed };
 
-// "queued", "running", "finished", "failed", "cancelled": the text stored in the file.
+// "queued", "running", "finished", "failed", "cancelled": the text stored in the store.
 const char* to_string(JobState state);
 // "pending", "done", "failed".
 const char* to_string(ItemState state);
@@ -153,122 +162,135 @@ struct CacheStats {
   std::uint64_t hits = 0;                  // results answered from the cache
 };
 
+// The store's operations. Each is pure virtual: a backend implements all of them and keeps
+// the contract above and the promise in each one's comment. Default arguments belong to this
+// interface (callers hold a Store&); a backend's overrides repeat none.
 class Store {
  public:
-  // Opens the store at `path`, creating it (mode 0600: it may hold private inputs, so never
-  // readable by group or others) and its schema if missing. Refuses a file that is not SQLite,
-  // an SQLite file that is not an epdd store, and one whose schema is newer than this code's.
-  // Every message names the path.
-  static Expected<std::unique_ptr<Store>, std::string> open(const std::string& path);
+  // The one way to open a store: picks the backend for `location`, and creates the store (with
+  // nothing readable by group or others: it may hold private inputs) and its schema if missing.
+  // Refuses a store that is not an epdd store and one whose schema is newer than this code's.
+  // Every message names the location. Today every location is the path of an SQLite file; a
+  // `postgresql://` location will pick the PostgreSQL backend when there is one.
+  static Expected<std::unique_ptr<Store>, std::string> open(const std::string& location);
 
-  ~Store();
+  virtual ~Store() = default;
   Store(const Store&) = delete;
   Store& operator=(const Store&) = delete;
 
-  const std::string& path() const;
+  // The location the store was opened with; Store::open(path()) opens the same store again
+  // (how each worker thread gets its own).
+  virtual const std::string& path() const = 0;
 
   // The job with this identity as it stands (how an interrupted run resumes), or a new Queued
   // one. Atomic: two processes asking at once get the same job.
-  JobRow find_or_create_job(const NewJob& job);
-  // The same with no spec and no source.
+  virtual JobRow find_or_create_job(const NewJob& job) = 0;
+  // The same with no spec and no source (not virtual: a backend implements the one above).
   JobRow find_or_create_job(const std::string& kind, const std::string& input, const std::string& identity,
                             const std::string& settings);
   // The input's bytes as the job was made with them.
-  std::string job_source(std::int64_t job);
+  virtual std::string job_source(std::int64_t job) = 0;
 
   // Adds Pending items (index, cache key) in one transaction; items already there are left as
   // they are, so re-adding them on resume changes nothing. Sets the job's total to its item count.
   // The job is then planned, its keys are for `engine` (an engine identity), and a Queued job
   // is Running.
-  void add_items(std::int64_t job, const std::vector<NewItem>& items, const std::string& engine);
-  // The same with no requests, for no engine.
+  virtual void add_items(std::int64_t job, const std::vector<NewItem>& items, const std::string& engine) = 0;
+  // The same with no requests, for no engine (not virtual: a backend implements the one above).
   void add_items(std::int64_t job, const std::vector<std::pair<std::int64_t, std::string>>& index_and_key);
 
   // The job's items by index.
-  std::vector<ItemRow> items(std::int64_t job);
+  virtual std::vector<ItemRow> items(std::int64_t job) = 0;
 
   // The cached analysis JSON for `key`, if any. Read-only: counting a hit is commit_cached's job,
   // in the transaction that uses it.
-  std::optional<std::string> cached(const std::string& key);
+  virtual std::optional<std::string> cached(const std::string& key) = 0;
 
   // Records a search's result in one transaction: the cache entry (created; or, if another
   // search got there first, kept as it is with its search count raised), the item Done with
   // `analysis_json` as its result, the job's counters. A result is committed before it is counted.
-  void commit_analysis(std::int64_t job, std::int64_t index, const std::string& key, const std::string& engine,
-                       const std::string& analysis_json);
+  virtual void commit_analysis(std::int64_t job, std::int64_t index, const std::string& key,
+                               const std::string& engine, const std::string& analysis_json) = 0;
 
   // Marks the item Done with a result taken from the cache, in one transaction that counts the
   // hit on the cache entry and on the job. The entry must exist.
-  void commit_cached(std::int64_t job, std::int64_t index, const std::string& key, const std::string& analysis_json);
+  virtual void commit_cached(std::int64_t job, std::int64_t index, const std::string& key,
+                             const std::string& analysis_json) = 0;
 
   // Marks the item Failed with `error` (its result, if any, is dropped) and counts it.
-  void commit_failure(std::int64_t job, std::int64_t index, const std::string& error);
+  virtual void commit_failure(std::int64_t job, std::int64_t index, const std::string& error) = 0;
 
   // Puts the job's Failed items back to Pending, so that a rerun retries them (after an engine
   // crash, say). Their attempts are kept.
-  void reset_failed(std::int64_t job);
+  virtual void reset_failed(std::int64_t job) = 0;
 
-  void set_job_state(std::int64_t job, JobState state, const std::string& message = "");
+  // Sets the job's state and its message (why it failed or was cancelled). A StoreError if
+  // there is no such job.
+  virtual void set_job_state(std::int64_t job, JobState state, const std::string& message = "") = 0;
   // The job with this id; a StoreError if there is none.
-  JobRow job(std::int64_t id);
+  virtual JobRow job(std::int64_t id) = 0;
   // Every job, by id.
-  std::vector<JobRow> jobs();
+  virtual std::vector<JobRow> jobs() = 0;
 
   // Queued or Running jobs whose items are not there yet.
-  std::vector<JobRow> jobs_to_plan();
+  virtual std::vector<JobRow> jobs_to_plan() = 0;
   // Cancels a Queued or Running job; false if it had ended already. A StoreError if there is no
   // such job. Its items are no longer claimed; the workers that hold its positions see it in
   // abandoned_leases() and stop their searches.
-  bool cancel_job(std::int64_t job, const std::string& message);
+  virtual bool cancel_job(std::int64_t job, const std::string& message) = 0;
 
   // Makes a cancelled or failed job Running and undelivered again (a one-shot command rerun).
-  void reopen_job(std::int64_t job);
+  virtual void reopen_job(std::int64_t job) = 0;
 
   // Claims the next position to analyse for `owner`: the first pending item (by job, then index)
   // of an active planned job whose engine is one of `engines` (identities) and whose position
   // nobody holds a live lease on; then every pending item of an active job with that position.
-  // `only_job`: from that job only. Nothing when there is nothing to claim now.
-  std::optional<Claim> claim(const std::string& owner, const std::vector<std::string>& engines, std::int64_t lease_ms,
-                             std::optional<std::int64_t> only_job = std::nullopt);
-  // Moves the expiry of every lease of `owner` (items and jobs) to now + lease_ms; returns how
-  // many items it holds.
-  std::int64_t renew_leases(const std::string& owner, std::int64_t lease_ms);
+  // `only_job`: from that job only. Nothing when there is nothing to claim now. Atomic: of two
+  // owners claiming at once, one gets the position and the other the next one; the lease runs
+  // to the database's now + lease_ms, and a lease whose expiry is past is nobody's.
+  virtual std::optional<Claim> claim(const std::string& owner, const std::vector<std::string>& engines,
+                                     std::int64_t lease_ms, std::optional<std::int64_t> only_job = std::nullopt) = 0;
+  // Moves the expiry of every lease of `owner` (items and jobs) to the database's now +
+  // lease_ms; returns how many items it holds.
+  virtual std::int64_t renew_leases(const std::string& owner, std::int64_t lease_ms) = 0;
   // Gives up the leases of `owner` (of one position's items if `key` is given; else every one,
   // jobs included): the items are claimable again at once. Returns how many items.
-  std::int64_t release_leases(const std::string& owner, const std::string* key = nullptr);
+  virtual std::int64_t release_leases(const std::string& owner, const std::string* key = nullptr) = 0;
   // Every owner that holds a lease, live or expired.
-  std::vector<std::string> lease_owners();
-  // A job to deliver, leased to `owner`: complete and not yet delivered, or cancelled or failed
-  // and not yet delivered. Nothing if there is none (or all are leased to others).
-  std::optional<JobRow> claim_delivery(const std::string& owner, std::int64_t lease_ms);
+  virtual std::vector<std::string> lease_owners() = 0;
+  // A job to deliver, leased to `owner` until the database's now + lease_ms: complete and not
+  // yet delivered, or cancelled or failed and not yet delivered. Nothing if there is none (or
+  // all are leased to others). Atomic: a job is leased to one owner at a time.
+  virtual std::optional<JobRow> claim_delivery(const std::string& owner, std::int64_t lease_ms) = 0;
   // The job's outputs are written: its final state, delivered, its lease gone.
-  void mark_delivered(std::int64_t job, JobState state, const std::string& message = "");
+  virtual void mark_delivered(std::int64_t job, JobState state, const std::string& message = "") = 0;
 
   // The owners that hold leases on the job's pending items, with the latest expiry of each.
-  std::vector<Lease> job_leases(std::int64_t job);
+  virtual std::vector<Lease> job_leases(std::int64_t job) = 0;
   // (position key, job) for each position `owner` has leased whose items all belong to jobs
   // that are no longer queued or running (cancelled, failed): nobody waits for its search.
-  std::vector<std::pair<std::string, std::int64_t>> abandoned_leases(const std::string& owner);
+  virtual std::vector<std::pair<std::string, std::int64_t>> abandoned_leases(const std::string& owner) = 0;
 
   // Removes (or, dry_run, lists) what the request names, in one transaction. A job is kept
   // while it is queued or running, while a process holds a live lease on it or on one of its
   // items (a search in flight or a delivery), and a cache entry while a pending item waits for
-  // its position (a worker may be about to take it from the cache). The file does not shrink
-  // until vacuum().
-  PurgeResult purge(const PurgeRequest& request);
-  // Rebuilds the file without its free pages (VACUUM) and truncates the write-ahead log, so the
-  // space is given back to the file system. Waits for other writers like any write.
-  void vacuum();
+  // its position (a worker may be about to take it from the cache). "Live" is in the database's
+  // clock; the request's times are compared with the stored ones as they are. The store does
+  // not shrink on disk until vacuum().
+  virtual PurgeResult purge(const PurgeRequest& request) = 0;
+  // Gives the space that purge freed back to the file system (SQLite: the file rebuilt without
+  // its free pages, the write-ahead log truncated). Not one transaction with purge; waits for
+  // other writers like any write.
+  virtual void vacuum() = 0;
 
-  CacheStats cache_stats();
+  // Counts over the whole analysis cache.
+  virtual CacheStats cache_stats() = 0;
   // How many searches were committed for `key`: 0 if it is not cached. More than 1 means work
   // was repeated (two processes analysed the same position at once).
-  std::uint64_t searches(const std::string& key);
+  virtual std::uint64_t searches(const std::string& key) = 0;
 
- private:
-  struct Impl;
-  explicit Store(std::unique_ptr<Impl> impl);
-  std::unique_ptr<Impl> impl_;
+ protected:
+  Store() = default;
 };
 
 }  // namespace epdd::store

@@ -1,0 +1,166 @@
+// The SQLite store's leases: claims of positions and of deliveries, their renewal and release.
+#include "sqlite_store.hpp"
+
+namespace epdd::store {
+
+using sqlite::Connection;
+using sqlite::now_ms;
+using sqlite::Query;
+using sqlite::Transaction;
+
+std::optional<Claim> SqliteStore::claim(const std::string& owner, const std::vector<std::string>& engines,
+                                        std::int64_t lease_ms, std::optional<std::int64_t> only_job) {
+  if (engines.empty()) return std::nullopt;
+  const std::string what = fmt::format("claiming work for {}", owner);
+  Connection& c = connection_;
+  Transaction transaction(c, what);
+  const std::int64_t now = now_ms();
+  // The first pending item (by job, then index) of an active job on one of our engines whose
+  // lease is free or expired, and whose position nobody holds a live lease on.
+  std::string in;
+  for (std::size_t i = 0; i < engines.size(); ++i) in += fmt::format("{}?{}", i ? ", " : "", i + 3);
+  const std::string pick = fmt::format(
+      "SELECT i.key FROM items i JOIN jobs j ON j.id = i.job "
+      "WHERE i.state = 'pending' AND j.state IN ('queued', 'running') AND j.planned = 1 AND j.engine IN ({}) "
+      "AND (?2 < 0 OR j.id = ?2) "
+      "AND NOT EXISTS (SELECT 1 FROM items o WHERE o.key = i.key AND o.state = 'pending' AND o.lease_owner IS NOT NULL "
+      "AND o.lease_expiry_ms >= ?1) "
+      "ORDER BY i.job, i.idx LIMIT 1",
+      in);
+  Claim claim;
+  {
+    Query q = c.query(pick, what);
+    q.bind(now, only_job.value_or(-1));
+    for (std::size_t i = 0; i < engines.size(); ++i) q.bind_at(static_cast<int>(i + 3), engines[i]);
+    if (!q.next()) return std::nullopt;
+    claim.key = q.text(0);
+  }
+  // Every pending item of an active job with that position, wherever it is: one search answers
+  // them all.
+  c.query("UPDATE items SET lease_owner = ?2, lease_expiry_ms = ?3 WHERE key = ?1 AND state = 'pending' "
+          "AND job IN (SELECT id FROM jobs WHERE state IN ('queued', 'running'))",
+          what)
+      .bind(claim.key, owner, now + lease_ms)
+      .run();
+  {
+    Query q = c.query(
+        "SELECT i.job, i.idx, i.request, j.engine FROM items i JOIN jobs j ON j.id = i.job "
+        "WHERE i.key = ?1 AND i.state = 'pending' AND i.lease_owner = ?2 ORDER BY i.job, i.idx",
+        what);
+    q.bind(claim.key, owner);
+    while (q.next()) {
+      claim.items.emplace_back(q.integer(0), q.integer(1));
+      if (claim.request.empty()) claim.request = q.text(2);
+      if (claim.engine.empty()) claim.engine = q.text(3);
+    }
+  }
+  // The jobs' first claim starts their clock (status rates); the last claimer is who runs them.
+  std::int64_t last_job = -1;
+  for (const auto& item : claim.items) {
+    if (item.first == last_job) continue;  // items come by job
+    last_job = item.first;
+    c.query("UPDATE jobs SET started_ms = coalesce(started_ms, ?2), runner = ?3 WHERE id = ?1", what)
+        .bind(last_job, now, owner)
+        .run();
+  }
+  transaction.commit();
+  return claim;
+}
+
+std::int64_t SqliteStore::renew_leases(const std::string& owner, std::int64_t lease_ms) {
+  const std::string what = fmt::format("renewing the leases of {}", owner);
+  Connection& c = connection_;
+  Transaction transaction(c, what);
+  const std::int64_t expiry = now_ms() + lease_ms;
+  c.query("UPDATE items SET lease_expiry_ms = ?2 WHERE lease_owner = ?1 AND state = 'pending'", what)
+      .bind(owner, expiry)
+      .run();
+  const std::int64_t n = c.changes();
+  c.query("UPDATE jobs SET lease_expiry_ms = ?2 WHERE lease_owner = ?1", what).bind(owner, expiry).run();
+  transaction.commit();
+  return n;
+}
+
+std::int64_t SqliteStore::release_leases(const std::string& owner, const std::string* key) {
+  const std::string what = fmt::format("releasing the leases of {}", owner);
+  Connection& c = connection_;
+  Transaction transaction(c, what);
+  if (key) {
+    c.query("UPDATE items SET lease_owner = NULL, lease_expiry_ms = NULL WHERE lease_owner = ?1 AND key = ?2", what)
+        .bind(owner, *key)
+        .run();
+  } else {
+    c.query("UPDATE items SET lease_owner = NULL, lease_expiry_ms = NULL WHERE lease_owner = ?1", what)
+        .bind(owner)
+        .run();
+  }
+  const std::int64_t n = c.changes();
+  if (!key)
+    c.query("UPDATE jobs SET lease_owner = NULL, lease_expiry_ms = NULL WHERE lease_owner = ?1", what).bind(owner).run();
+  transaction.commit();
+  return n;
+}
+
+std::vector<std::string> SqliteStore::lease_owners() {
+  Query q = connection_.query(
+      "SELECT lease_owner FROM items WHERE lease_owner IS NOT NULL UNION "
+      "SELECT lease_owner FROM jobs WHERE lease_owner IS NOT NULL",
+      "reading the lease owners");
+  std::vector<std::string> out;
+  while (q.next()) out.push_back(q.text(0));
+  return out;
+}
+
+std::optional<JobRow> SqliteStore::claim_delivery(const std::string& owner, std::int64_t lease_ms) {
+  const std::string what = fmt::format("claiming a job to deliver for {}", owner);
+  Connection& c = connection_;
+  Transaction transaction(c, what);
+  const std::int64_t now = now_ms();
+  static const std::string kSelect = fmt::format(
+      "SELECT {} FROM jobs WHERE delivered = 0 AND (lease_owner IS NULL OR lease_expiry_ms < ?1) AND "
+      "((state IN ('queued', 'running') AND planned = 1 AND done + failed >= total) OR state IN ('cancelled', "
+      "'failed')) ORDER BY id LIMIT 1",
+      kJobColumns);
+  std::optional<JobRow> job;
+  {
+    Query q = c.query(kSelect, what);
+    if (!q.bind(now).next()) return std::nullopt;
+    job = read_job(q, what);
+  }
+  c.query("UPDATE jobs SET lease_owner = ?2, lease_expiry_ms = ?3 WHERE id = ?1", what)
+      .bind(job->id, owner, now + lease_ms)
+      .run();
+  transaction.commit();
+  return job;
+}
+
+void SqliteStore::mark_delivered(std::int64_t job, JobState state, const std::string& message) {
+  update_job(job, fmt::format("recording the delivery of job {}", job),
+             "UPDATE jobs SET state = ?2, message = ?3, delivered = 1, lease_owner = NULL, "
+             "lease_expiry_ms = NULL, updated_ms = ?4 WHERE id = ?1",
+             to_string(state), message, now_ms());
+}
+std::vector<Lease> SqliteStore::job_leases(std::int64_t job) {
+  Query q = connection_.query(
+      "SELECT lease_owner, max(lease_expiry_ms) FROM items WHERE job = ?1 AND state = 'pending' AND lease_owner IS NOT "
+      "NULL GROUP BY lease_owner ORDER BY lease_owner",
+      "reading the leases of a job");
+  q.bind(job);
+  std::vector<Lease> out;
+  while (q.next()) out.push_back(Lease{q.text(0), q.integer(1)});
+  return out;
+}
+
+std::vector<std::pair<std::string, std::int64_t>> SqliteStore::abandoned_leases(const std::string& owner) {
+  Query q = connection_.query(
+      "SELECT DISTINCT i.key, i.job FROM items i WHERE i.lease_owner = ?1 AND i.state = 'pending' AND NOT EXISTS "
+      "(SELECT 1 FROM items o JOIN jobs j ON j.id = o.job WHERE o.key = i.key AND o.lease_owner = ?1 AND "
+      "o.state = 'pending' AND j.state IN ('queued', 'running')) ORDER BY i.key, i.job",
+      "looking for searches nobody waits for");
+  q.bind(owner);
+  std::vector<std::pair<std::string, std::int64_t>> out;
+  while (q.next()) out.emplace_back(q.text(0), q.integer(1));
+  return out;
+}
+
+}  // namespace epdd::store

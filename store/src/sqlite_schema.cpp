@@ -1,0 +1,180 @@
+// Opening an SQLite store: the file, the connection's settings, the schema and its upgrades.
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "sqlite_store.hpp"
+
+namespace epdd::store {
+
+using sqlite::Query;
+using sqlite::Transaction;
+
+namespace {
+
+constexpr int kSchemaVersion = 3;
+constexpr int kBusyTimeoutMs = 10000;
+
+// Plain SQL that PostgreSQL reads the same way (AUTOINCREMENT becomes an identity column there).
+// No CHECK on the state columns: a state added later should not need a table rebuild, and the
+// reader refuses text it does not know.
+constexpr const char* kSchema = R"sql(
+CREATE TABLE jobs (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  kind TEXT NOT NULL,
+  input TEXT NOT NULL,
+  identity TEXT NOT NULL UNIQUE,
+  settings TEXT NOT NULL,
+  state TEXT NOT NULL,
+  message TEXT NOT NULL DEFAULT '',
+  total INTEGER NOT NULL DEFAULT 0,
+  done INTEGER NOT NULL DEFAULT 0,
+  failed INTEGER NOT NULL DEFAULT 0,
+  searches INTEGER NOT NULL DEFAULT 0,
+  cache_hits INTEGER NOT NULL DEFAULT 0,
+  created_ms INTEGER NOT NULL,
+  updated_ms INTEGER NOT NULL
+);
+CREATE TABLE items (
+  job INTEGER NOT NULL REFERENCES jobs(id),
+  idx INTEGER NOT NULL,
+  key TEXT NOT NULL,
+  state TEXT NOT NULL,
+  result TEXT,
+  error TEXT,
+  attempts INTEGER NOT NULL DEFAULT 0,
+  lease_owner TEXT,
+  lease_expiry_ms INTEGER,
+  PRIMARY KEY (job, idx)
+);
+CREATE TABLE cache (
+  key TEXT NOT NULL PRIMARY KEY,
+  engine TEXT NOT NULL,
+  analysis TEXT NOT NULL,
+  searches INTEGER NOT NULL DEFAULT 0,
+  hits INTEGER NOT NULL DEFAULT 0,
+  created_ms INTEGER NOT NULL
+);
+PRAGMA user_version = 1;
+)sql";
+
+// Version 2 (the daemon): what a job needs to be run by a process other than the one that made
+// it (its spec, its input's bytes, the engine identity its keys are for), and leases.
+constexpr const char* kMigrate1To2 = R"sql(
+ALTER TABLE jobs ADD COLUMN engine TEXT NOT NULL DEFAULT '';
+ALTER TABLE jobs ADD COLUMN spec TEXT NOT NULL DEFAULT '';
+ALTER TABLE jobs ADD COLUMN source BLOB;
+ALTER TABLE jobs ADD COLUMN planned INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE jobs ADD COLUMN delivered INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE jobs ADD COLUMN lease_owner TEXT;
+ALTER TABLE jobs ADD COLUMN lease_expiry_ms INTEGER;
+ALTER TABLE items ADD COLUMN request TEXT NOT NULL DEFAULT '';
+CREATE INDEX items_by_key ON items (key);
+CREATE INDEX items_by_state ON items (state, job, idx);
+UPDATE jobs SET planned = 1;
+PRAGMA user_version = 2;
+)sql";
+
+// Version 3 (status and purge): when a job's first item was claimed (its rate counts from
+// there, not from when it was queued) and which process claimed last (status says when no live
+// process holds it); when each cache entry was last used (purge --cache-unused-since). What an
+// older file cannot know is derived: a job that has results started when it was made (the old
+// reading); an entry was last used no later than the last change of a job that has its key.
+constexpr const char* kMigrate2To3 = R"sql(
+ALTER TABLE jobs ADD COLUMN started_ms INTEGER;
+ALTER TABLE jobs ADD COLUMN runner TEXT;
+ALTER TABLE cache ADD COLUMN used_ms INTEGER NOT NULL DEFAULT 0;
+UPDATE jobs SET started_ms = created_ms WHERE done + failed > 0;
+UPDATE cache SET used_ms = max(created_ms, coalesce((SELECT max(j.updated_ms) FROM items i JOIN jobs j ON j.id = i.job
+                                                     WHERE i.key = cache.key), 0));
+CREATE INDEX cache_by_use ON cache (used_ms);
+PRAGMA user_version = 3;
+)sql";
+
+// Creates the file if it is missing, with mode 0600, before SQLite sees it: SQLite would create
+// it 0644 (less the umask), and its -wal and -shm files take the database file's mode.
+Expected<void, std::string> create_private_file(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC, 0600);
+  if (fd >= 0) {
+    ::close(fd);
+    return {};
+  }
+  if (errno == EEXIST) return {};
+  return unexpected(fmt::format("{}: cannot create the store: {}", path, std::strerror(errno)));
+}
+
+}  // namespace
+
+Expected<std::unique_ptr<Store>, std::string> SqliteStore::open(const std::string& path) {
+  if (auto created = create_private_file(path); !created) return unexpected(created.error());
+  std::unique_ptr<SqliteStore> store(new SqliteStore(path));
+  try {
+    store->connection_.open();
+    // A store that has its schema is opened without taking the write lock: a reader (status,
+    // a resumed run) need not wait for a writer, nor for the recovery of one that was killed.
+    if (store->configure() != kSchemaVersion) store->create_schema();
+  } catch (const StoreError& e) {
+    return unexpected(std::string(e.what()));
+  }
+  return std::unique_ptr<Store>(std::move(store));
+}
+
+const std::string& SqliteStore::path() const { return connection_.path(); }
+
+      std::int64_t SqliteStore::configure() {
+  sqlite3* db = connection_.db();
+  const std::string& path = connection_.path();
+  sqlite3_busy_timeout(db, kBusyTimeoutMs);
+  // One statement, so that the version and the tables are seen in the same state even while
+  // another process is creating the schema.
+  sqlite3_stmt* probe = nullptr;
+  int rc = sqlite3_prepare_v2(
+      db, "SELECT (SELECT user_version FROM pragma_user_version), (SELECT count(*) FROM sqlite_master)", -1, &probe,
+      nullptr);
+  if (rc == SQLITE_OK) rc = sqlite3_step(probe);
+  const std::int64_t version = rc == SQLITE_ROW ? sqlite3_column_int64(probe, 0) : 0;
+  const std::int64_t objects = rc == SQLITE_ROW ? sqlite3_column_int64(probe, 1) : 0;
+  const std::string reason = sqlite3_errmsg(db);
+  sqlite3_finalize(probe);
+  if ((rc & 0xff) == SQLITE_NOTADB) throw StoreError(fmt::format("{}: not an SQLite database ({})", path, reason));
+  if (rc != SQLITE_ROW) throw StoreError(fmt::format("{}: cannot read the store: {}", path, reason));
+  if (version > kSchemaVersion)
+    throw StoreError(fmt::format("{}: the store has schema version {}, newer than this epdd's {}: use a newer epdd",
+                                 path, version, kSchemaVersion));
+  if (version == 0 && objects > 0)
+    throw StoreError(fmt::format("{}: an SQLite database that is not an epdd store (no schema version, {} objects)",
+                                 path, objects));
+  // WAL: readers beside one writer, from several processes. FULL: a commit is on disk (the WAL
+  // synced) before it returns, so nothing committed is lost on power loss; NORMAL would be.
+  {
+    Query mode = connection_.query("PRAGMA journal_mode = WAL", "setting WAL journal mode");
+    if (!mode.next() || mode.text(0) != "wal")
+      throw StoreError(fmt::format("{}: cannot use WAL journal mode on this file system", path));
+  }
+  connection_.exec("PRAGMA synchronous = FULL", "setting synchronous = FULL");
+  connection_.exec("PRAGMA foreign_keys = ON", "enabling foreign keys");
+  return version;
+}
+
+// Creates the schema in an empty file; checks the version again under the write lock, since
+// another process may have created (or upgraded) it since configure() looked.
+void SqliteStore::create_schema() {
+  constexpr std::string_view kWhat = "creating the schema";
+  Transaction transaction(connection_, kWhat);
+  std::int64_t version = 0;
+  {
+    Query q = connection_.query("PRAGMA user_version", kWhat);
+    if (q.next()) version = q.integer(0);
+  }
+  if (version == kSchemaVersion) return;
+  if (version < 0 || version > kSchemaVersion)
+    connection_.fail(kWhat, fmt::format("unexpected schema version {} (this epdd knows {})", version, kSchemaVersion));
+  if (version == 0) connection_.exec(kSchema, kWhat);
+  if (version <= 1) connection_.exec(kMigrate1To2, "upgrading the schema to version 2");
+  connection_.exec(kMigrate2To3, "upgrading the schema to version 3");
+  transaction.commit();
+}
+
+}  // namespace epdd::store
