@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <functional>
+#include <optional>
+#include <type_traits>
 #include <utility>
 #include <vector>
 #include <ostream>
@@ -132,6 +134,14 @@ AnalysisRequest request(const char* fen, uci::SearchLimits limits) {
   return r;
 }
 
+// Search limits with one limit set: one_limit(&uci::SearchLimits::depth, 6).
+template <class T>
+uci::SearchLimits one_limit(std::optional<T> uci::SearchLimits::*limit, std::type_identity_t<T> value) {
+  uci::SearchLimits l;
+  l.*limit = value;
+  return l;
+}
+
 // The search ran and its output passed our checks; its problems are failures of this step.
 Verdict checked(const Expected<Analysis, uci::EngineError>& a) {
   if (!a) return a.error().to_string();
@@ -158,6 +168,14 @@ Verdict limit_stopped(Runner& run, const Analysis& a) {
   return a.limit_stop;
 }
 
+// One search, checked: its analysis, or why the step fails. The detail becomes its summary.
+Expected<Analysis, Verdict> search(EngineSession& s, const AnalysisRequest& r, std::string& d) {
+  auto a = s.analyse(r);
+  if (auto v = checked(a); !v.empty()) return unexpected(v);
+  d = summary(*a);
+  return std::move(*a);
+}
+
 // The steps: each runs on a live session, fills the detail shown beside a pass and returns its
 // verdict.
 
@@ -167,11 +185,8 @@ Verdict isready(Runner&, EngineSession& s, std::string&) {
 }
 
 Verdict go_depth(Runner& run, EngineSession& s, std::string& d) {
-  uci::SearchLimits l;
-  l.depth = 6;
-  auto a = s.analyse(request(kKiwipete, l));
-  if (auto v = checked(a); !v.empty()) return v;
-  d = summary(*a);
+  auto a = search(s, request(kKiwipete, one_limit(&uci::SearchLimits::depth, 6)), d);
+  if (!a) return a.error();
   if (auto v = limit_stopped(run, *a); !v.empty()) return v;
   if (a->lines.empty()) return "no exact score reported";
   if (a->depth < 6) return fmt::format("stopped at depth {}", a->depth);
@@ -179,11 +194,8 @@ Verdict go_depth(Runner& run, EngineSession& s, std::string& d) {
 }
 
 Verdict go_nodes(Runner& run, EngineSession& s, std::string& d) {
-  uci::SearchLimits l;
-  l.nodes = 10000;
-  auto a = s.analyse(request(kKiwipete, l));
-  if (auto v = checked(a); !v.empty()) return v;
-  d = summary(*a);
+  auto a = search(s, request(kKiwipete, one_limit(&uci::SearchLimits::nodes, 10000)), d);
+  if (!a) return a.error();
   // An engine that searches on regardless (Toga II) is stopped by epdd once its reports pass
   // the limit: runs finish, but the step fails, because the node counts are not the ones asked
   // for and a fixed-nodes run of it is not reproducible.
@@ -194,45 +206,36 @@ Verdict go_nodes(Runner& run, EngineSession& s, std::string& d) {
 }
 
 Verdict go_movetime(Runner&, EngineSession& s, std::string& d) {
-  uci::SearchLimits l;
-  l.movetime_ms = 300;
   const auto t0 = uci::Clock::now();
-  auto a = s.analyse(request(kKiwipete, l));
+  auto a = search(s, request(kKiwipete, one_limit(&uci::SearchLimits::movetime_ms, 300)), d);
   const auto ms = ms_since(t0);
-  if (auto v = checked(a); !v.empty()) return v;
-  d = summary(*a) + fmt::format(", {} ms", ms);
+  if (!a) return a.error();
+  d += fmt::format(", {} ms", ms);
   if (ms < 250 || ms > 1000) return fmt::format("took {} ms for movetime 300", ms);
   return {};
 }
 
 Verdict go_mate(Runner&, EngineSession& s, std::string& d) {
-  uci::SearchLimits l;
-  l.mate = 2;
-  auto a = s.analyse(request(kScholar, l));
-  if (auto v = checked(a); !v.empty()) return v;
-  d = summary(*a);
+  auto a = search(s, request(kScholar, one_limit(&uci::SearchLimits::mate, 2)), d);
+  if (!a) return a.error();
   if (a->bestmove != "h5f7") return fmt::format("bestmove {} does not mate (h5f7 does)", a->bestmove);
   return {};
 }
 
 Verdict go_infinite_then_stop(Runner&, EngineSession& s, std::string& d) {
-  uci::SearchLimits l;
-  l.stop_after_ms = 300;
   const auto t0 = uci::Clock::now();
-  auto a = s.analyse(request(kKiwipete, l));
+  auto a = search(s, request(kKiwipete, one_limit(&uci::SearchLimits::stop_after_ms, 300)), d);
   const auto ms = ms_since(t0);
-  if (auto v = checked(a); !v.empty()) return v;
-  d = summary(*a) + fmt::format(", bestmove {} ms after go", ms);
+  if (!a) return a.error();
+  d += fmt::format(", bestmove {} ms after go", ms);
   return {};
 }
 
 Verdict multipv(Runner&, EngineSession& s, std::string& d) {
-  uci::SearchLimits l;
-  l.depth = 6;
-  AnalysisRequest r = request(kKiwipete, l);
+  AnalysisRequest r = request(kKiwipete, one_limit(&uci::SearchLimits::depth, 6));
   r.multipv = 3;
-  auto a = s.analyse(r);
-  if (auto v = checked(a); !v.empty()) return v;
+  auto a = search(s, r, d);
+  if (!a) return a.error();
   d = fmt::format("{} lines", a->lines.size());
   if (a->lines.size() != 3) return fmt::format("{} lines instead of 3", a->lines.size());
   if (a->lines[0].pv.empty() || a->lines[1].pv.empty() || a->lines[0].pv[0] == a->lines[1].pv[0])
@@ -243,22 +246,15 @@ Verdict multipv(Runner&, EngineSession& s, std::string& d) {
 }
 
 Verdict startpos_moves(Runner&, EngineSession& s, std::string& d) {
-  uci::SearchLimits l;
-  l.depth = 5;
-  AnalysisRequest r = request("", l);
+  AnalysisRequest r = request("", one_limit(&uci::SearchLimits::depth, 5));
   r.moves = {"e2e4", "e7e5"};
-  auto a = s.analyse(r);
-  if (auto v = checked(a); !v.empty()) return v;
-  d = summary(*a);
-  return {};
+  auto a = search(s, r, d);
+  return a ? Verdict() : a.error();
 }
 
 Verdict mate_in_1(Runner&, EngineSession& s, std::string& d) {
-  uci::SearchLimits l;
-  l.depth = 4;
-  auto a = s.analyse(request(kMateIn1, l));
-  if (auto v = checked(a); !v.empty()) return v;
-  d = summary(*a);
+  auto a = search(s, request(kMateIn1, one_limit(&uci::SearchLimits::depth, 4)), d);
+  if (!a) return a.error();
   if (a->bestmove != "d1d8") return "did not play the mate d1d8";
   if (a->lines.empty() || a->lines[0].score != core::Score::from_uci_mate(1)) return "score is not mate 1";
   return {};
@@ -269,13 +265,12 @@ Verdict mate_in_1(Runner&, EngineSession& s, std::string& d) {
 // engines differ there ((none), 0000, a1a1, or even a stale move) and it cannot hurt a run.
 Verdict answered_without_search(Runner& run, EngineSession& s, std::string& d, const char* fen,
                                 core::GameStatus status) {
-  uci::SearchLimits l;
-  l.depth = 3;
-  auto a = s.analyse(request(fen, l));
+  const AnalysisRequest r = request(fen, one_limit(&uci::SearchLimits::depth, 3));
+  auto a = s.analyse(r);
   if (!a) return a.error().to_string();
   if (a->status != status) return "the position was sent to the engine";
   d = "not sent to the engine";
-  auto probe = s.analyse(request(fen, l), /*search_terminal=*/true);
+  auto probe = s.analyse(r, /*search_terminal=*/true);
   run.note(probe ? "the engine says: " + summary(*probe) : "the engine, asked anyway: " + probe.error().message);
   return {};
 }
