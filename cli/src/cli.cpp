@@ -124,12 +124,18 @@ void add_pgn(CLI::App& app, PgnCheckOptions& check, PgnWriteOptions& write, int&
       "  epdd pgn check --severity warning --all games.pgn");
   c->callback([&] { status = run_pgn_check(check, std::cout, std::cerr); });
 
-  auto add_output = [&](CLI::App* cmd) {
+  // export, sort and to-epd: one input file, -o, and run_pgn_write doing ACTION.
+  auto add_writer = [&](const char* name, const char* description, PgnAction action) {
+    auto* cmd = pgn->add_subcommand(name, description);
     cmd->add_option("file", write.file, "PGN file")->required();
     cmd->add_option("-o,--output", write.output, "Write here (atomically; may be the input file). Default: stdout");
+    cmd->callback([&write, &status, action] {
+      write.action = action;
+      status = run_pgn_write(write, std::cout, std::cerr);
+    });
+    return cmd;
   };
-  auto* e = pgn->add_subcommand("export", "Write PGN export format, byte for byte as the standard says");
-  add_output(e);
+  auto* e = add_writer("export", "Write PGN export format, byte for byte as the standard says", PgnAction::Export);
   e->add_flag("--reduced", write.reduced, "Reduced export format: the Seven Tag Roster only (SetUp, FEN and\n"
                                           "Variant kept where present), no comments, variations or NAGs");
   e->footer(
@@ -141,23 +147,13 @@ void add_pgn(CLI::App& app, PgnCheckOptions& check, PgnWriteOptions& write, int&
       "Examples:\n"
       "  epdd pgn export games.pgn -o clean.pgn\n"
       "  epdd pgn export --reduced games.pgn > reduced.pgn");
-  e->callback([&] {
-    write.action = PgnAction::Export;
-    status = run_pgn_write(write, std::cout, std::cerr);
-  });
-  auto* s = pgn->add_subcommand("sort", "Sort games into the standard's collation order, in export format");
-  add_output(s);
+  auto* s = add_writer("sort", "Sort games into the standard's collation order, in export format", PgnAction::Sort);
   s->footer(
       "Order: Date (unknown digits as 0), Event, Site, Round (numeric; ? before - before numbers), White,\n"
       "Black, Result, then the movetext. Equal games keep their order. The whole file is held in memory.\n\n"
       "Example:\n"
       "  epdd pgn sort games.pgn -o sorted.pgn");
-  s->callback([&] {
-    write.action = PgnAction::Sort;
-    status = run_pgn_write(write, std::cout, std::cerr);
-  });
-  auto* t = pgn->add_subcommand("to-epd", "Write every position of every game's main line as EPD");
-  add_output(t);
+  auto* t = add_writer("to-epd", "Write every position of every game's main line as EPD", PgnAction::ToEpd);
   t->add_flag("--comments", write.comments, "Put the comments after each move into c0 of its record");
   t->footer(
       "One record per position: before each move with sm (the move played), and the final position; with\n"
@@ -165,10 +161,6 @@ void add_pgn(CLI::App& app, PgnCheckOptions& check, PgnWriteOptions& write, int&
       "Chess960 games are written with Shredder-FEN castling (HAha), so their rights survive any reader.\n\n"
       "Example:\n"
       "  epdd pgn to-epd games.pgn -o positions.epd");
-  t->callback([&] {
-    write.action = PgnAction::ToEpd;
-    status = run_pgn_write(write, std::cout, std::cerr);
-  });
 }
 
 void add_check_engine(CLI::App& app, CheckEngineOptions& o, int& status) {
