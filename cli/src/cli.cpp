@@ -21,6 +21,19 @@ namespace {
 
 constexpr const char* kVersion = "epdd 0.1.0";
 
+// --all and --severity of the check commands (epd check, pgn check), each with its format's
+// own Severity.
+template <class Severity>
+void add_report_choice(CLI::App* cmd, bool& all, Severity& min_severity) {
+  cmd->add_flag("--all", all, "Print every diagnostic (default: the first 5 of each kind per file)");
+  cmd->add_option("--severity", min_severity, "Least severity printed: note, warning or error")
+      ->transform(CLI::CheckedTransformer(
+          std::map<std::string, Severity>{
+              {"note", Severity::Note}, {"warning", Severity::Warning}, {"error", Severity::Error}},
+          CLI::ignore_case))
+      ->type_name("note|warning|error");
+}
+
 void add_perft(CLI::App& app, PerftOptions& o, int& status) {
   auto* cmd = app.add_subcommand("perft", "Check move generation against perft counts");
   cmd->add_option("files", o.files,
@@ -64,13 +77,7 @@ void add_epd(CLI::App& app, EpdCheckOptions& check, EpdFormatOptions& format, in
   c->add_option("files", check.files, "EPD files")->required();
   c->add_flag("--chess960", check.chess960, "Read KQkq castling letters as X-FEN (the outermost rooks)");
   c->add_flag("!--no-moves", check.moves, "Do not check move operands (am, bm, pm, pv, sm)");
-  c->add_flag("--all", check.all, "Print every diagnostic (default: the first 5 of each kind per file)");
-  c->add_option("--severity", check.min_severity, "Least severity printed: note, warning or error")
-      ->transform(CLI::CheckedTransformer(
-          std::map<std::string, epd::Severity>{
-              {"note", epd::Severity::Note}, {"warning", epd::Severity::Warning}, {"error", epd::Severity::Error}},
-          CLI::ignore_case))
-      ->type_name("note|warning|error");
+  add_report_choice(c, check.all, check.min_severity);
   c->footer(
       "Each problem is printed as FILE:LINE:COLUMN: SEVERITY: MESSAGE [KIND], followed by a summary per file\n"
       "that counts every kind. Errors: the record or operation cannot be used as written (illegal\n"
@@ -107,13 +114,7 @@ void add_pgn(CLI::App& app, PgnCheckOptions& check, PgnWriteOptions& write, int&
 
   auto* c = pgn->add_subcommand("check", "Report every problem of PGN files, with file:line:column and game");
   c->add_option("files", check.files, "PGN files")->required();
-  c->add_flag("--all", check.all, "Print every diagnostic (default: the first 5 of each kind per file)");
-  c->add_option("--severity", check.min_severity, "Least severity printed: note, warning or error")
-      ->transform(CLI::CheckedTransformer(
-          std::map<std::string, pgn::Severity>{
-              {"note", pgn::Severity::Note}, {"warning", pgn::Severity::Warning}, {"error", pgn::Severity::Error}},
-          CLI::ignore_case))
-      ->type_name("note|warning|error");
+  add_report_choice(c, check.all, check.min_severity);
   c->footer(
       "Each problem is printed as FILE:LINE:COLUMN: SEVERITY: game N: MESSAGE [KIND], then a summary per file.\n"
       "An illegal move ends its game (or its variation): the moves before it are kept and the next game is\n"
