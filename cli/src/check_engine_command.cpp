@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <functional>
-#include <tuple>
+#include <optional>
+#include <type_traits>
+#include <utility>
 #include <vector>
 #include <ostream>
 
@@ -37,6 +39,11 @@ constexpr const char* kLimitStopNote =
     "epdd stops such a search itself once the engine's reports pass the limit, so runs with this limit "
     "finish; the counts then pass the limit and differ from run to run";
 
+// The milliseconds since t0.
+std::chrono::milliseconds::rep ms_since(uci::Clock::time_point t0) {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(uci::Clock::now() - t0).count();
+}
+
 // One step's verdict: empty means pass, else why it failed.
 using Verdict = std::string;
 
@@ -48,7 +55,7 @@ class Runner {
   bool start() {
     const auto t0 = uci::Clock::now();
     auto s = EngineSession::start(config_, log_);
-    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(uci::Clock::now() - t0).count();
+    const auto ms = ms_since(t0);
     if (!s) {
       report("handshake (uci, options, isready)", s.error().to_string());
       return false;
@@ -84,7 +91,7 @@ class Runner {
     if (!session_) return;
     const auto t0 = uci::Clock::now();
     session_->shutdown();
-    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(uci::Clock::now() - t0).count();
+    const auto ms = ms_since(t0);
     const std::string status = session_->exit_status();
     report("quit", status == "exited with status 0" ? "" : "the engine did not end cleanly: " + status,
            fmt::format("{}, {} ms", status, ms));
@@ -127,6 +134,14 @@ AnalysisRequest request(const char* fen, uci::SearchLimits limits) {
   return r;
 }
 
+// Search limits with one limit set: one_limit(&uci::SearchLimits::depth, 6).
+template <class T>
+uci::SearchLimits one_limit(std::optional<T> uci::SearchLimits::*limit, std::type_identity_t<T> value) {
+  uci::SearchLimits l;
+  l.*limit = value;
+  return l;
+}
+
 // The search ran and its output passed our checks; its problems are failures of this step.
 Verdict checked(const Expected<Analysis, uci::EngineError>& a) {
   if (!a) return a.error().to_string();
@@ -145,126 +160,147 @@ std::string summary(const Analysis& a) {
   return s;
 }
 
+// A search that epdd stopped once the engine's reports passed its limit fails the step, with a
+// note on why epdd stops such searches; empty when the engine kept to the limit.
+Verdict limit_stopped(Runner& run, const Analysis& a) {
+  if (a.limit_stop.empty()) return {};
+  run.note(kLimitStopNote);
+  return a.limit_stop;
+}
+
+// One search, checked: its analysis, or why the step fails. The detail becomes its summary.
+Expected<Analysis, Verdict> search(EngineSession& s, const AnalysisRequest& r, std::string& d) {
+  auto a = s.analyse(r);
+  if (auto v = checked(a); !v.empty()) return unexpected(v);
+  d = summary(*a);
+  return std::move(*a);
+}
+
+// The steps: each runs on a live session, fills the detail shown beside a pass and returns its
+// verdict.
+
+Verdict isready(Runner&, EngineSession& s, std::string&) {
+  auto ok = s.sync();
+  return ok ? Verdict() : ok.error().to_string();
+}
+
+Verdict go_depth(Runner& run, EngineSession& s, std::string& d) {
+  auto a = search(s, request(kKiwipete, one_limit(&uci::SearchLimits::depth, 6)), d);
+  if (!a) return a.error();
+  if (auto v = limit_stopped(run, *a); !v.empty()) return v;
+  if (a->lines.empty()) return "no exact score reported";
+  if (a->depth < 6) return fmt::format("stopped at depth {}", a->depth);
+  return {};
+}
+
+Verdict go_nodes(Runner& run, EngineSession& s, std::string& d) {
+  auto a = search(s, request(kKiwipete, one_limit(&uci::SearchLimits::nodes, 10000)), d);
+  if (!a) return a.error();
+  // An engine that searches on regardless (Toga II) is stopped by epdd once its reports pass
+  // the limit: runs finish, but the step fails, because the node counts are not the ones asked
+  // for and a fixed-nodes run of it is not reproducible.
+  if (auto v = limit_stopped(run, *a); !v.empty()) return v;
+  // Engines check the limit every few thousand nodes; far beyond it, they ignore it.
+  if (a->nodes > 10000 * 3) return fmt::format("searched {} nodes: the node limit is ignored", a->nodes);
+  return {};
+}
+
+Verdict go_movetime(Runner&, EngineSession& s, std::string& d) {
+  const auto t0 = uci::Clock::now();
+  auto a = search(s, request(kKiwipete, one_limit(&uci::SearchLimits::movetime_ms, 300)), d);
+  const auto ms = ms_since(t0);
+  if (!a) return a.error();
+  d += fmt::format(", {} ms", ms);
+  if (ms < 250 || ms > 1000) return fmt::format("took {} ms for movetime 300", ms);
+  return {};
+}
+
+Verdict go_mate(Runner&, EngineSession& s, std::string& d) {
+  auto a = search(s, request(kScholar, one_limit(&uci::SearchLimits::mate, 2)), d);
+  if (!a) return a.error();
+  if (a->bestmove != "h5f7") return fmt::format("bestmove {} does not mate (h5f7 does)", a->bestmove);
+  return {};
+}
+
+Verdict go_infinite_then_stop(Runner&, EngineSession& s, std::string& d) {
+  const auto t0 = uci::Clock::now();
+  auto a = search(s, request(kKiwipete, one_limit(&uci::SearchLimits::stop_after_ms, 300)), d);
+  const auto ms = ms_since(t0);
+  if (!a) return a.error();
+  d += fmt::format(", bestmove {} ms after go", ms);
+  return {};
+}
+
+Verdict multipv(Runner&, EngineSession& s, std::string& d) {
+  AnalysisRequest r = request(kKiwipete, one_limit(&uci::SearchLimits::depth, 6));
+  r.multipv = 3;
+  auto a = search(s, r, d);
+  if (!a) return a.error();
+  d = fmt::format("{} lines", a->lines.size());
+  if (a->lines.size() != 3) return fmt::format("{} lines instead of 3", a->lines.size());
+  if (a->lines[0].pv.empty() || a->lines[1].pv.empty() || a->lines[0].pv[0] == a->lines[1].pv[0])
+    return "lines 1 and 2 do not start with different moves";
+  if (a->lines[0].score < a->lines[1].score || a->lines[1].score < a->lines[2].score)
+    return "lines not in order of their scores";
+  return {};
+}
+
+Verdict startpos_moves(Runner&, EngineSession& s, std::string& d) {
+  AnalysisRequest r = request("", one_limit(&uci::SearchLimits::depth, 5));
+  r.moves = {"e2e4", "e7e5"};
+  auto a = search(s, r, d);
+  return a ? Verdict() : a.error();
+}
+
+Verdict mate_in_1(Runner&, EngineSession& s, std::string& d) {
+  auto a = search(s, request(kMateIn1, one_limit(&uci::SearchLimits::depth, 4)), d);
+  if (!a) return a.error();
+  if (a->bestmove != "d1d8") return "did not play the mate d1d8";
+  if (a->lines.empty() || a->lines[0].score != core::Score::from_uci_mate(1)) return "score is not mate 1";
+  return {};
+}
+
+// epdd answers positions without a legal move itself (ARCHITECTURE.md: never sent to an
+// engine). The step checks that; what the engine would say is shown as a note, because
+// engines differ there ((none), 0000, a1a1, or even a stale move) and it cannot hurt a run.
+Verdict answered_without_search(Runner& run, EngineSession& s, std::string& d, const char* fen,
+                                core::GameStatus status) {
+  const AnalysisRequest r = request(fen, one_limit(&uci::SearchLimits::depth, 3));
+  auto a = s.analyse(r);
+  if (!a) return a.error().to_string();
+  if (a->status != status) return "the position was sent to the engine";
+  d = "not sent to the engine";
+  auto probe = s.analyse(r, /*search_terminal=*/true);
+  run.note(probe ? "the engine says: " + summary(*probe) : "the engine, asked anyway: " + probe.error().message);
+  return {};
+}
+
+Verdict checkmate(Runner& run, EngineSession& s, std::string& d) {
+  return answered_without_search(run, s, d, kCheckmated, core::GameStatus::Checkmate);
+}
+
+Verdict stalemate(Runner& run, EngineSession& s, std::string& d) {
+  return answered_without_search(run, s, d, kStalemate, core::GameStatus::Stalemate);
+}
+
+// The steps between the handshake and quit, in the order they run and are printed.
+constexpr std::pair<const char*, Verdict (*)(Runner&, EngineSession&, std::string&)> kSteps[] = {
+    {"isready", isready},
+    {"go depth 6", go_depth},
+    {"go nodes 10000", go_nodes},
+    {"go movetime 300", go_movetime},
+    {"go mate 2", go_mate},
+    {"go infinite, stop after 300 ms", go_infinite_then_stop},
+    {"multipv 3", multipv},
+    {"position startpos moves e2e4 e7e5", startpos_moves},
+    {"mate in 1 found", mate_in_1},
+    {"checkmate: answered without a search", checkmate},
+    {"stalemate: answered without a search", stalemate},
+};
+
 void run_steps(Runner& run) {
-  using namespace std::chrono;
-  run.step("isready", [](EngineSession& s, std::string&) -> Verdict {
-    auto ok = s.sync();
-    return ok ? Verdict() : ok.error().to_string();
-  });
-  run.step("go depth 6", [&run](EngineSession& s, std::string& d) -> Verdict {
-    uci::SearchLimits l;
-    l.depth = 6;
-    auto a = s.analyse(request(kKiwipete, l));
-    if (auto v = checked(a); !v.empty()) return v;
-    d = summary(*a);
-    if (!a->limit_stop.empty()) {
-      run.note(kLimitStopNote);
-      return a->limit_stop;
-    }
-    if (a->lines.empty()) return "no exact score reported";
-    if (a->depth < 6) return fmt::format("stopped at depth {}", a->depth);
-    return {};
-  });
-  run.step("go nodes 10000", [&run](EngineSession& s, std::string& d) -> Verdict {
-    uci::SearchLimits l;
-    l.nodes = 10000;
-    auto a = s.analyse(request(kKiwipete, l));
-    if (auto v = checked(a); !v.empty()) return v;
-    d = summary(*a);
-    // An engine that searches on regardless (Toga II) is stopped by epdd once its reports pass
-    // the limit: runs finish, but the step fails, because the node counts are not the ones asked
-    // for and a fixed-nodes run of it is not reproducible.
-    if (!a->limit_stop.empty()) {
-      run.note(kLimitStopNote);
-      return a->limit_stop;
-    }
-    // Engines check the limit every few thousand nodes; far beyond it, they ignore it.
-    if (a->nodes > 10000 * 3) return fmt::format("searched {} nodes: the node limit is ignored", a->nodes);
-    return {};
-  });
-  run.step("go movetime 300", [](EngineSession& s, std::string& d) -> Verdict {
-    uci::SearchLimits l;
-    l.movetime_ms = 300;
-    const auto t0 = uci::Clock::now();
-    auto a = s.analyse(request(kKiwipete, l));
-    const auto ms = duration_cast<milliseconds>(uci::Clock::now() - t0).count();
-    if (auto v = checked(a); !v.empty()) return v;
-    d = summary(*a) + fmt::format(", {} ms", ms);
-    if (ms < 250 || ms > 1000) return fmt::format("took {} ms for movetime 300", ms);
-    return {};
-  });
-  run.step("go mate 2", [](EngineSession& s, std::string& d) -> Verdict {
-    uci::SearchLimits l;
-    l.mate = 2;
-    auto a = s.analyse(request(kScholar, l));
-    if (auto v = checked(a); !v.empty()) return v;
-    d = summary(*a);
-    if (a->bestmove != "h5f7") return fmt::format("bestmove {} does not mate (h5f7 does)", a->bestmove);
-    return {};
-  });
-  run.step("go infinite, stop after 300 ms", [](EngineSession& s, std::string& d) -> Verdict {
-    uci::SearchLimits l;
-    l.stop_after_ms = 300;
-    const auto t0 = uci::Clock::now();
-    auto a = s.analyse(request(kKiwipete, l));
-    const auto ms = duration_cast<milliseconds>(uci::Clock::now() - t0).count();
-    if (auto v = checked(a); !v.empty()) return v;
-    d = summary(*a) + fmt::format(", bestmove {} ms after go", ms);
-    return {};
-  });
-  run.step("multipv 3", [](EngineSession& s, std::string& d) -> Verdict {
-    uci::SearchLimits l;
-    l.depth = 6;
-    AnalysisRequest r = request(kKiwipete, l);
-    r.multipv = 3;
-    auto a = s.analyse(r);
-    if (auto v = checked(a); !v.empty()) return v;
-    d = fmt::format("{} lines", a->lines.size());
-    if (a->lines.size() != 3) return fmt::format("{} lines instead of 3", a->lines.size());
-    if (a->lines[0].pv.empty() || a->lines[1].pv.empty() || a->lines[0].pv[0] == a->lines[1].pv[0])
-      return "lines 1 and 2 do not start with different moves";
-    if (a->lines[0].score < a->lines[1].score || a->lines[1].score < a->lines[2].score)
-      return "lines not in order of their scores";
-    return {};
-  });
-  run.step("position startpos moves e2e4 e7e5", [](EngineSession& s, std::string& d) -> Verdict {
-    uci::SearchLimits l;
-    l.depth = 5;
-    AnalysisRequest r = request("", l);
-    r.moves = {"e2e4", "e7e5"};
-    auto a = s.analyse(r);
-    if (auto v = checked(a); !v.empty()) return v;
-    d = summary(*a);
-    return {};
-  });
-  run.step("mate in 1 found", [](EngineSession& s, std::string& d) -> Verdict {
-    uci::SearchLimits l;
-    l.depth = 4;
-    auto a = s.analyse(request(kMateIn1, l));
-    if (auto v = checked(a); !v.empty()) return v;
-    d = summary(*a);
-    if (a->bestmove != "d1d8") return "did not play the mate d1d8";
-    if (a->lines.empty() || a->lines[0].score != core::Score::from_uci_mate(1)) return "score is not mate 1";
-    return {};
-  });
-  // epdd answers positions without a legal move itself (ARCHITECTURE.md: never sent to an
-  // engine). The step checks that; what the engine would say is shown as a note, because
-  // engines differ there ((none), 0000, a1a1, or even a stale move) and it cannot hurt a run.
-  for (const auto& [name, fen, status] :
-       {std::tuple{"checkmate: answered without a search", kCheckmated, core::GameStatus::Checkmate},
-        std::tuple{"stalemate: answered without a search", kStalemate, core::GameStatus::Stalemate}}) {
-    run.step(name, [fen = fen, status = status, &run](EngineSession& s, std::string& d) -> Verdict {
-      uci::SearchLimits l;
-      l.depth = 3;
-      auto a = s.analyse(request(fen, l));
-      if (!a) return a.error().to_string();
-      if (a->status != status) return "the position was sent to the engine";
-      d = "not sent to the engine";
-      auto probe = s.analyse(request(fen, l), /*search_terminal=*/true);
-      run.note(probe ? "the engine says: " + summary(*probe) : "the engine, asked anyway: " + probe.error().message);
-      return {};
-    });
-  }
+  for (const auto& [name, body] : kSteps)
+    run.step(name, [&run, body = body](EngineSession& s, std::string& d) { return body(run, s, d); });
 }
 
 }  // namespace

@@ -21,6 +21,19 @@ namespace {
 
 constexpr const char* kVersion = "epdd 0.1.0";
 
+// --all and --severity of the check commands (epd check, pgn check), each with its format's
+// own Severity.
+template <class Severity>
+void add_report_choice(CLI::App* cmd, bool& all, Severity& min_severity) {
+  cmd->add_flag("--all", all, "Print every diagnostic (default: the first 5 of each kind per file)");
+  cmd->add_option("--severity", min_severity, "Least severity printed: note, warning or error")
+      ->transform(CLI::CheckedTransformer(
+          std::map<std::string, Severity>{
+              {"note", Severity::Note}, {"warning", Severity::Warning}, {"error", Severity::Error}},
+          CLI::ignore_case))
+      ->type_name("note|warning|error");
+}
+
 void add_perft(CLI::App& app, PerftOptions& o, int& status) {
   auto* cmd = app.add_subcommand("perft", "Check move generation against perft counts");
   cmd->add_option("files", o.files,
@@ -64,13 +77,7 @@ void add_epd(CLI::App& app, EpdCheckOptions& check, EpdFormatOptions& format, in
   c->add_option("files", check.files, "EPD files")->required();
   c->add_flag("--chess960", check.chess960, "Read KQkq castling letters as X-FEN (the outermost rooks)");
   c->add_flag("!--no-moves", check.moves, "Do not check move operands (am, bm, pm, pv, sm)");
-  c->add_flag("--all", check.all, "Print every diagnostic (default: the first 5 of each kind per file)");
-  c->add_option("--severity", check.min_severity, "Least severity printed: note, warning or error")
-      ->transform(CLI::CheckedTransformer(
-          std::map<std::string, epd::Severity>{
-              {"note", epd::Severity::Note}, {"warning", epd::Severity::Warning}, {"error", epd::Severity::Error}},
-          CLI::ignore_case))
-      ->type_name("note|warning|error");
+  add_report_choice(c, check.all, check.min_severity);
   c->footer(
       "Each problem is printed as FILE:LINE:COLUMN: SEVERITY: MESSAGE [KIND], followed by a summary per file\n"
       "that counts every kind. Errors: the record or operation cannot be used as written (illegal\n"
@@ -107,13 +114,7 @@ void add_pgn(CLI::App& app, PgnCheckOptions& check, PgnWriteOptions& write, int&
 
   auto* c = pgn->add_subcommand("check", "Report every problem of PGN files, with file:line:column and game");
   c->add_option("files", check.files, "PGN files")->required();
-  c->add_flag("--all", check.all, "Print every diagnostic (default: the first 5 of each kind per file)");
-  c->add_option("--severity", check.min_severity, "Least severity printed: note, warning or error")
-      ->transform(CLI::CheckedTransformer(
-          std::map<std::string, pgn::Severity>{
-              {"note", pgn::Severity::Note}, {"warning", pgn::Severity::Warning}, {"error", pgn::Severity::Error}},
-          CLI::ignore_case))
-      ->type_name("note|warning|error");
+  add_report_choice(c, check.all, check.min_severity);
   c->footer(
       "Each problem is printed as FILE:LINE:COLUMN: SEVERITY: game N: MESSAGE [KIND], then a summary per file.\n"
       "An illegal move ends its game (or its variation): the moves before it are kept and the next game is\n"
@@ -124,12 +125,18 @@ void add_pgn(CLI::App& app, PgnCheckOptions& check, PgnWriteOptions& write, int&
       "  epdd pgn check --severity warning --all games.pgn");
   c->callback([&] { status = run_pgn_check(check, std::cout, std::cerr); });
 
-  auto add_output = [&](CLI::App* cmd) {
+  // export, sort and to-epd: one input file, -o, and run_pgn_write doing ACTION.
+  auto add_writer = [&](const char* name, const char* description, PgnAction action) {
+    auto* cmd = pgn->add_subcommand(name, description);
     cmd->add_option("file", write.file, "PGN file")->required();
     cmd->add_option("-o,--output", write.output, "Write here (atomically; may be the input file). Default: stdout");
+    cmd->callback([&write, &status, action] {
+      write.action = action;
+      status = run_pgn_write(write, std::cout, std::cerr);
+    });
+    return cmd;
   };
-  auto* e = pgn->add_subcommand("export", "Write PGN export format, byte for byte as the standard says");
-  add_output(e);
+  auto* e = add_writer("export", "Write PGN export format, byte for byte as the standard says", PgnAction::Export);
   e->add_flag("--reduced", write.reduced, "Reduced export format: the Seven Tag Roster only (SetUp, FEN and\n"
                                           "Variant kept where present), no comments, variations or NAGs");
   e->footer(
@@ -141,23 +148,13 @@ void add_pgn(CLI::App& app, PgnCheckOptions& check, PgnWriteOptions& write, int&
       "Examples:\n"
       "  epdd pgn export games.pgn -o clean.pgn\n"
       "  epdd pgn export --reduced games.pgn > reduced.pgn");
-  e->callback([&] {
-    write.action = PgnAction::Export;
-    status = run_pgn_write(write, std::cout, std::cerr);
-  });
-  auto* s = pgn->add_subcommand("sort", "Sort games into the standard's collation order, in export format");
-  add_output(s);
+  auto* s = add_writer("sort", "Sort games into the standard's collation order, in export format", PgnAction::Sort);
   s->footer(
       "Order: Date (unknown digits as 0), Event, Site, Round (numeric; ? before - before numbers), White,\n"
       "Black, Result, then the movetext. Equal games keep their order. The whole file is held in memory.\n\n"
       "Example:\n"
       "  epdd pgn sort games.pgn -o sorted.pgn");
-  s->callback([&] {
-    write.action = PgnAction::Sort;
-    status = run_pgn_write(write, std::cout, std::cerr);
-  });
-  auto* t = pgn->add_subcommand("to-epd", "Write every position of every game's main line as EPD");
-  add_output(t);
+  auto* t = add_writer("to-epd", "Write every position of every game's main line as EPD", PgnAction::ToEpd);
   t->add_flag("--comments", write.comments, "Put the comments after each move into c0 of its record");
   t->footer(
       "One record per position: before each move with sm (the move played), and the final position; with\n"
@@ -165,10 +162,6 @@ void add_pgn(CLI::App& app, PgnCheckOptions& check, PgnWriteOptions& write, int&
       "Chess960 games are written with Shredder-FEN castling (HAha), so their rights survive any reader.\n\n"
       "Example:\n"
       "  epdd pgn to-epd games.pgn -o positions.epd");
-  t->callback([&] {
-    write.action = PgnAction::ToEpd;
-    status = run_pgn_write(write, std::cout, std::cerr);
-  });
 }
 
 void add_check_engine(CLI::App& app, CheckEngineOptions& o, int& status) {

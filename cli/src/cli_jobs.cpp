@@ -33,12 +33,9 @@ struct DaemonCommandOptions {
   PurgeOptions purge;
 };
 
-}  // namespace
-
-void add_daemon_commands(CLI::App& app, int& status) {
-  auto options = std::make_shared<DaemonCommandOptions>();
+// serve: the daemon itself.
+void add_serve(CLI::App& app, const std::shared_ptr<DaemonCommandOptions>& options, int& status) {
   auto& o = *options;
-
   auto* serve = app.add_subcommand("serve", "Run the daemon: work through the store's jobs and the spool directory");
   serve->add_option("--config", o.serve.config, "The configuration file (TOML): engines, [daemon], [spool], [logging]")
       ->required();
@@ -62,7 +59,11 @@ void add_daemon_commands(CLI::App& app, int& status) {
       "  epdd serve --config ~/epdd/epdd.toml -v     (a copy of examples/epdd.toml)\n"
       "  kill -HUP $(pidof epdd)        # reload the configuration");
   serve->callback([&status, options] { status = run_serve(options->serve); });
+}
 
+// submit KIND FILE: a job queued in the store.
+void add_submit(CLI::App& app, const std::shared_ptr<DaemonCommandOptions>& options, int& status) {
+  auto& o = *options;
   auto* submit = app.add_subcommand("submit", "Queue a job in the store for a daemon; prints its id");
   std::vector<std::string> kinds;
   for (const JobKind* kind : job_kinds()) kinds.emplace_back(kind->name());
@@ -94,7 +95,11 @@ void add_daemon_commands(CLI::App& app, int& status) {
       throw CLI::ValidationError("--report/--json", fmt::format("a {} job writes no report", s.spec.kind));
     status = run_submit(s, std::cout, std::cerr);
   });
+}
 
+// status [JOB]: the jobs of a store.
+void add_status(CLI::App& app, const std::shared_ptr<DaemonCommandOptions>& options, int& status) {
+  auto& o = *options;
   auto* st = app.add_subcommand("status", "Show jobs: state, done/total, failures, rate and ETA");
   st->add_option("job", o.status_job, "One job, with its engine, settings and failed items");
   add_store_choice(st, o.status_where);
@@ -108,7 +113,11 @@ void add_daemon_commands(CLI::App& app, int& status) {
       "  epdd status --config /etc/epdd/epdd.toml\n"
       "  epdd status 12 --store epdd.db");
   st->callback([&status, options] { status = run_status(options->status_where, options->status_job, std::cout, std::cerr); });
+}
 
+// cancel JOB.
+void add_cancel(CLI::App& app, const std::shared_ptr<DaemonCommandOptions>& options, int& status) {
+  auto& o = *options;
   auto* cancel = app.add_subcommand("cancel", "Cancel a queued or running job");
   cancel->add_option("job", o.cancel_job, "The job's id")->required();
   add_store_choice(cancel, o.cancel_where);
@@ -122,7 +131,11 @@ void add_daemon_commands(CLI::App& app, int& status) {
       "Example:\n"
       "  epdd cancel 12 --config /etc/epdd/epdd.toml");
   cancel->callback([&status, options] { status = run_cancel(options->cancel_where, options->cancel_job, std::cout, std::cerr); });
+}
 
+// results JOB: a job's output written.
+void add_results(CLI::App& app, const std::shared_ptr<DaemonCommandOptions>& options, int& status) {
+  auto& o = *options;
   auto* results = app.add_subcommand("results", "Write a finished job's output");
   results->add_option("job", o.results.job, "The job's id")->required();
   add_store_choice(results, o.results.where);
@@ -143,7 +156,11 @@ void add_daemon_commands(CLI::App& app, int& status) {
       "  epdd results 13 --store epdd.db --json run.json > report.txt\n"
       "  epdd results 14 --store epdd.db --partial -o so-far.epd    # a cancelled job");
   results->callback([&status, options] { status = run_results(options->results, std::cout, std::cerr); });
+}
 
+// purge: old jobs and unused cache entries removed.
+void add_purge(CLI::App& app, const std::shared_ptr<DaemonCommandOptions>& options, int& status) {
+  auto& o = *options;
   auto* purge = app.add_subcommand("purge", "Remove old finished jobs (and unused cache entries) from the store");
   add_store_choice(purge, o.purge.where);
   purge->add_option("--before", o.purge.before,
@@ -168,6 +185,18 @@ void add_daemon_commands(CLI::App& app, int& status) {
       "  epdd purge --store epdd.db --older-than 30d --dry-run\n"
       "  epdd purge --config /etc/epdd/epdd.toml --before 2026-10-01 --cache-unused-since 90d");
   purge->callback([&status, options] { status = run_purge(options->purge, std::cout, std::cerr); });
+}
+
+}  // namespace
+
+void add_daemon_commands(CLI::App& app, int& status) {
+  auto options = std::make_shared<DaemonCommandOptions>();
+  add_serve(app, options, status);
+  add_submit(app, options, status);
+  add_status(app, options, status);
+  add_cancel(app, options, status);
+  add_results(app, options, status);
+  add_purge(app, options, status);
 }
 
 }  // namespace epdd::cli::detail
