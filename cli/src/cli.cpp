@@ -26,11 +26,15 @@ constexpr const char* kVersion = "epdd 0.1.0";
 template <class Severity>
 void add_report_choice(CLI::App* cmd, bool& all, Severity& min_severity) {
   cmd->add_flag("--all", all, "Print every diagnostic (default: the first 5 of each kind per file)");
-  cmd->add_option("--severity", min_severity, "Least severity printed: note, warning or error")
-      ->transform(CLI::CheckedTransformer(
-          std::map<std::string, Severity>{
-              {"note", Severity::Note}, {"warning", Severity::Warning}, {"error", Severity::Error}},
-          CLI::ignore_case))
+  // Read as a word and checked by name, so that a wrong one is told in words ("bogus not in
+  // {note,warning,error}"), not as the enum's internals.
+  cmd->add_option_function<std::string>(
+         "--severity",
+         [&min_severity](const std::string& v) {
+           min_severity = v == "error" ? Severity::Error : v == "warning" ? Severity::Warning : Severity::Note;
+         },
+         "Least severity printed: note, warning or error")
+      ->transform(CLI::IsMember({"note", "warning", "error"}, CLI::ignore_case))
       ->type_name("note|warning|error");
 }
 
