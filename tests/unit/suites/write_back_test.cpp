@@ -22,6 +22,19 @@ std::string write(const std::string& line, const uci::Analysis& a, WriteBackOpti
   return r.preserved_text();
 }
 
+// The analysis opcodes of kTwoKnights's analysis below (Bb5 a6 Ba4, depth 20, 123456 nodes,
+// 1999 ms, cp 35) as a record read back has them.
+void check_two_knights_analysis(const epd::EpdRecord& back) {
+  CHECK(back.single_operand("acd") == "20");
+  CHECK(back.single_operand("acn") == "123456");
+  CHECK(back.single_operand("acs") == "1");
+  CHECK(back.single_operand("ce") == "35");
+  CHECK(back.single_operand("pm") == "Bb5");
+  CHECK(back.single_operand("bm") == "Bb5");
+  REQUIRE(back.find("pv"));
+  CHECK(back.find("pv")->operands.size() == 3);
+}
+
 }  // namespace
 
 TEST_CASE("write_analysis: fields and other operations stay byte for byte", "[suites][write_back]") {
@@ -36,14 +49,7 @@ TEST_CASE("write_analysis: fields and other operations stay byte for byte", "[su
                    "  c0 \"keep  this\";  bm Bb5;");
   // The analysis opcodes read back as written.
   auto back = record(out);
-  CHECK(back.single_operand("acd") == "20");
-  CHECK(back.single_operand("acn") == "123456");
-  CHECK(back.single_operand("acs") == "1");
-  CHECK(back.single_operand("ce") == "35");
-  CHECK(back.single_operand("pm") == "Bb5");
-  CHECK(back.single_operand("bm") == "Bb5");
-  REQUIRE(back.find("pv"));
-  CHECK(back.find("pv")->operands.size() == 3);
+  check_two_knights_analysis(back);
   CHECK(back.find("dm") == nullptr);
   CHECK(back.position() == kTwoKnights);
 }
@@ -270,15 +276,7 @@ TEST_CASE("write_analysis: every operation written reads back after any tail a r
   write_analysis(r, board_of(r), a, {});
   const std::string out = r.preserved_text();
   INFO(out);
-  auto back = record(out);
-  CHECK(back.single_operand("acd") == "20");
-  CHECK(back.single_operand("acn") == "123456");
-  CHECK(back.single_operand("acs") == "1");
-  CHECK(back.single_operand("ce") == "35");
-  CHECK(back.single_operand("pm") == "Bb5");
-  CHECK(back.single_operand("bm") == "Bb5");
-  REQUIRE(back.find("pv"));
-  CHECK(back.find("pv")->operands.size() == 3);
+  check_two_knights_analysis(record(out));
   // Nothing the record had is lost: each of its fragments is still there as written.
   const auto original = record(line);
   for (const epd::Operation& op : original.operations())
