@@ -72,7 +72,7 @@ int run_epd_format(const EpdFormatOptions& o, std::ostream& out, std::ostream& e
   // Every error, as it comes (none held: memory stays flat however many there are).
   const detail::ReportOptions errors_only{true, static_cast<int>(epd::Severity::Error)};
   detail::print_as_they_come(diags, err, o.file, errors_only, [](const epd::Diagnostic&) { return ""; });
-  const epd::FormatResult result = epd::format_stream(*bytes, check_options(o.chess960, true), o.sort_ops, diags);
+  const epd::FormatResult result = epd::format_stream(*bytes, check_options(o.chess960, true), o.sort_ops, diags, o.counters_as_operations);
   const std::string& text = result.text;
   if (o.output) {
     if (auto w = write_file_atomically(*o.output, text); !w) {

@@ -380,14 +380,14 @@ CheckedRecord check_record(const EpdRecord& record, const CheckOptions& options,
   return Checker(record, options, diags).run();
 }
 
-void canonicalize(EpdRecord& record, const CheckedRecord& checked) {
+void canonicalize(EpdRecord& record, const CheckedRecord& checked, bool counters_as_operations) {
   // Operations first: `checked.moves` is indexed like the operations as read.
   for (std::size_t i = 0; i < record.operations().size(); ++i) {
     const Operation& op = record.operations()[i];
     auto operands = canonical_operands(op, i, checked);
     if (operands && !same_operands(*operands, op.operands)) record.replace_operands(i, std::move(*operands));
   }
-  counters_to_operations(record);
+  if (counters_as_operations) counters_to_operations(record);
 }
 
 bool counters_to_operations(EpdRecord& record) {
@@ -444,7 +444,8 @@ std::size_t check_stream(std::string_view bytes, const CheckOptions& options, Di
   return records;
 }
 
-FormatResult format_stream(std::string_view bytes, const CheckOptions& options, bool sort_ops, Diagnostics& diags) {
+FormatResult format_stream(std::string_view bytes, const CheckOptions& options, bool sort_ops, Diagnostics& diags,
+                           bool counters_as_operations) {
   FormatResult result;
   result.text.reserve(bytes.size() + bytes.size() / 8);
   Diagnostics line_diags;  // as in check_stream
@@ -453,7 +454,7 @@ FormatResult format_stream(std::string_view bytes, const CheckOptions& options, 
   for (EpdLine line; reader.next(line); diags.add_in_place_order(line_diags)) {
     if (line.record) {
       EpdRecord& record = *line.record;
-      canonicalize(record, check_record(record, options, line_diags));
+      canonicalize(record, check_record(record, options, line_diags), counters_as_operations);
       if (sort_ops) record.sort_operations();
       const std::string text = record.canonical_text();
       ++result.records;

@@ -27,6 +27,7 @@ struct EpdFormatOptions {
   std::optional<std::string> output;  // written atomically; stdout without it
   bool sort_ops = false;              // operations in ASCII order of their opcodes
   bool chess960 = false;
+  bool counters_as_operations = true;  // FEN counters after the fields as hmvc/fmvn (--counters ops)
 };
 
 // Canonical rewrite: moves in SAN, strings quoted, single spaces; nothing else changed.

@@ -38,7 +38,8 @@ CheckedRecord check_record(const EpdRecord& record, const CheckOptions& options,
 // Rewrites a checked record into canonical form: moves in SAN (am/bm in ASCII order), string
 // operands quoted, a '+' sign dropped from integers, ce mate forms (+M3) as numbers, FEN counters
 // as hmvc/fmvn operations. Operations that did not check cleanly are left as written.
-void canonicalize(EpdRecord& record, const CheckedRecord& checked);
+// counters_as_operations false: FEN counters after the fields stay as they are.
+void canonicalize(EpdRecord& record, const CheckedRecord& checked, bool counters_as_operations = true);
 
 // A whole file read and checked; diagnostics of reading and checking in line order.
 struct CheckedDocument {
@@ -72,7 +73,8 @@ struct FormatResult {
 // The canonical form of a whole buffer, record by record (the same result as check_document,
 // canonicalize_document and write_document(Canonical), without holding every record).
 // Diagnostics reach `diags` as in check_stream.
-FormatResult format_stream(std::string_view bytes, const CheckOptions& options, bool sort_ops, Diagnostics& diags);
+FormatResult format_stream(std::string_view bytes, const CheckOptions& options, bool sort_ops, Diagnostics& diags,
+                           bool counters_as_operations = true);
 
 // The standard's register semantics of c0-c9 and v0-v9 (and eco, nic) over a sequence of
 // records: cN clears registers N..9, then sets N when it has an operand.

@@ -142,3 +142,16 @@ TEST_CASE("epd format: canonical rewrite, atomically, idempotent", "[daemon][epd
   o.output.reset();
   CHECK(run(cli::run_epd_format, o).out == once);
 }
+
+TEST_CASE("epd format --counters: ops (the default) writes hmvc/fmvn, keep leaves the counters", "[cli][epd]") {
+  test::TempDir dir;
+  cli::EpdFormatOptions o;
+  o.file = dir.write("c.epd", "8/8/8/8/8/5k2/8/Q4K2 w - - 3 40 id \"c\";\n").string();
+  const Run ops = run(cli::run_epd_format, o);
+  CHECK(ops.status == 0);
+  CHECK(ops.out == "8/8/8/8/8/5k2/8/Q4K2 w - - fmvn 40; hmvc 3; id \"c\";\n");
+  o.counters_as_operations = false;
+  const Run keep = run(cli::run_epd_format, o);
+  CHECK(keep.status == 0);
+  CHECK(keep.out == "8/8/8/8/8/5k2/8/Q4K2 w - - 3 40 id \"c\";\n");
+}
