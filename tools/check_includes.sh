@@ -27,11 +27,12 @@ declare -A may_use=(
   [pgn]="core"
   [uci]="core"
   [suites]="core epd uci"
+  [annotate]="core pgn uci"
   [store]="core uci"
   [daemon]="core epd uci suites store"
-  [cli]="core epd pgn uci suites store daemon"
+  [cli]="core epd pgn uci suites annotate store daemon"
 )
-modules="core epd pgn uci suites store daemon cli"
+modules="core epd pgn uci suites annotate store daemon cli"
 
 usage() { echo "usage: $0 [--self-test] ROOT" >&2; exit 2; }
 
