@@ -1,5 +1,7 @@
 #include "annotate/judgement.hpp"
 
+#include "annotate/summary.hpp"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -62,20 +64,18 @@ Judgement judge_lichess(MoverView b, MoverView a) {
   return Judgement::None;
 }
 
-// Centipawn loss: centipawns capped at +-1000 and a mate counted as +-1000, as lichess's
-// average centipawn loss counts them (lila AccuracyCP), so a lost mate is a 1000 cp loss at
-// most and a pawn count far beyond winning does not judge.
-int capped_cp(MoverView v) {
-  if (v.mate) return v.value > 0 ? 1000 : -1000;
-  return std::clamp(v.value, -1000, 1000);
-}
-
-Judgement judge_cp_loss(const JudgeRule& rule, MoverView b, MoverView a) {
-  const int loss = std::max(0, capped_cp(b) - capped_cp(a));
+Judgement judge_cp_loss(const JudgeRule& rule, core::Score before, core::Score after) {
+  const int loss = centipawn_loss(before, after);
   if (loss >= rule.blunder) return Judgement::Blunder;
   if (loss >= rule.mistake) return Judgement::Mistake;
   if (loss >= rule.inaccuracy) return Judgement::Inaccuracy;
   return Judgement::None;
+}
+
+// lila's ceiling: centipawns capped at +-1000, a mate (forceAsCp: Int.MaxValue - m) +-1000.
+int capped_cp(MoverView v) {
+  if (v.mate) return v.value > 0 ? 1000 : -1000;
+  return std::clamp(v.value, -1000, 1000);
 }
 
 std::string rule_error(std::string_view text, std::string_view why) {
@@ -131,10 +131,13 @@ Expected<JudgeRule, std::string> parse_judge_rule(std::string_view text) {
   return JudgeRule{JudgeRule::Kind::CentipawnLoss, values[0], values[1], values[2]};
 }
 
+int centipawn_loss(core::Score before, core::Score after) {
+  return std::max(0, capped_cp(view_before(before)) - capped_cp(view_after(after)));
+}
+
 Judgement judge(const JudgeRule& rule, core::Score before, core::Score after) {
-  const MoverView b = view_before(before);
-  const MoverView a = view_after(after);
-  return rule.kind == JudgeRule::Kind::Lichess ? judge_lichess(b, a) : judge_cp_loss(rule, b, a);
+  if (rule.kind == JudgeRule::Kind::CentipawnLoss) return judge_cp_loss(rule, before, after);
+  return judge_lichess(view_before(before), view_after(after));
 }
 
 }  // namespace epdd::annotate

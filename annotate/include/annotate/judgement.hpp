@@ -21,7 +21,8 @@ std::string_view word(Judgement judgement);
 struct JudgeRule {
   enum class Kind { Lichess, CentipawnLoss };
   Kind kind = Kind::Lichess;
-  // Centipawn-loss thresholds (Kind::CentipawnLoss only), strictly increasing.
+  // Centipawn-loss thresholds (Kind::CentipawnLoss only), strictly increasing: a move is
+  // judged by centipawn_loss() (summary.hpp), lichess's capped loss, >= each threshold.
   int inaccuracy = 0;
   int mistake = 0;
   int blunder = 0;

@@ -1,0 +1,28 @@
+#include "annotate/summary.hpp"
+
+#include <cmath>
+
+namespace epdd::annotate {
+
+void SideSummary::add(Judgement judgement, int loss) {
+  inaccuracies += judgement == Judgement::Inaccuracy;
+  mistakes += judgement == Judgement::Mistake;
+  blunders += judgement == Judgement::Blunder;
+  loss_sum += loss;
+  ++moves;
+}
+
+void SideSummary::merge(const SideSummary& other) {
+  inaccuracies += other.inaccuracies;
+  mistakes += other.mistakes;
+  blunders += other.blunders;
+  loss_sum += other.loss_sum;
+  moves += other.moves;
+}
+
+std::optional<int> SideSummary::average_centipawn_loss() const {
+  if (moves == 0) return std::nullopt;
+  return static_cast<int>(std::floor(static_cast<double>(loss_sum) / moves + 0.5));
+}
+
+}  // namespace epdd::annotate
