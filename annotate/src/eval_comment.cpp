@@ -12,9 +12,11 @@ bool is_space(char c) { return std::isspace(static_cast<unsigned char>(c)) != 0;
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 // Where the first `[%eval<space>...]` command is: [begin, end) including both brackets.
+// `unclosed` is where an `[%eval ` starts that no `]` closes before the next `[` or the end.
 struct Span {
   std::size_t begin = std::string_view::npos;
   std::size_t end = std::string_view::npos;
+  std::size_t unclosed = std::string_view::npos;
 };
 
 Span find_eval(std::string_view comment) {
@@ -22,9 +24,13 @@ Span find_eval(std::string_view comment) {
   for (std::size_t at = comment.find(kOpen); at != std::string_view::npos; at = comment.find(kOpen, at + 1)) {
     const std::size_t after = at + kOpen.size();
     if (after >= comment.size() || !is_space(comment[after])) continue;
-    const std::size_t close = comment.find(']', after);
-    if (close == std::string_view::npos) return {};
-    return {at, close + 1};
+    const std::size_t close = comment.find_first_of("[]", after);
+    if (close == std::string_view::npos || comment[close] == '[') {
+      Span none;
+      none.unclosed = at;
+      return none;
+    }
+    return {at, close + 1, std::string_view::npos};
   }
   return {};
 }
@@ -89,6 +95,8 @@ std::string replace_eval(std::string_view comment, std::string_view eval_command
 
 Expected<std::optional<EvalReading>, std::string> read_eval(std::string_view comment) {
   const Span span = find_eval(comment);
+  if (span.unclosed != std::string_view::npos)
+    return unexpected("'" + std::string(comment.substr(span.unclosed, 20)) + "': an [%eval] command with no closing ']'");
   if (span.begin == std::string_view::npos) return std::optional<EvalReading>();
   const std::string_view command = comment.substr(span.begin, span.end - span.begin);
   const auto bad = [&](std::string_view why) {

@@ -22,7 +22,8 @@ std::string format_eval(core::Score score, core::Color side_to_move, int depth =
 
 // The comment with its first `[%eval ...]` command replaced by `eval_command`, every other
 // byte kept; with none, `eval_command` goes first (lichess's order, before `[%clk]`), then a
-// space unless the comment is empty or starts with white space, then the comment unchanged.
+// space unless the comment is empty or starts with white space, then the comment unchanged
+// (so an unclosed `[%eval` is kept as text, never swallowed).
 std::string replace_eval(std::string_view comment, std::string_view eval_command);
 
 // An `[%eval]` read back. `white` is White's point of view, as if White were to move: a
@@ -35,7 +36,7 @@ struct EvalReading {
 };
 
 // The first `[%eval]` of a comment: nullopt when there is none; an error naming the command
-// when its argument is not in python-chess's form.
+// when its argument is not in python-chess's form or no `]` closes it (before any `[`).
 Expected<std::optional<EvalReading>, std::string> read_eval(std::string_view comment);
 
 }  // namespace epdd::annotate

@@ -124,6 +124,16 @@ TEST_CASE("eval comment: replacing keeps every other byte", "[annotate][eval]") 
   CHECK(replace_eval("Good move", e) == e + " Good move");
   CHECK(replace_eval("[%evalx 1] [%eval", e) == e + " [%evalx 1] [%eval");  // not commands
   CHECK(replace_eval("[%eval bad]", e) == e);  // a malformed one is still the eval command
+  CHECK(replace_eval("[%eval 0.3 [%clk 0:01:00]", e) == e + " [%eval 0.3 [%clk 0:01:00]");  // unclosed
+}
+
+TEST_CASE("eval comment: an unclosed command is an error, not silence", "[annotate][eval]") {
+  for (const std::string text : {"[%eval 0.35", "x [%eval #3 [%clk 0:01:00]"}) {
+    INFO(text);
+    const auto r = read_eval(text);
+    REQUIRE_FALSE(r.has_value());
+    CHECK_THAT(r.error(), Catch::Contains("no closing ']'") && Catch::Contains("'[%eval "));
+  }
 }
 
 TEST_CASE("eval comment: real comments of the shared PGN files", "[annotate][eval]") {
