@@ -4,6 +4,7 @@
 
 #include "cli/epd_command.hpp"
 #include "diagnostic_output.hpp"
+#include "command_run.hpp"
 #include "test_support.hpp"
 
 using namespace epdd;
@@ -14,17 +15,8 @@ const std::string kGood = "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2
 const std::string kLong = "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - bm Bc4xf7+; id \"long\";\n";
 const std::string kIllegal = "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - bm Nd2; id \"bad\";\n";
 
-struct Run {
-  int status;
-  std::string out, err;
-};
-
-template <class Options, class F>
-Run run(F f, const Options& o) {
-  std::ostringstream out, err;
-  const int status = f(o, out, err);
-  return {status, out.str(), err.str()};
-}
+using Run = test::CommandRun;
+using test::run;
 
 }  // namespace
 

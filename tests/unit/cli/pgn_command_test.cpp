@@ -4,6 +4,7 @@
 
 #include "cli/pgn_command.hpp"
 #include "diagnostic_output.hpp"
+#include "command_run.hpp"
 #include "test_support.hpp"
 
 using namespace epdd;
@@ -16,17 +17,8 @@ const std::string kGames =
     "[Event \"A\"]\n[Site \"?\"]\n[Date \"2000.01.01\"]\n[Round \"1\"]\n[White \"w\"]\n[Black \"b\"]\n[Result \"1-0\"]\n\n"
     "1. d4 d5 2. Bh7 1-0\n";
 
-struct Run {
-  int status;
-  std::string out, err;
-};
-
-template <class Options, class F>
-Run run(F f, const Options& o) {
-  std::ostringstream out, err;
-  const int status = f(o, out, err);
-  return {status, out.str(), err.str()};
-}
+using Run = test::CommandRun;
+using test::run;
 
 }  // namespace
 
