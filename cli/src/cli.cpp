@@ -98,12 +98,7 @@ void add_epd(CLI::App& app, EpdCheckOptions& check, EpdFormatOptions& format, in
   f->add_option("-o,--output", format.output, "Write here (atomically; may be the input file). Default: stdout");
   f->add_flag("--sort-ops", format.sort_ops, "Put operations in ASCII order of their opcodes");
   f->add_flag("--chess960", format.chess960, "Read KQkq castling letters as X-FEN (the outermost rooks)");
-  f->add_option_function<std::string>(
-       "--counters", [&format](const std::string& v) { format.counters_as_operations = v == "ops"; },
-       "FEN counters after the four fields (`... w - - 0 1`): ops (default) writes them as hmvc/fmvn\n"
-       "operations, the standard's EPD; keep leaves them as written")
-      ->check(CLI::IsMember({"keep", "ops"}))
-      ->type_name("ops|keep");
+  detail::add_counters(f, format.counters_as_operations);
   f->footer(
       "Canonical form: the four position fields exactly as written; each operation as 'opcode operand...;'\n"
       "with single spaces; moves (am bm pm pv sm) in SAN, am/bm in ASCII order; strings quoted; FEN\n"

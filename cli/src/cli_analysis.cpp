@@ -28,12 +28,16 @@ void add_new_game(CLI::App* cmd, uci::NewGame& new_game) {
 }
 
 void add_counters(CLI::App* cmd, bool& as_operations) {
+  // The default is what `as_operations` holds: keep for analyse, suite and submit, ops for format.
+  const std::string help =
+      as_operations ? "FEN counters after the four fields (`... w - - 0 1`): ops (default) writes them as hmvc/fmvn\n"
+                      "operations, the standard's EPD; keep leaves them as written"
+                    : "FEN counters after the four fields (`... w - - 0 1`): keep them as written (default), or\n"
+                      "ops: write them as hmvc/fmvn operations, the standard's EPD, which python-chess reads";
   cmd->add_option_function<std::string>(
-         "--counters", [&as_operations](const std::string& v) { as_operations = v == "ops"; },
-         "FEN counters after the four fields (`... w - - 0 1`): keep them as written (default), or\n"
-         "ops: write them as hmvc/fmvn operations, the standard's EPD, which python-chess reads")
+         "--counters", [&as_operations](const std::string& v) { as_operations = v == "ops"; }, help)
       ->check(CLI::IsMember({"keep", "ops"}))
-      ->type_name("keep|ops");
+      ->type_name(as_operations ? "ops|keep" : "keep|ops");
 }
 
 void add_job_settings(CLI::App* cmd, JobSpec& spec) {

@@ -18,7 +18,8 @@ namespace epdd::cli::detail {
 void add_limits(CLI::App* cmd, uci::SearchLimits& limits, int& multipv);
 // --new-game clear|keep.
 void add_new_game(CLI::App* cmd, uci::NewGame& new_game);
-// --counters keep|ops: FEN counters after the fields kept, or written as hmvc/fmvn.
+// --counters keep|ops: FEN counters after the fields kept, or written as hmvc/fmvn; the default is
+// the value `as_operations` holds when the option is added.
 void add_counters(CLI::App* cmd, bool& as_operations);
 // The settings every job kind has: limits, --new-game, --chess960, --counters (the one parser of
 // a JobSpec from the command line, for analyse, suite and submit).
