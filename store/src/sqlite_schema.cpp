@@ -15,7 +15,11 @@ using sqlite::Transaction;
 namespace {
 
 constexpr int kSchemaVersion = 3;
-constexpr int kBusyTimeoutMs = 10000;
+// How long a statement waits for another connection's write lock before the store fails. SQLite's
+// busy handler is not fair (a waiting connection sleeps while others take the lock), and a worker
+// whose commit fails stops the daemon: under load a CI run saw a commit wait out 10 s. A minute
+// rides out contention; a lock held longer than that is a fault worth failing on.
+constexpr int kBusyTimeoutMs = 60000;
 
 // Plain SQL that PostgreSQL reads the same way (AUTOINCREMENT becomes an identity column there).
 // No CHECK on the state columns: a state added later should not need a table rebuild, and the
