@@ -2,7 +2,6 @@
 // place; a job's clock starting at its first claim (status RATE/ETA); status saying when no live
 // daemon holds a running job; the searches nobody waits for any more (cancel); purge of old jobs
 // and unused cache entries; the time limits of `epdd purge`; the sinks' line safety.
-#include <sqlite3.h>
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
@@ -28,40 +27,14 @@ using namespace epdd;
 using namespace epdd::daemon;
 using namespace epdd::cli;
 using epdd::test::open_store;
+using epdd::test::sql;
+using epdd::test::sql_integer;
 
 namespace {
 
 std::int64_t now_ms() {
   using namespace std::chrono;
   return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
-}
-
-// Runs SQL on the file with SQLite itself: fixtures the Store API cannot make (an old schema,
-// times in the past).
-void sql(const std::string& path, const std::string& statements) {
-  sqlite3* db = nullptr;
-  REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
-  sqlite3_busy_timeout(db, 10000);
-  char* error = nullptr;
-  const int rc = sqlite3_exec(db, statements.c_str(), nullptr, nullptr, &error);
-  const std::string message = error ? error : "";
-  sqlite3_free(error);
-  sqlite3_close(db);
-  INFO(statements);
-  INFO(message);
-  REQUIRE(rc == SQLITE_OK);
-}
-
-std::int64_t sql_integer(const std::string& path, const std::string& query) {
-  sqlite3* db = nullptr;
-  REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
-  sqlite3_stmt* statement = nullptr;
-  REQUIRE(sqlite3_prepare_v2(db, query.c_str(), -1, &statement, nullptr) == SQLITE_OK);
-  REQUIRE(sqlite3_step(statement) == SQLITE_ROW);
-  const std::int64_t value = sqlite3_column_int64(statement, 0);
-  sqlite3_finalize(statement);
-  sqlite3_close(db);
-  return value;
 }
 
 // A planned job for engine "E" with one item per key; returns its id.
