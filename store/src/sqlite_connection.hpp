@@ -5,6 +5,7 @@
 #include <sqlite3.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -77,6 +78,11 @@ class Query {
   }
   void bind_one(int index, const std::string& value) { bind_one(index, std::string_view(value)); }
   void bind_one(int index, const char* value) { bind_one(index, std::string_view(value)); }
+  // Nothing binds NULL.
+  void bind_one(int index, const std::optional<std::int64_t>& value) {
+    if (value) bind_one(index, *value);
+    else check(sqlite3_bind_null(statement_, index));
+  }
   void bind_one(int index, Blob value) {
     check(sqlite3_bind_blob64(statement_, index, value.bytes.data(), value.bytes.size(), SQLITE_TRANSIENT));
   }

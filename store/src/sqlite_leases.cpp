@@ -1,4 +1,6 @@
 // The SQLite store's leases: claims of positions and of deliveries, their renewal and release.
+#include <set>
+
 #include "sqlite_store.hpp"
 
 namespace epdd::store {
@@ -8,6 +10,85 @@ using sqlite::now_ms;
 using sqlite::Query;
 using sqlite::Transaction;
 
+// The first pending item (by job, then index) of an active planned job on one of `engines`,
+// from `only_job` if given, whose position nobody holds a live lease on.
+std::optional<SqliteStore::FirstItem> SqliteStore::first_claimable(const std::vector<std::string>& engines,
+                                                                   std::optional<std::int64_t> only_job,
+                                                                   std::int64_t now, std::string_view what) {
+  std::string in;
+  for (std::size_t i = 0; i < engines.size(); ++i) in += fmt::format("{}?{}", i ? ", " : "", i + 3);
+  const std::string pick = fmt::format(
+      "SELECT i.key, i.job, i.grp FROM items i JOIN jobs j ON j.id = i.job "
+      "WHERE i.state = 'pending' AND j.state IN ('queued', 'running') AND j.planned = 1 AND j.engine IN ({}) "
+      "AND (?2 < 0 OR j.id = ?2) "
+      "AND NOT EXISTS (SELECT 1 FROM items o WHERE o.key = i.key AND o.state = 'pending' AND o.lease_owner IS NOT NULL "
+      "AND o.lease_expiry_ms >= ?1) "
+      "ORDER BY i.job, i.idx LIMIT 1",
+      in);
+  Query q = connection_.query(pick, what);
+  q.bind(now, only_job.value_or(-1));
+  for (std::size_t i = 0; i < engines.size(); ++i) q.bind_at(static_cast<int>(i + 3), engines[i]);
+  if (!q.next()) return std::nullopt;
+  FirstItem first{q.text(0), q.integer(1), std::nullopt};
+  if (!q.null(2)) first.group = q.integer(2);
+  return first;
+}
+
+// Leases every pending item of an active job with position `key`, wherever it is (one search
+// answers them all), and returns them by job and index with the first one's request and engine.
+Claim SqliteStore::lease_position(const std::string& key, const std::string& owner, std::int64_t expiry,
+                                  std::string_view what) {
+  Connection& c = connection_;
+  c.query("UPDATE items SET lease_owner = ?2, lease_expiry_ms = ?3 WHERE key = ?1 AND state = 'pending' "
+          "AND job IN (SELECT id FROM jobs WHERE state IN ('queued', 'running'))",
+          what)
+      .bind(key, owner, expiry)
+      .run();
+  Claim claim;
+  claim.key = key;
+  Query q = c.query(
+      "SELECT i.job, i.idx, i.request, j.engine FROM items i JOIN jobs j ON j.id = i.job "
+      "WHERE i.key = ?1 AND i.state = 'pending' AND i.lease_owner = ?2 ORDER BY i.job, i.idx",
+      what);
+  q.bind(key, owner);
+  while (q.next()) {
+    claim.items.emplace_back(q.integer(0), q.integer(1));
+    if (claim.request.empty()) claim.request = q.text(2);
+    if (claim.engine.empty()) claim.engine = q.text(3);
+  }
+  return claim;
+}
+
+// Someone holds a live lease on the position (reset before the caller writes).
+bool SqliteStore::position_held(const std::string& key, std::int64_t now, std::string_view what) {
+  Query q = connection_.query(
+      "SELECT 1 FROM items WHERE key = ?1 AND state = 'pending' AND lease_owner IS NOT NULL AND lease_expiry_ms >= ?2",
+      what);
+  return q.bind(key, now).next();
+}
+
+// The rest of a claimed group: each other position of its pending items, by first index, that
+// nobody holds a live lease on, leased like the first (`claimed`: the keys leased already).
+std::vector<ClaimedPosition> SqliteStore::lease_group(std::int64_t job, std::int64_t group, std::string claimed,
+                                                      const std::string& owner, std::int64_t now, std::int64_t expiry,
+                                                      std::string_view what) {
+  std::vector<std::pair<std::string, std::string>> pending;  // (key, request) by index
+  {
+    Query q = connection_.query(
+        "SELECT key, request FROM items WHERE job = ?1 AND grp = ?2 AND state = 'pending' ORDER BY idx", what);
+    q.bind(job, group);
+    while (q.next()) pending.emplace_back(q.text(0), q.text(1));
+  }
+  std::set<std::string> seen{std::move(claimed)};
+  std::vector<ClaimedPosition> rest;
+  for (auto& [key, request] : pending) {
+    if (!seen.insert(key).second) continue;
+    if (position_held(key, now, what)) continue;
+    rest.push_back(ClaimedPosition{key, std::move(request), lease_position(key, owner, expiry, what).items});
+  }
+  return rest;
+}
+
 std::optional<Claim> SqliteStore::claim(const std::string& owner, const std::vector<std::string>& engines,
                                         std::int64_t lease_ms, std::optional<std::int64_t> only_job) {
   if (engines.empty()) return std::nullopt;
@@ -15,54 +96,22 @@ std::optional<Claim> SqliteStore::claim(const std::string& owner, const std::vec
   Connection& c = connection_;
   Transaction transaction(c, what);
   const std::int64_t now = now_ms();
-  // The first pending item (by job, then index) of an active job on one of our engines whose
-  // lease is free or expired, and whose position nobody holds a live lease on.
-  std::string in;
-  for (std::size_t i = 0; i < engines.size(); ++i) in += fmt::format("{}?{}", i ? ", " : "", i + 3);
-  const std::string pick = fmt::format(
-      "SELECT i.key FROM items i JOIN jobs j ON j.id = i.job "
-      "WHERE i.state = 'pending' AND j.state IN ('queued', 'running') AND j.planned = 1 AND j.engine IN ({}) "
-      "AND (?2 < 0 OR j.id = ?2) "
-      "AND NOT EXISTS (SELECT 1 FROM items o WHERE o.key = i.key AND o.state = 'pending' AND o.lease_owner IS NOT NULL "
-      "AND o.lease_expiry_ms >= ?1) "
-      "ORDER BY i.job, i.idx LIMIT 1",
-      in);
-  Claim claim;
-  {
-    Query q = c.query(pick, what);
-    q.bind(now, only_job.value_or(-1));
-    for (std::size_t i = 0; i < engines.size(); ++i) q.bind_at(static_cast<int>(i + 3), engines[i]);
-    if (!q.next()) return std::nullopt;
-    claim.key = q.text(0);
-  }
-  // Every pending item of an active job with that position, wherever it is: one search answers
-  // them all.
-  c.query("UPDATE items SET lease_owner = ?2, lease_expiry_ms = ?3 WHERE key = ?1 AND state = 'pending' "
-          "AND job IN (SELECT id FROM jobs WHERE state IN ('queued', 'running'))",
-          what)
-      .bind(claim.key, owner, now + lease_ms)
-      .run();
-  {
-    Query q = c.query(
-        "SELECT i.job, i.idx, i.request, j.engine FROM items i JOIN jobs j ON j.id = i.job "
-        "WHERE i.key = ?1 AND i.state = 'pending' AND i.lease_owner = ?2 ORDER BY i.job, i.idx",
-        what);
-    q.bind(claim.key, owner);
-    while (q.next()) {
-      claim.items.emplace_back(q.integer(0), q.integer(1));
-      if (claim.request.empty()) claim.request = q.text(2);
-      if (claim.engine.empty()) claim.engine = q.text(3);
-    }
+  const auto first = first_claimable(engines, only_job, now, what);
+  if (!first) return std::nullopt;
+  Claim claim = lease_position(first->key, owner, now + lease_ms, what);
+  if (first->group) {
+    claim.group = first->group;
+    claim.rest = lease_group(first->job, *first->group, first->key, owner, now, now + lease_ms, what);
   }
   // The jobs' first claim starts their clock (status rates); the last claimer is who runs them.
-  std::int64_t last_job = -1;
-  for (const auto& item : claim.items) {
-    if (item.first == last_job) continue;  // items come by job
-    last_job = item.first;
+  std::set<std::int64_t> jobs;
+  for (const auto& item : claim.items) jobs.insert(item.first);
+  for (const ClaimedPosition& position : claim.rest)
+    for (const auto& item : position.items) jobs.insert(item.first);
+  for (const std::int64_t job : jobs)
     c.query("UPDATE jobs SET started_ms = coalesce(started_ms, ?2), runner = ?3 WHERE id = ?1", what)
-        .bind(last_job, now, owner)
+        .bind(job, now, owner)
         .run();
-  }
   transaction.commit();
   return claim;
 }

@@ -14,7 +14,7 @@ using sqlite::Transaction;
 
 namespace {
 
-constexpr int kSchemaVersion = 3;
+constexpr int kSchemaVersion = 4;
 // How long a statement waits for another connection's write lock before the store fails. SQLite's
 // busy handler is not fair (a waiting connection sleeps while others take the lock), and a worker
 // whose commit fails stops the daemon: under load a CI run saw a commit wait out 10 s. A minute
@@ -97,6 +97,15 @@ CREATE INDEX cache_by_use ON cache (used_ms);
 PRAGMA user_version = 3;
 )sql";
 
+// Version 4 (annotate): the items' group (one game's positions, claimed and committed together);
+// NULL, an item alone, is what every item of an older file is. The index finds the rest of a
+// claimed group without reading the job's other items.
+constexpr const char* kMigrate3To4 = R"sql(
+ALTER TABLE items ADD COLUMN grp INTEGER;
+CREATE INDEX items_by_group ON items (job, grp, idx) WHERE grp IS NOT NULL;
+PRAGMA user_version = 4;
+)sql";
+
 // Creates the file if it is missing, with mode 0600, before SQLite sees it: SQLite would create
 // it 0644 (less the umask), and its -wal and -shm files take the database file's mode.
 Expected<void, std::string> create_private_file(const std::string& path) {
@@ -127,7 +136,7 @@ Expected<std::unique_ptr<Store>, std::string> SqliteStore::open(const std::strin
 
 const std::string& SqliteStore::path() const { return connection_.path(); }
 
-      std::int64_t SqliteStore::configure() {
+std::int64_t SqliteStore::configure() {
   sqlite3* db = connection_.db();
   const std::string& path = connection_.path();
   sqlite3_busy_timeout(db, kBusyTimeoutMs);
@@ -177,7 +186,8 @@ void SqliteStore::create_schema() {
     connection_.fail(kWhat, fmt::format("unexpected schema version {} (this epdd knows {})", version, kSchemaVersion));
   if (version == 0) connection_.exec(kSchema, kWhat);
   if (version <= 1) connection_.exec(kMigrate1To2, "upgrading the schema to version 2");
-  connection_.exec(kMigrate2To3, "upgrading the schema to version 3");
+  if (version <= 2) connection_.exec(kMigrate2To3, "upgrading the schema to version 3");
+  connection_.exec(kMigrate3To4, "upgrading the schema to version 4");
   transaction.commit();
 }
 

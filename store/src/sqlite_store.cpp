@@ -96,10 +96,10 @@ void SqliteStore::add_items(std::int64_t job, const std::vector<NewItem>& items,
   Connection& c = connection_;
   Transaction transaction(c, what);
   for (const auto& item : items)
-    c.query("INSERT INTO items (job, idx, key, state, request) VALUES (?1, ?2, ?3, ?4, ?5) "
+    c.query("INSERT INTO items (job, idx, key, state, request, grp) VALUES (?1, ?2, ?3, ?4, ?5, ?6) "
             "ON CONFLICT (job, idx) DO NOTHING",
             what)
-        .bind(job, item.index, item.key, to_string(ItemState::Pending), item.request)
+        .bind(job, item.index, item.key, to_string(ItemState::Pending), item.request, item.group)
         .run();
   c.query("UPDATE jobs SET total = (SELECT count(*) FROM items WHERE job = ?1), updated_ms = ?2, planned = 1, "
           "engine = ?3, state = CASE WHEN state = ?4 THEN ?5 ELSE state END WHERE id = ?1",
@@ -113,11 +113,12 @@ void SqliteStore::add_items(std::int64_t job, const std::vector<NewItem>& items,
 std::vector<ItemRow> SqliteStore::items(std::int64_t job) {
   const std::string what = fmt::format("reading the items of job {}", job);
   Query q = connection_.query(
-      "SELECT idx, key, state, result, error, attempts FROM items WHERE job = ?1 ORDER BY idx", what);
+      "SELECT idx, key, state, result, error, attempts, grp FROM items WHERE job = ?1 ORDER BY idx", what);
   q.bind(job);
   std::vector<ItemRow> items;
   while (q.next()) {
     ItemRow item{job, q.integer(0), q.text(1), ItemState::Pending, q.text(3), q.text(4), q.integer(5)};
+    if (!q.null(6)) item.group = q.integer(6);
     const std::string state = q.text(2);
     const auto parsed = parse_item_state(state);
     if (!parsed) connection_.fail(what, fmt::format("item {} has an unknown state '{}'", item.index, state));
@@ -133,11 +134,24 @@ std::optional<std::string> SqliteStore::cached(const std::string& key) {
   return q.text(0);
 }
 
-void SqliteStore::commit_analysis(std::int64_t job, std::int64_t index, const std::string& key,
-                                  const std::string& engine, const std::string& analysis_json) {
-  const std::string what = fmt::format("committing the analysis of item {} of job {}", index, job);
+namespace {
+
+// What each commit is doing, for its messages.
+std::string analysis_what(std::int64_t job, std::int64_t index) {
+  return fmt::format("committing the analysis of item {} of job {}", index, job);
+}
+std::string cached_what(std::int64_t job, std::int64_t index) {
+  return fmt::format("committing the cached analysis of item {} of job {}", index, job);
+}
+std::string failure_what(std::int64_t job, std::int64_t index) {
+  return fmt::format("recording the failure of item {} of job {}", index, job);
+}
+
+}  // namespace
+
+void SqliteStore::record_analysis(std::int64_t job, std::int64_t index, const std::string& key,
+                                  const std::string& engine, const std::string& analysis_json, std::string_view what) {
   Connection& c = connection_;
-  Transaction transaction(c, what);
   const ItemState before = item_state(job, index, &key, what);
   c.query("INSERT INTO cache (key, engine, analysis, searches, hits, created_ms, used_ms) VALUES (?1, ?2, ?3, 1, 0, ?4, ?4) "
           "ON CONFLICT (key) DO UPDATE SET searches = cache.searches + 1, used_ms = excluded.used_ms",
@@ -150,14 +164,11 @@ void SqliteStore::commit_analysis(std::int64_t job, std::int64_t index, const st
       .bind(job, index, to_string(ItemState::Done), analysis_json)
       .run();
   count_transition(job, before, ItemState::Done, 1, 0, what);
-  transaction.commit();
 }
 
-void SqliteStore::commit_cached(std::int64_t job, std::int64_t index, const std::string& key,
-                                const std::string& analysis_json) {
-  const std::string what = fmt::format("committing the cached analysis of item {} of job {}", index, job);
+void SqliteStore::record_cached(std::int64_t job, std::int64_t index, const std::string& key,
+                                const std::string& analysis_json, std::string_view what) {
   Connection& c = connection_;
-  Transaction transaction(c, what);
   const ItemState before = item_state(job, index, &key, what);
   c.query("UPDATE cache SET hits = hits + 1, used_ms = ?2 WHERE key = ?1", what).bind(key, now_ms()).run();
   if (c.changes() == 0) c.fail(what, fmt::format("no cache entry for key '{}'", key));
@@ -167,20 +178,68 @@ void SqliteStore::commit_cached(std::int64_t job, std::int64_t index, const std:
       .bind(job, index, to_string(ItemState::Done), analysis_json)
       .run();
   count_transition(job, before, ItemState::Done, 0, 1, what);
+}
+
+void SqliteStore::record_failure(std::int64_t job, std::int64_t index, const std::string& error,
+                                 std::string_view what) {
+  const ItemState before = item_state(job, index, nullptr, what);
+  connection_
+      .query("UPDATE items SET state = ?3, result = NULL, error = ?4, attempts = attempts + 1, lease_owner = NULL, "
+             "lease_expiry_ms = NULL WHERE job = ?1 AND idx = ?2",
+             what)
+      .bind(job, index, to_string(ItemState::Failed), error)
+      .run();
+  count_transition(job, before, ItemState::Failed, 0, 0, what);
+}
+
+void SqliteStore::commit_analysis(std::int64_t job, std::int64_t index, const std::string& key,
+                                  const std::string& engine, const std::string& analysis_json) {
+  const std::string what = analysis_what(job, index);
+  Transaction transaction(connection_, what);
+  record_analysis(job, index, key, engine, analysis_json, what);
+  transaction.commit();
+}
+
+void SqliteStore::commit_cached(std::int64_t job, std::int64_t index, const std::string& key,
+                                const std::string& analysis_json) {
+  const std::string what = cached_what(job, index);
+  Transaction transaction(connection_, what);
+  record_cached(job, index, key, analysis_json, what);
   transaction.commit();
 }
 
 void SqliteStore::commit_failure(std::int64_t job, std::int64_t index, const std::string& error) {
-  const std::string what = fmt::format("recording the failure of item {} of job {}", index, job);
-  Connection& c = connection_;
-  Transaction transaction(c, what);
-  const ItemState before = item_state(job, index, nullptr, what);
-  c.query("UPDATE items SET state = ?3, result = NULL, error = ?4, attempts = attempts + 1, lease_owner = NULL, "
-          "lease_expiry_ms = NULL WHERE job = ?1 AND idx = ?2",
-          what)
-      .bind(job, index, to_string(ItemState::Failed), error)
-      .run();
-  count_transition(job, before, ItemState::Failed, 0, 0, what);
+  const std::string what = failure_what(job, index);
+  Transaction transaction(connection_, what);
+  record_failure(job, index, error, what);
+  transaction.commit();
+}
+
+// One search answers every item of its position: the first item's commit makes the cache entry,
+// the others are answered from it, as a worker committing them one by one would.
+void SqliteStore::commit_outcomes(const std::string& engine, const std::vector<PositionOutcome>& outcomes) {
+  if (outcomes.empty()) return;
+  const std::string what = fmt::format("committing the outcomes of {} positions", outcomes.size());
+  Transaction transaction(connection_, what);
+  for (const PositionOutcome& outcome : outcomes) {
+    if (outcome.items.empty()) connection_.fail(what, fmt::format("the outcome for key '{}' has no item", outcome.key));
+    bool first = true;
+    for (const auto& [job, index] : outcome.items) {
+      switch (outcome.kind) {
+        case PositionOutcome::Kind::Searched:
+          if (first) record_analysis(job, index, outcome.key, engine, outcome.analysis_json, analysis_what(job, index));
+          else record_cached(job, index, outcome.key, outcome.analysis_json, cached_what(job, index));
+          break;
+        case PositionOutcome::Kind::Cached:
+          record_cached(job, index, outcome.key, outcome.analysis_json, cached_what(job, index));
+          break;
+        case PositionOutcome::Kind::Failed:
+          record_failure(job, index, outcome.error, failure_what(job, index));
+          break;
+      }
+      first = false;
+    }
+  }
   transaction.commit();
 }
 

@@ -4,11 +4,11 @@
 // How it keeps the contract of store.hpp:
 // - Sharing: several processes (or several SqliteStore objects) may open the same file: WAL lets
 //   readers run beside the one writer, writes take the write lock up front (BEGIN IMMEDIATE) and
-//   wait up to 10 s for it (busy_timeout).
+//   wait up to a minute for it (busy_timeout).
 // - Durability: synchronous = FULL, so a commit is on disk (the WAL synced) before it returns.
 // - Time: the clock of the machine, read by each process (a file is used on one machine).
-// - Schema versions: PRAGMA user_version; a version 1 or 2 file is upgraded in place when opened,
-//   under the write lock.
+// - Schema versions: PRAGMA user_version; a version 1, 2 or 3 file is upgraded in place when
+//   opened, under the write lock.
 //
 // The schema keeps to SQL that PostgreSQL reads the same way (integer ids, text, INSERT ... ON
 // CONFLICT), so the shared-queue port is a connection, not a redesign.
@@ -55,6 +55,7 @@ class SqliteStore final : public Store {
   void commit_cached(std::int64_t job, std::int64_t index, const std::string& key,
                      const std::string& analysis_json) override;
   void commit_failure(std::int64_t job, std::int64_t index, const std::string& error) override;
+  void commit_outcomes(const std::string& engine, const std::vector<PositionOutcome>& outcomes) override;
   void reset_failed(std::int64_t job) override;
   void set_job_state(std::int64_t job, JobState state, const std::string& message) override;
   JobRow job(std::int64_t id) override;
@@ -88,6 +89,22 @@ class SqliteStore final : public Store {
   // The job in the row `q` is on, its columns as kJobColumns.
   JobRow read_job(const sqlite::Query& q, std::string_view what) const;
 
+  // The item a claim starts from: its position, its job, its group.
+  struct FirstItem {
+    std::string key;
+    std::int64_t job = 0;
+    std::optional<std::int64_t> group;
+  };
+  // The parts of claim() (sqlite_leases.cpp), in its transaction.
+  std::optional<FirstItem> first_claimable(const std::vector<std::string>& engines,
+                                           std::optional<std::int64_t> only_job, std::int64_t now,
+                                           std::string_view what);
+  Claim lease_position(const std::string& key, const std::string& owner, std::int64_t expiry, std::string_view what);
+  bool position_held(const std::string& key, std::int64_t now, std::string_view what);
+  std::vector<ClaimedPosition> lease_group(std::int64_t job, std::int64_t group, std::string claimed,
+                                           const std::string& owner, std::int64_t now, std::int64_t expiry,
+                                           std::string_view what);
+
   // Connection settings, and the checks that come before anything is written to the file.
   // Returns the schema version found.
   std::int64_t configure();
@@ -102,6 +119,13 @@ class SqliteStore final : public Store {
     if (connection_.changes() == 0) connection_.fail(what, fmt::format("there is no job {}", job));
     transaction.commit();
   }
+  // The bodies of commit_analysis, commit_cached and commit_failure, in the caller's transaction
+  // (theirs, or commit_outcomes' one for a whole group); `what` names the item in messages.
+  void record_analysis(std::int64_t job, std::int64_t index, const std::string& key, const std::string& engine,
+                       const std::string& analysis_json, std::string_view what);
+  void record_cached(std::int64_t job, std::int64_t index, const std::string& key, const std::string& analysis_json,
+                     std::string_view what);
+  void record_failure(std::int64_t job, std::int64_t index, const std::string& error, std::string_view what);
   void count_transition(std::int64_t job, ItemState before, ItemState after, std::int64_t searches,
                         std::int64_t hits, std::string_view what);
 

@@ -19,13 +19,13 @@
 // - Failures: an operation that cannot be done (I/O error, lock not obtained in time, a damaged
 //   store, a job or item that does not exist) throws StoreError naming the store's location.
 //
-// The schema, the same tables and columns in every backend; version 3 (an older store is
+// The schema, the same tables and columns in every backend; version 4 (an older store is
 // upgraded in place when opened):
 //   jobs(id, kind, input, identity UNIQUE, settings, state, message, total, done, failed,
 //        searches, cache_hits, created_ms, updated_ms, engine, spec, source, planned, delivered,
 //        lease_owner, lease_expiry_ms, started_ms, runner)
 //   items(job -> jobs.id, idx, key, state, result, error, attempts, lease_owner,
-//         lease_expiry_ms, request; PRIMARY KEY(job, idx))
+//         lease_expiry_ms, request, grp (NULL: no group); PRIMARY KEY(job, idx))
 //   cache(key PRIMARY KEY, engine, analysis, searches, hits, created_ms, used_ms)
 //
 // Leases (how several processes share the queue, ARCHITECTURE.md): a worker claims the pending
@@ -35,6 +35,12 @@
 // that expire and are claimed again (or released at once by a process on the same machine that
 // sees the owner is gone). A finished job is delivered (its outputs written) under a lease on
 // the job, so exactly one process delivers it and a killed delivery is done again.
+//
+// Groups (annotate): the items of one job with the same group (one game's positions) are
+// claimed together, to be searched in order on one engine session, and their outcomes are
+// committed together in one transaction (commit_outcomes): a run killed mid-game has committed
+// nothing of that game, and its rerun searches the game again from its start, as an
+// uninterrupted run did.
 #pragma once
 
 #include <cstdint>
@@ -108,19 +114,50 @@ struct NewJob {
                        // when the file has moved or changed
 };
 
-// A new item: its position's cache key, and the analysis request (JSON) that answers it.
+// A new item: its position's cache key, the analysis request (JSON) that answers it, and its
+// group: the items of one job with the same group are claimed and committed together (one game,
+// searched in order on one session); no group, the item stands alone. (Every member after the
+// first three has a default, so `NewItem{index, key, request}` still means an item alone.)
 struct NewItem {
   std::int64_t index = 0;
   std::string key;
   std::string request;
+  std::optional<std::int64_t> group = std::nullopt;
 };
 
-// Work claimed: one position and every pending item that waits for it.
+// One more position of a claimed group: its cache key, the request of the group's item at its
+// first index, and every pending item of an active job that waits for it (the group's items
+// with that key, and other jobs' items with it), by job then index.
+struct ClaimedPosition {
+  std::string key;
+  std::string request;  // JSON
+  std::vector<std::pair<std::int64_t, std::int64_t>> items;  // (job, index)
+};
+
+// Work claimed: one position and every pending item that waits for it; when that position's
+// first item belongs to a group, the rest of the group too.
 struct Claim {
   std::string key;
   std::string request;  // JSON
   std::string engine;   // the engine identity of the jobs
   std::vector<std::pair<std::int64_t, std::int64_t>> items;  // (job, index)
+  // Set when the claimed item (the first claimable one) belongs to a group: that item's group
+  // in that item's job (groups are a job's own). `items` may list other jobs' items first.
+  std::optional<std::int64_t> group = std::nullopt;
+  // The group's other positions, in the order of their first index in the group, leased with
+  // this one; empty for an item alone.
+  std::vector<ClaimedPosition> rest = {};
+};
+
+// What became of one claimed position, for commit_outcomes: searched (a new analysis), answered
+// from the cache, or failed (engine crash, timeout, illegal output).
+struct PositionOutcome {
+  enum class Kind : std::uint8_t { Searched, Cached, Failed };
+  Kind kind = Kind::Searched;
+  std::string key;
+  std::vector<std::pair<std::int64_t, std::int64_t>> items;  // (job, index)
+  std::string analysis_json;  // Searched and Cached
+  std::string error;          // Failed
 };
 
 // One position of a job to analyse. `key` is its analysis cache key.
@@ -132,6 +169,7 @@ struct ItemRow {
   std::string result;  // the analysis JSON when Done; empty otherwise
   std::string error;   // why it failed when Failed; empty otherwise
   std::int64_t attempts = 0;  // searches and failures recorded for it (cache hits not counted)
+  std::optional<std::int64_t> group = std::nullopt;  // as added (NewItem::group); none in an older store
 };
 
 // The live or expired lease one owner holds on a job's pending items.
@@ -191,8 +229,8 @@ class Store {
   // The input's bytes as the job was made with them.
   virtual std::string job_source(std::int64_t job) = 0;
 
-  // Adds Pending items (index, cache key) in one transaction; items already there are left as
-  // they are, so re-adding them on resume changes nothing. Sets the job's total to its item count.
+  // Adds Pending items (index, cache key, request, group) in one transaction; items already there
+  // are left as they are (their group too), so re-adding them on resume changes nothing. Sets the job's total to its item count.
   // The job is then planned, its keys are for `engine` (an engine identity), and a Queued job
   // is Running.
   virtual void add_items(std::int64_t job, const std::vector<NewItem>& items, const std::string& engine) = 0;
@@ -219,6 +257,17 @@ class Store {
 
   // Marks the item Failed with `error` (its result, if any, is dropped) and counts it.
   virtual void commit_failure(std::int64_t job, std::int64_t index, const std::string& error) = 0;
+
+  // Commits the outcomes of a claimed group (or of any claims) in ONE transaction: a Searched
+  // position as commit_analysis for its first item (the cache entry for `engine`) and
+  // commit_cached for the others; a Cached one as commit_cached for each item (the entry must
+  // exist); a Failed one as commit_failure for each item. The counters (the jobs', the cache
+  // entries') end as those single commits, in that order, leave them. All or nothing: an outcome
+  // that cannot be committed (no such item, an item under another key, a Cached outcome with no
+  // cache entry, an outcome with no item) is a StoreError, and nothing of the batch is written
+  // (the leases stay as they were). Why: a game's results are there all together or not at all,
+  // so that a rerun after a kill redoes the whole game on a fresh session.
+  virtual void commit_outcomes(const std::string& engine, const std::vector<PositionOutcome>& outcomes) = 0;
 
   // Puts the job's Failed items back to Pending, so that a rerun retries them (after an engine
   // crash, say). Their attempts are kept.
@@ -248,6 +297,13 @@ class Store {
   // `only_job`: from that job only. Nothing when there is nothing to claim now. Atomic: of two
   // owners claiming at once, one gets the position and the other the next one; the lease runs
   // to the database's now + lease_ms, and a lease whose expiry is past is nobody's.
+  // When that first item has a group, the claim is of the whole group (Claim::group is set):
+  // `rest` lists, by index, every other pending item of that job and group whose position nobody
+  // holds a live lease on, one ClaimedPosition per position (a position repeated in the group
+  // is listed once, at its first index, with all its items; one that is the claim's own is in
+  // `items`), and all of them are leased to `owner` in the same transaction, to the same expiry.
+  // A group position someone else held is left out: it is claimed later on its own (with its
+  // group set and nothing in `rest` unless more of the group is pending and free).
   virtual std::optional<Claim> claim(const std::string& owner, const std::vector<std::string>& engines,
                                      std::int64_t lease_ms, std::optional<std::int64_t> only_job = std::nullopt) = 0;
   // Moves the expiry of every lease of `owner` (items and jobs) to the database's now +

@@ -56,7 +56,7 @@ class MemoryStore final : public store::Store {
     store::JobRow& row = existing(job);
     auto& mine = items_[job];
     for (const store::NewItem& n : items)
-      mine.try_emplace(n.index, store::ItemRow{job, n.index, n.key, ItemState::Pending, "", "", 0});
+      mine.try_emplace(n.index, store::ItemRow{job, n.index, n.key, ItemState::Pending, "", "", 0, n.group});
     row.total = static_cast<std::int64_t>(mine.size());
     row.planned = true;
     row.engine = engine;
@@ -83,6 +83,9 @@ class MemoryStore final : public store::Store {
     unused("commit_cached");
   }
   void commit_failure(std::int64_t, std::int64_t, const std::string&) override { unused("commit_failure"); }
+  void commit_outcomes(const std::string&, const std::vector<store::PositionOutcome>&) override {
+    unused("commit_outcomes");
+  }
   void reset_failed(std::int64_t) override { unused("reset_failed"); }
   void set_job_state(std::int64_t, JobState, const std::string&) override { unused("set_job_state"); }
   std::vector<store::JobRow> jobs_to_plan() override { unused("jobs_to_plan"); }
