@@ -3,6 +3,8 @@
 
 #include "annotate/input_game.hpp"
 #include "annotate/polyglot.hpp"
+#include "annotate/summary_report.hpp"
+#include <nlohmann/json.hpp>
 #include "annotate/render.hpp"
 #include "annotate_oracle.hpp"
 #include "render_support.hpp"
@@ -355,4 +357,28 @@ TEST_CASE("Polyglot keys: 16-byte big-endian entries, a cut file is an error", "
   const auto cut = annotate::polyglot_keys(book.substr(0, 20));
   REQUIRE_FALSE(cut);
   CHECK(cut.error().find("20 bytes (4 left over)") != std::string::npos);
+}
+
+TEST_CASE("The summary per game side and per player over the file, as JSON and text", "[annotate][render][summary]") {
+  const std::string text = "[White \"A\"]\n[Black \"B\"]\n\n1. e4 *\n\n[White \"B\"]\n[Black \"A\"]\n\n1. d4 *\n\n"
+                           "[White \"C\"]\n\n1. e4 e5 2. Ke3 *\n";
+  const auto r = test::render(text, test::always({analysis(cp(300), 9, {"c2c4"}), analysis(cp(300), 9)}));
+  const std::string json = annotate::summary_json(r.file, "Stockfish 15.1", "nodes 1000");
+  INFO(json);
+  const auto parsed = nlohmann::json::parse(json);
+  CHECK(parsed["engine"] == "Stockfish 15.1");
+  CHECK(parsed["games"].size() == 2);
+  CHECK(parsed["games"][0]["white_side"]["blunders"] == 1);
+  CHECK(parsed["games"][0]["black_side"]["acpl"].is_null());
+  REQUIRE(parsed["players"].size() == 2);
+  CHECK(parsed["players"][0]["name"] == "A");
+  CHECK(parsed["players"][0]["games"] == 2);
+  CHECK(parsed["players"][0]["blunders"] == 1);
+  CHECK(parsed["players"][1]["name"] == "B");
+  CHECK(parsed["players"][1]["blunders"] == 1);
+  REQUIRE(parsed["kept"].size() == 1);
+  CHECK(parsed["kept"][0]["line"] == 11);
+  const std::string summary = annotate::summary_text(r.file);
+  CHECK(summary.find("game 1: A - B\n  White 0 inaccuracies, 0 mistakes, 1 blunders, ACPL 600 (1 moves judged)\n") != std::string::npos);
+  CHECK(summary.find("kept unchanged: the game at line 11: ") != std::string::npos);
 }
