@@ -73,7 +73,7 @@ std::string format_eval(core::Score score, core::Color side_to_move, int depth) 
     const int moves = score.mate_moves();
     text = "#" + std::to_string(side_to_move == core::Color::White ? moves : -moves);
   } else {
-    text = score.from_white(side_to_move).to_pawns_string();
+    text = (side_to_move == core::Color::White ? score : score.negated()).to_pawns_string();
     if (text[0] == '+') text.erase(0, 1);  // lichess and python-chess write no plus sign
   }
   if (depth > 0) text += "," + std::to_string(depth);

@@ -68,18 +68,26 @@ class Parser {
   };
 
   Token take() {
+    previous_end_ = last_end_;
     if (has_pending_) {
       has_pending_ = false;
       last_line_ = pending_.line;
+      if (pending_.kind != TokenKind::End) last_end_ = pending_end_;
       return pending_;
     }
     const Token t = lex_.next();
     last_line_ = t.line;
+    // The lexer stands just after the token it returned. The end of the input is no token:
+    // the white space before it belongs to no game.
+    pending_end_ = lex_.bytes_consumed();
+    if (t.kind != TokenKind::End) last_end_ = pending_end_;
     return t;
   }
   void put_back(const Token& t) {
     pending_ = t;
     has_pending_ = true;
+    pending_end_ = last_end_;
+    last_end_ = previous_end_;
   }
   void add(Problem p, const Token& t, std::string message) {
     diags_.add(p, game_number_, t.line, t.column, std::string(t.text), std::move(message));
@@ -114,6 +122,8 @@ class Parser {
   Token pending_;
   bool has_pending_ = false;
   std::size_t last_line_ = 0;  // the line of the token taken last
+  // Byte offsets one past: the token taken last, the one taken before it, the pending token.
+  std::size_t last_end_ = 0, previous_end_ = 0, pending_end_ = 0;
   std::size_t game_number_ = 0;
   bool move_number_reported_ = false;
   bool bom_reported_ = false, crlf_reported_ = false, long_reported_ = false;
@@ -480,6 +490,7 @@ void Parser::attach_comment(Game& game, std::vector<Level>& stack, const Token& 
 void Parser::finish(Game& game, const Token& at) {
   const bool marker = at.kind == TokenKind::Asterisk || (at.kind == TokenKind::Symbol && is_result(at.text));
   game.result_written = marker;
+  game.byte_end = last_end_;  // the marker, or the token before what ended the game
   if (!marker) {
     // The Result tag says what the movetext did not (so export writes the game as it was meant).
     const Tag* tag = game.find_tag("Result");
@@ -534,6 +545,7 @@ bool MainlineReader::next(MainlineGame& game) {
   game.result = std::move(scratch_.result);
   game.number = scratch_.number;
   game.line = scratch_.line;
+  game.byte_end = scratch_.byte_end;
   return true;
 }
 

@@ -48,12 +48,11 @@ class Score {
   // move mates, negative when it is mated.
   constexpr int mate_moves() const { return value_ > 0 ? (value_ + 1) / 2 : value_ / 2; }
 
-  // The same evaluation seen from the other side.
+  // The same evaluation seen from the other side. For a mate the plies are only negated: the
+  // other side is not to move, so mate_moves() of the result does not count its moves (mate in
+  // 5 plies negated reads as mated in 2 moves, not 3); count moves before turning a mate.
+  // (There was a from_white() built on this; it miscounted mates for Black to move and is gone.)
   constexpr Score negated() const { return Score(kind_, -value_); }
-  // From White's point of view, given who is to move (BOOKUP-style output).
-  constexpr Score from_white(Color side_to_move) const {
-    return side_to_move == Color::White ? *this : negated();
-  }
 
   // EPD `ce` value.
   int to_ce() const;

@@ -58,6 +58,11 @@ struct Game {
   core::Board start;
   std::size_t number = 0;  // 1-based in its file
   std::size_t line = 0;
+  // One past the last byte of its last token (the termination marker, or the last token before
+  // the next game), as an offset into the input: what follows (white space, comments after the
+  // result that the reader carries to the next game) is not part of it. Callers that write a
+  // game back verbatim take the input's bytes up to here.
+  std::size_t byte_end = 0;
 
   // The value of a tag, or nullopt.
   std::optional<std::string_view> tag(std::string_view name) const;

@@ -50,6 +50,7 @@ struct MainlineGame {
   std::string result;
   std::size_t number = 0;
   std::size_t line = 0;
+  std::size_t byte_end = 0;  // as Game::byte_end
 };
 
 // Reads main lines only: comments and variations are skipped without being built, check marks

@@ -63,8 +63,6 @@ TEST_CASE("Scores order from the side to move's view", "[core][score]") {
   CHECK(Score::mate_in_plies(-2) > Score::mate_in_plies(0));
   CHECK(Score::centipawns(25).negated() == Score::centipawns(-25));
   CHECK(Score::mate_in_plies(3).negated() == Score::mate_in_plies(-3));
-  CHECK(Score::centipawns(25).from_white(epdd::core::Color::White) == Score::centipawns(25));
-  CHECK(Score::centipawns(25).from_white(epdd::core::Color::Black) == Score::centipawns(-25));
 }
 
 TEST_CASE("Scores in pawns as PGN [%eval] writes them", "[core][score]") {

@@ -1,5 +1,7 @@
 // Import format, laxly: every form the issue lists, and recovery from errors.
 #include "core/fen.hpp"
+#include <sstream>
+
 #include "pgn/tags.hpp"
 #include "pgn_test_support.hpp"
 
@@ -190,4 +192,27 @@ TEST_CASE("Reading from a stream gives the same games as reading from memory", "
     CHECK(g.line == memory[n].line);
   }
   CHECK(n == memory.size());
+}
+
+TEST_CASE("Each game says where its bytes end: its last token, before trailing comments and white space", "[pgn][reader]") {
+  // Game 1 ends at its result; the comment after it is carried to game 2. Game 2 has no
+  // marker: it ends with its last move. Game 3 is tags only, then a stream of CRLF white space.
+  const std::string text =
+      "[Event \"a\"]\n\n1. e4 e5 1-0 {after}\n\n[Event \"b\"]\n\n1. d4 d5\n\n"
+      "[Event \"c\"]\r\n\r\n";
+  pgn::Diagnostics diags;
+  const auto games = pgn::read_games(text, diags);
+  REQUIRE(games.size() == 3);
+  CHECK(text.substr(0, games[0].byte_end).ends_with("e5 1-0"));
+  CHECK(text.substr(0, games[1].byte_end).ends_with("1. d4 d5"));
+  CHECK(text.substr(0, games[2].byte_end).ends_with("[Event \"c\"]"));
+  pgn::MainlineReader mainline(text, diags);
+  std::vector<std::size_t> ends;
+  for (pgn::MainlineGame g; mainline.next(g);) ends.push_back(g.byte_end);
+  CHECK(ends == std::vector<std::size_t>{games[0].byte_end, games[1].byte_end, games[2].byte_end});
+  std::istringstream stream(text);
+  pgn::GameReader streamed(stream, diags);
+  std::vector<std::size_t> stream_ends;
+  for (pgn::Game g; streamed.next(g);) stream_ends.push_back(g.byte_end);
+  CHECK(stream_ends == ends);
 }

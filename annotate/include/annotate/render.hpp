@@ -1,0 +1,95 @@
+// Rendering an annotation run's output: each readable game re-read with its full tree and
+// annotated the way lichess annotates (issue 16): `[%eval]` after every main-line move and
+// before the first, a NAG and a comment in lila's words on each judged move, the engine's line
+// as a variation; optionally `$1` for only moves and `$10`-`$19` for positions. Everything the
+// input had is kept; an unreadable game is written back byte for byte. Pure: the analyses come
+// from the caller (a store, an engine pool, a test), one game at a time.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_set>
+#include <utility>
+#include <vector>
+
+#include "annotate/input_game.hpp"
+#include "annotate/judgement.hpp"
+#include "annotate/summary.hpp"
+#include "core/types.hpp"
+#include "uci/analysis.hpp"
+
+namespace epdd::annotate {
+
+// Position NAGs from the evaluation after a move, |cp| from White's point of view:
+// below `slight` $10 (drawish), below `moderate` $14/$15 (White/Black slightly better), below
+// `decisive` $16/$17 (moderately better), else $18/$19 (decisive; every mate too).
+struct PositionNagThresholds {
+  int slight = 30;
+  int moderate = 70;
+  int decisive = 200;
+};
+
+struct AnnotateOptions {
+  JudgeRule rule;                     // default lichess
+  bool replace_nags = false;          // our NAG replaces a human's $1-$6 (otherwise the human's stays)
+  bool only_moves = false;            // analyses have MultiPV 2: `$1` + comment "only move"
+  bool position_nags = false;         // $10-$19 after each main-line move
+  PositionNagThresholds thresholds;
+  int variation_plies = 12;           // the engine line's length (0: no variation)
+  int from_ply = 1;                   // moves before this ply (1 = the first move) are not judged
+  std::optional<core::Color> side;    // only this side's moves are judged
+  // Only moves of the player whose White or Black tag matches are judged: equal to the tag
+  // after trimming white space at both ends, ignoring ASCII case ("carlsen, magnus" matches
+  // "Carlsen, Magnus"; "Carlsen" does not). A game where neither tag matches judges nothing.
+  std::optional<std::string> player;
+  // Polyglot keys: a move FROM a book position is not judged (its position is still analysed
+  // and gets its [%eval]).
+  std::shared_ptr<const std::unordered_set<std::uint64_t>> book;
+  // The Annotator tag's value, made by the caller; empty leaves the tag as it is. A game whose
+  // Annotator says something else gets "THEIRS; OURS". Parts of THEIRS (split at "; ") equal to
+  // OURS, or starting with OURS's first word (an earlier run of the same program with other
+  // limits), are dropped first, so a rerun over our own output does not stack.
+  std::string annotator;
+};
+
+// The plies whose position the engine must analyse (0 = start position, p = after p plies):
+// every main-line position from from_ply-1 on that has a legal move (a checkmate or stalemate
+// is scored without the engine) and that no null move precedes (UCI cannot send one). Empty
+// for an unreadable game.
+std::vector<std::size_t> plies_to_analyse(const InputGame& game, const AnnotateOptions& options);
+
+// Position p's analysis (p = plies from the start), nullopt for those not analysed or failed.
+// Its line 1 score is as the engine reports it (from p's side to move); line 2 is read for
+// only_moves. A vector shorter than the game is read as nullopt past its end.
+using PositionAnalyses = std::vector<std::optional<uci::Analysis>>;
+
+struct GameSummary {
+  std::size_t number = 0;
+  std::string white, black;
+  SideSummary white_side, black_side;
+};
+
+struct AnnotatedFile {
+  std::string pgn;                                        // every game, in input order
+  std::vector<GameSummary> games;                         // readable games, in input order
+  std::vector<std::pair<std::size_t, std::string>> kept;  // (line, why): games written back unchanged
+  std::vector<std::string> notes;                         // anything else a user must hear
+};
+
+// Renders the file. `games` must be scan_games(bytes) (throws std::invalid_argument when the
+// count does not match). Readable games are read again with their full tree (the whole file in
+// one pass, one game at a time: a comment after a result stays with the next game),
+// annotated, and written in export format (LF line endings); unreadable ones verbatim
+// ([begin, end) and a newline), with their line and first error in `kept`. Text after the last
+// game that is not white space is written verbatim at the end, with a note. `analyses_of(i)`
+// gives game i's analyses (i: index into `games`), called once per readable game, in order.
+AnnotatedFile render_file(std::string_view bytes, const std::vector<InputGame>& games,
+                          const std::function<PositionAnalyses(std::size_t)>& analyses_of,
+                          const AnnotateOptions& options);
+
+}  // namespace epdd::annotate

@@ -1,0 +1,212 @@
+#include "game_annotation.hpp"
+
+#include <algorithm>
+
+#include "annotate/eval_comment.hpp"
+#include "core/notation.hpp"
+
+namespace epdd::annotate::detail {
+
+namespace {
+
+using pgn::Annotation;
+using pgn::MoveNode;
+
+// A position's evaluation: from its side to move, as the engine reports it.
+struct Eval {
+  core::Score score;
+  int depth = 0;
+};
+
+// Checkmate and stalemate are scored on the board (mate in 0, 0.00 at depth 0); any other
+// position by its analysis's line 1.
+std::optional<Eval> evaluate(const core::Board& board, const std::optional<uci::Analysis>* analysis) {
+  if (board.count_legal() == 0)
+    return Eval{board.in_check() ? core::Score::mate_in_plies(0) : core::Score::centipawns(0), 0};
+  if (analysis && *analysis && !(*analysis)->lines.empty()) return Eval{(*analysis)->lines[0].score, (*analysis)->depth};
+  return std::nullopt;
+}
+
+const std::optional<uci::Analysis>* analysis_at(const PositionAnalyses& analyses, std::size_t ply) {
+  return ply < analyses.size() ? &analyses[ply] : nullptr;
+}
+
+bool is_kind(const Annotation& a, Annotation::Kind k) { return a.kind == k; }
+bool is_assessment(const Annotation& a) { return a.kind == Annotation::Kind::Nag && a.nag >= 1 && a.nag <= 6; }
+bool is_position_nag(const Annotation& a) { return a.kind == Annotation::Kind::Nag && a.nag >= 10 && a.nag <= 19; }
+
+Annotation nag_annotation(int nag) { return {Annotation::Kind::Nag, static_cast<std::uint8_t>(nag), {}, {}}; }
+Annotation comment_annotation(std::string text) { return {Annotation::Kind::Comment, 0, std::move(text), {}}; }
+
+// A comment an earlier run (ours, or lichess's export) wrote as a judgement: never the eval's.
+bool is_our_words(const Annotation& a) {
+  return is_kind(a, Annotation::Kind::Comment) && (is_advice_comment(a.comment) || a.comment == kOnlyMoveComment);
+}
+
+// The eval goes into the move's first comment (not a judgement's); with none, a new comment
+// after its NAGs and before its variations.
+void put_eval(std::vector<Annotation>& after, const std::string& command) {
+  for (Annotation& a : after)
+    if (is_kind(a, Annotation::Kind::Comment) && !is_our_words(a)) {
+      a.comment = replace_eval(a.comment, command);
+      return;
+    }
+  const auto at = std::find_if(after.begin(), after.end(), [](const Annotation& a) { return !is_kind(a, Annotation::Kind::Nag); });
+  after.insert(at, comment_annotation(command));
+}
+
+// A move-assessment NAG: a human's $1-$6 stays unless replace_nags (then every one goes). Ours
+// goes first, where a move's assessment stands.
+void put_assessment(std::vector<Annotation>& after, int nag, bool replace) {
+  if (std::any_of(after.begin(), after.end(), is_assessment)) {
+    if (!replace) return;
+    std::erase_if(after, is_assessment);
+  }
+  after.insert(after.begin(), nag_annotation(nag));
+}
+
+// $10-$19 from White's view of the position after the move, after the move's leading NAGs.
+void put_position_nag(std::vector<Annotation>& after, core::Score score, bool white_to_move,
+                      const PositionNagThresholds& t) {
+  if (std::any_of(after.begin(), after.end(), is_position_nag)) return;
+  int nag = 0;
+  const bool white_better = score.is_mate() ? (score.mate_plies() > 0) == white_to_move
+                                            : (white_to_move ? score.cp() : -score.cp()) > 0;
+  const int size = score.is_mate() ? t.decisive : std::abs(score.cp());
+  if (!score.is_mate() && size < t.slight) nag = 10;
+  else if (size < t.moderate) nag = white_better ? 14 : 15;
+  else if (size < t.decisive) nag = white_better ? 16 : 17;
+  else nag = white_better ? 18 : 19;
+  const auto at = std::find_if(after.begin(), after.end(), [](const Annotation& a) { return !is_kind(a, Annotation::Kind::Nag); });
+  after.insert(at, nag_annotation(nag));
+}
+
+// The engine's line from `board`, at most `plies` moves, up to its first illegal move.
+pgn::Variation engine_line(core::Board board, const std::vector<std::string>& pv, int plies) {
+  pgn::Variation v;
+  for (const std::string& text : pv) {
+    if (static_cast<int>(v.moves.size()) >= plies) break;
+    const auto move = core::parse_uci(board, text, core::uci_castling_for(board));
+    if (!move) break;
+    v.moves.push_back(MoveNode{*move, {}});
+    board.make_move(*move);
+  }
+  return v;
+}
+
+// lila's winning chances from the mover's point of view; a mate counts as the limit, +-1.
+double mover_chances(core::Score s) {
+  if (s.is_mate()) return s.mate_plies() > 0 ? 1.0 : -1.0;
+  return winning_chances(s.cp());
+}
+
+// The played move was the only one not losing >= 0.2 winning chances (MultiPV 2).
+bool only_move(const core::Board& before, core::Move played, const uci::Analysis& a) {
+  if (a.lines.size() < 2 || a.lines[0].pv.empty() || before.count_legal() < 2) return false;
+  const auto best = core::parse_uci(before, a.lines[0].pv[0], core::uci_castling_for(before));
+  return best && *best == played && mover_chances(a.lines[0].score) - mover_chances(a.lines[1].score) >= 0.2;
+}
+
+// Everything one judged move gets.
+struct MoveContext {
+  const core::Board& before;  // the position before the move, the mover to move
+  MoveNode& node;
+  Eval before_eval, after_eval;
+  const uci::Analysis* before_analysis;  // nullptr for a position scored on the board
+};
+
+// Judges one move, writes what it gets, and returns the judgement for the summary.
+Judgement judge_move(MoveContext& m, const AnnotateOptions& o) {
+  auto& after = m.node.after;
+  std::erase_if(after, is_our_words);
+  // Where our comment goes: right after the eval's comment (its index may have moved).
+  std::size_t at = 0;
+  for (std::size_t i = 0; i < after.size(); ++i)
+    if (is_kind(after[i], Annotation::Kind::Comment)) {
+      at = i + 1;
+      break;
+    }
+  const Judgement j = judge(o.rule, m.before_eval.score, m.after_eval.score);
+  if (j == Judgement::None) {
+    if (o.only_moves && m.before_analysis && only_move(m.before, m.node.move, *m.before_analysis)) {
+      after.insert(after.begin() + static_cast<std::ptrdiff_t>(at), comment_annotation(std::string(kOnlyMoveComment)));
+      put_assessment(after, 1, o.replace_nags);
+    }
+    return j;
+  }
+  std::string best_san;
+  pgn::Variation line;
+  if (m.before_analysis && !m.before_analysis->lines.empty()) {
+    line = engine_line(m.before, m.before_analysis->lines[0].pv, std::max(o.variation_plies, 1));
+    if (!line.moves.empty() && line.moves[0].move != m.node.move) best_san = core::to_san(m.before, line.moves[0].move);
+    else line.moves.clear();
+  }
+  const bool white = m.before.side_to_move() == core::Color::White;
+  after.insert(after.begin() + static_cast<std::ptrdiff_t>(at),
+               comment_annotation(advice_comment(m.before_eval.score, m.after_eval.score, white, j, best_san)));
+  put_assessment(after, nag(j), o.replace_nags);
+  if (o.variation_plies > 0 && !line.moves.empty()) {
+    if (static_cast<int>(line.moves.size()) > o.variation_plies) line.moves.resize(static_cast<std::size_t>(o.variation_plies));
+    const bool already = std::any_of(after.begin(), after.end(), [&](const Annotation& a) {
+      return is_kind(a, Annotation::Kind::Variation) && a.variation.front() == line;
+    });
+    if (!already) {
+      Annotation v{Annotation::Kind::Variation, 0, {}, {}};
+      v.variation.push_back(std::move(line));
+      after.push_back(std::move(v));
+    }
+  }
+  return j;
+}
+
+// Whether the move at `ply` (1-based) is one the options judge.
+bool selected(const AnnotateOptions& o, PlayerSides players, const core::Board& before, core::Move move, std::size_t ply) {
+  const core::Color mover = before.side_to_move();
+  if (move.is_null() || static_cast<long long>(ply) < o.from_ply) return false;
+  if (o.side && *o.side != mover) return false;
+  if (!(mover == core::Color::White ? players.white : players.black)) return false;
+  return !(o.book && o.book->contains(before.polyglot_key()));
+}
+
+}  // namespace
+
+GameOutcome annotate_game(pgn::Game& game, const PositionAnalyses& analyses, const AnnotateOptions& options,
+                          PlayerSides players) {
+  GameOutcome out;
+  core::Board board = game.start;
+  std::optional<Eval> previous = evaluate(board, analysis_at(analyses, 0));
+  out.positions = game.main.moves.size() + 1;
+  out.unevaluated += !previous;
+  if (previous) {
+    const std::string command = format_eval(previous->score, board.side_to_move(), previous->depth);
+    auto& comments = game.main.comments_before;
+    if (comments.empty()) comments.insert(comments.begin(), command);
+    else comments.front() = replace_eval(comments.front(), command);
+  }
+  for (std::size_t ply = 1; ply <= game.main.moves.size(); ++ply) {
+    MoveNode& node = game.main.moves[ply - 1];
+    const core::Board before = board;
+    if (node.move.is_null()) board.make_null_move();
+    else board.make_move(node.move);
+    const auto* before_analysis = analysis_at(analyses, ply - 1);
+    const std::optional<Eval> current = evaluate(board, analysis_at(analyses, ply));
+    out.unevaluated += !current;
+    if (current) {
+      const std::string command = format_eval(current->score, board.side_to_move(), current->depth);
+      put_eval(node.after, command);
+      if (options.position_nags)
+        put_position_nag(node.after, current->score, board.side_to_move() == core::Color::White, options.thresholds);
+    }
+    if (previous && current && selected(options, players, before, node.move, ply)) {
+      MoveContext m{before, node, *previous, *current,
+                    before_analysis && *before_analysis ? &**before_analysis : nullptr};
+      const Judgement j = judge_move(m, options);
+      SideSummary& side = before.side_to_move() == core::Color::White ? out.white : out.black;
+      side.add(j, centipawn_loss(previous->score, current->score));
+    }
+    previous = current;
+  }
+  return out;
+}
+
+}  // namespace epdd::annotate::detail

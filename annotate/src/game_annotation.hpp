@@ -1,0 +1,44 @@
+// Inside annotate/: one game's tree annotated in place (render.cpp runs it over a file), and the
+// comment words lila writes (advice_words.cpp).
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "annotate/render.hpp"
+#include "pgn/game.hpp"
+
+namespace epdd::annotate::detail {
+
+// What annotating one game found: the summary of each side's judged moves and the main-line
+// positions that had no evaluation (neither an analysis nor a terminal position).
+struct GameOutcome {
+  SideSummary white, black;
+  std::size_t positions = 0;   // main-line positions, the start position included
+  std::size_t unevaluated = 0;
+};
+
+// Which sides' moves the player filter lets through (both when there is no filter).
+struct PlayerSides {
+  bool white = true;
+  bool black = true;
+};
+
+// Annotates `game` (the full tree, as read) with its analyses: evals, judgements, variations,
+// only moves and position NAGs as AnnotateOptions says. Tags are not touched.
+GameOutcome annotate_game(pgn::Game& game, const PositionAnalyses& analyses, const AnnotateOptions& options,
+                          PlayerSides players);
+
+// lila's Advice.makeComment with eval and best move: "(0.36 → -0.36) Inaccuracy. Ngf3 was best."
+// Scores as judge() takes them; `white_moved`: the mover is White; `best_san` empty: no "was best".
+std::string advice_comment(core::Score before, core::Score after, bool white_moved, Judgement judgement,
+                           std::string_view best_san);
+
+// Whether a comment is exactly one advice_comment() wrote (any scores, words and move), so a
+// rerun over our own output replaces it instead of adding a second.
+bool is_advice_comment(std::string_view comment);
+
+// The comment only_moves writes.
+inline constexpr std::string_view kOnlyMoveComment = "only move";
+
+}  // namespace epdd::annotate::detail

@@ -1,0 +1,111 @@
+#include "annotate/summary_report.hpp"
+
+#include <fmt/format.h>
+
+#include <map>
+
+#include <nlohmann/json.hpp>
+
+namespace epdd::annotate {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+struct Player {
+  std::string name;
+  int games = 0;
+  SideSummary total;
+};
+
+// Players by tag text, in the order they first appear.
+std::vector<Player> players_of(const AnnotatedFile& file) {
+  std::vector<Player> players;
+  std::map<std::string, std::size_t> index;
+  const auto add = [&](const std::string& name, const SideSummary& side, bool new_game) {
+    auto [it, fresh] = index.emplace(name, players.size());
+    if (fresh) players.push_back({name, 0, {}});
+    Player& p = players[it->second];
+    p.games += new_game;
+    p.total.merge(side);
+  };
+  for (const GameSummary& g : file.games) {
+    add(g.white, g.white_side, true);
+    add(g.black, g.black_side, g.black != g.white);
+  }
+  return players;
+}
+
+// SIDE's keys added to `j`.
+void add_side(Json& j, const SideSummary& s) {
+  j["inaccuracies"] = s.inaccuracies;
+  j["mistakes"] = s.mistakes;
+  j["blunders"] = s.blunders;
+  j["moves"] = s.moves;
+  const auto acpl = s.average_centipawn_loss();
+  j["acpl"] = acpl ? Json(*acpl) : Json(nullptr);
+}
+
+Json side_json(const SideSummary& s) {
+  Json j = Json::object();
+  add_side(j, s);
+  return j;
+}
+
+std::string side_text(const SideSummary& s) {
+  const auto acpl = s.average_centipawn_loss();
+  return fmt::format("{} inaccuracies, {} mistakes, {} blunders, ACPL {} ({} moves judged)", s.inaccuracies, s.mistakes,
+                     s.blunders, acpl ? std::to_string(*acpl) : "-", s.moves);
+}
+
+std::string shown(const std::string& name) { return name.empty() ? "(no name)" : name; }
+
+}  // namespace
+
+std::string summary_json(const AnnotatedFile& file, const std::string& engine, const std::string& limits) {
+  Json j;
+  j["engine"] = engine;
+  j["limits"] = limits;
+  j["games"] = Json::array();
+  for (const GameSummary& g : file.games) {
+    Json game;
+    game["number"] = g.number;
+    game["white"] = g.white;
+    game["black"] = g.black;
+    game["white_side"] = side_json(g.white_side);
+    game["black_side"] = side_json(g.black_side);
+    j["games"].push_back(std::move(game));
+  }
+  j["players"] = Json::array();
+  for (const Player& p : players_of(file)) {
+    Json player;
+    player["name"] = p.name;
+    player["games"] = p.games;
+    add_side(player, p.total);
+    j["players"].push_back(std::move(player));
+  }
+  j["kept"] = Json::array();
+  for (const auto& [line, why] : file.kept) j["kept"].push_back(Json{{"line", line}, {"why", why}});
+  j["notes"] = file.notes;
+  // Input text that is not UTF-8 (old PGN in Latin-1) is replaced, never a throw.
+  return j.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+}
+
+std::string summary_text(const AnnotatedFile& file) {
+  std::string out;
+  for (const GameSummary& g : file.games) {
+    out += fmt::format("game {}: {} - {}\n", g.number, shown(g.white), shown(g.black));
+    out += fmt::format("  White {}\n", side_text(g.white_side));
+    out += fmt::format("  Black {}\n", side_text(g.black_side));
+  }
+  const std::vector<Player> players = players_of(file);
+  if (!players.empty()) out += "players over the file:\n";
+  for (const Player& p : players)
+    out += fmt::format("  {} ({} game{}): {}\n", shown(p.name), p.games, p.games == 1 ? "" : "s", side_text(p.total));
+  for (const auto& [line, why] : file.kept)
+    out += fmt::format("kept unchanged: the game at line {}: {}\n", line, why);
+  for (const std::string& note : file.notes) out += "note: " + note + "\n";
+  return out;
+}
+
+}  // namespace epdd::annotate

@@ -1,0 +1,384 @@
+// render_file on hand-made PGN and hand-made analyses: what a game's annotation is (issue 16).
+#include <algorithm>
+
+#include "annotate/input_game.hpp"
+#include "annotate/polyglot.hpp"
+#include "annotate/summary_report.hpp"
+#include <nlohmann/json.hpp>
+#include "annotate/render.hpp"
+#include "annotate_oracle.hpp"
+#include "render_support.hpp"
+
+using namespace epdd;
+using test::analysis;
+using test::cp;
+using test::mate;
+
+namespace {
+
+const std::string kOneMove = "[Event \"t\"]\n\n1. e4 *\n";
+
+}  // namespace
+
+TEST_CASE("Every mate case of the lichess rule, in lila's words, with the NAG the oracle recomputes", "[annotate][render]") {
+  struct Case {
+    core::Score before, after;  // as the engine reports them: White to move, then Black to move
+    int nag;
+    const char* comment;        // "" when the move is not judged
+  };
+  const Case c = GENERATE(values<Case>({
+      {cp(0), mate(3), 4, "(0.00 → Mate in 2) Checkmate is now unavoidable. d4 was best."},
+      {cp(-800), mate(3), 2, "(-8.00 → Mate in 2) Checkmate is now unavoidable. d4 was best."},
+      {cp(-1000), mate(3), 6, "(-10.00 → Mate in 2) Checkmate is now unavoidable. d4 was best."},
+      {mate(3), cp(500), 4, "(Mate in 2 → -5.00) Lost forced checkmate sequence. d4 was best."},
+      {mate(3), cp(-800), 2, "(Mate in 2 → 8.00) Lost forced checkmate sequence. d4 was best."},
+      {mate(3), cp(-1000), 6, "(Mate in 2 → 10.00) Lost forced checkmate sequence. d4 was best."},
+      {mate(3), mate(1), 4, "(Mate in 2 → Mate in 1) Lost forced checkmate sequence. d4 was best."},
+      {mate(3), mate(-2), 0, ""},
+      {mate(-2), mate(1), 0, ""},
+      {cp(300), cp(300), 4, "(3.00 → -3.00) Blunder. d4 was best."},
+      {cp(50), cp(50), 6, "(0.50 → -0.50) Inaccuracy. d4 was best."},
+      {cp(50), cp(-40), 0, ""},
+  }));
+  const auto r = test::render(kOneMove, test::always({analysis(c.before, 20, {"d2d4", "d7d5"}), analysis(c.after, 18, {"e7e5"})}));
+  REQUIRE(r.read_back.size() == 1);
+  CHECK(r.read_back_errors == 0);
+  const pgn::Game& g = r.read_back[0];
+  INFO(r.file.pgn);
+  CHECK(test::oracle::written_nags(g) == std::vector<int>{c.nag});
+  CHECK(test::oracle::expected_nags(g, {}) == std::vector<std::optional<int>>{c.nag});
+  CHECK(test::oracle::eval_form_problems(r.file.pgn).empty());
+  const std::string moves = test::movetext(r.file.pgn);
+  if (c.nag) {
+    CHECK(moves.find(std::string("{") + c.comment + "} (1. d4 d5) *") != std::string::npos);
+  } else {
+    CHECK(moves.find("was best") == std::string::npos);
+    CHECK(moves.find('(') == std::string::npos);
+  }
+}
+
+TEST_CASE("The whole text of a judged move: eval, NAG, comment, variation, Annotator", "[annotate][render]") {
+  annotate::AnnotateOptions o;
+  o.annotator = "epdd 0.1, Stockfish 15.1, nodes 1000";
+  const auto r = test::render(kOneMove, test::always({analysis(cp(0), 20, {"d2d4", "d7d5"}), analysis(mate(3), 18, {"e7e5"})}), o);
+  CHECK(r.file.pgn.rfind(
+            "[Event \"t\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"?\"]\n[Black \"?\"]\n"
+            "[Result \"*\"]\n[Annotator \"epdd 0.1, Stockfish 15.1, nodes 1000\"]\n\n{[%eval 0.00,20]} 1. e4 $4", 0) == 0);
+  CHECK(test::movetext(r.file.pgn) ==
+        "{[%eval 0.00,20]} 1. e4 $4 {[%eval #-2,18]} {(0.00 → Mate in 2) Checkmate is now unavoidable. d4 was best.} "
+        "(1. d4 d5) *");
+  CHECK(r.file.pgn.ends_with(" *\n\n"));
+  REQUIRE(r.file.games.size() == 1);
+  CHECK(r.file.games[0].white_side.blunders == 1);
+  CHECK(r.file.games[0].white_side.average_centipawn_loss() == 1000);
+  CHECK(r.file.kept.empty());
+  CHECK(r.file.notes.empty());
+}
+
+TEST_CASE("A human NAG stays unless replace_nags, and so does every comment text, [%clk] and variation", "[annotate][render]") {
+  const std::string text =
+      "[Event \"t\"]\n\n{Intro [%eval 9.99]} 1. e4! {[%eval 1.5] [%clk 0:03:00] good [%csl Ge4]} (1. d4 {alt}) $14 *\n";
+  const annotate::PositionAnalyses a = {analysis(cp(300), 20, {"g1f3", "d7d5", "d2d4"}), analysis(cp(300), 18)};
+  SECTION("kept") {
+    const auto r = test::render(text, test::always(a));
+    CHECK(test::movetext(r.file.pgn) ==
+          "{Intro [%eval 3.00,20]} 1. e4 $1 {[%eval -3.00,18] [%clk 0:03:00] good [%csl Ge4]} {(3.00 → -3.00) "
+          "Blunder. Nf3 was best.} (1. d4 {alt}) $14 (1. Nf3 d5 2. d4) *");
+    CHECK(test::oracle::expected_nags(r.read_back[0], {}) == std::vector<std::optional<int>>{4});
+    CHECK(test::oracle::written_nags(r.read_back[0]) == std::vector<int>{1});
+  }
+  SECTION("replaced, with a shorter variation") {
+    annotate::AnnotateOptions o;
+    o.replace_nags = true;
+    o.variation_plies = 2;
+    const auto r = test::render(text, test::always(a), o);
+    CHECK(test::movetext(r.file.pgn) ==
+          "{Intro [%eval 3.00,20]} 1. e4 $4 {[%eval -3.00,18] [%clk 0:03:00] good [%csl Ge4]} {(3.00 → -3.00) "
+          "Blunder. Nf3 was best.} (1. d4 {alt}) $14 (1. Nf3 d5) *");
+  }
+  SECTION("no variation") {
+    annotate::AnnotateOptions o;
+    o.variation_plies = 0;
+    const auto r = test::render(text, test::always(a), o);
+    CHECK(test::movetext(r.file.pgn).find("(1. Nf3") == std::string::npos);
+    CHECK(test::movetext(r.file.pgn).find("Nf3 was best.") != std::string::npos);
+  }
+}
+
+TEST_CASE("The best move played: judged by the rule, but no 'was best' and no variation", "[annotate][render]") {
+  const auto r = test::render(kOneMove, test::always({analysis(cp(300), 20, {"e2e4", "e7e5"}), analysis(cp(300), 18)}));
+  CHECK(test::movetext(r.file.pgn) == "{[%eval 3.00,20]} 1. e4 $4 {[%eval -3.00,18]} {(3.00 → -3.00) Blunder.} *");
+}
+
+TEST_CASE("An engine line stops at its first illegal move", "[annotate][render]") {
+  const auto r = test::render(kOneMove, test::always({analysis(cp(300), 20, {"d2d4", "d7d5", "e1e8", "c2c4"}), analysis(cp(300), 18)}));
+  CHECK(test::movetext(r.file.pgn).find("(1. d4 d5) *") != std::string::npos);
+}
+
+TEST_CASE("Only moves: $1 and 'only move' when line 2 loses 0.2 winning chances, never for a single legal move", "[annotate][render]") {
+  annotate::AnnotateOptions o;
+  o.only_moves = true;
+  auto two_lines = [](core::Score first, core::Score second, std::string move) {
+    uci::Analysis a = analysis(first, 20, {std::move(move)});
+    uci::PvLine l2;
+    l2.multipv = 2;
+    l2.score = second;
+    l2.pv = {"a2a3"};
+    a.lines.push_back(l2);
+    return a;
+  };
+  SECTION("the only move") {
+    const auto r = test::render(kOneMove, test::always({two_lines(cp(100), cp(-60), "e2e4"), analysis(cp(-100), 18)}), o);
+    CHECK(test::movetext(r.file.pgn) == "{[%eval 1.00,20]} 1. e4 $1 {[%eval 1.00,18]} {only move} *");
+  }
+  SECTION("line 2 is nearly as good") {
+    const auto r = test::render(kOneMove, test::always({two_lines(cp(100), cp(20), "e2e4"), analysis(cp(-100), 18)}), o);
+    CHECK(test::movetext(r.file.pgn) == "{[%eval 1.00,20]} 1. e4 {[%eval 1.00,18]} *");
+  }
+  SECTION("a mate against the mover on line 2") {
+    const auto r = test::render(kOneMove, test::always({two_lines(cp(0), mate(-4), "e2e4"), analysis(cp(0), 18)}), o);
+    CHECK(test::movetext(r.file.pgn).find("$1") != std::string::npos);
+  }
+  SECTION("a single legal move") {
+    const std::string text = "[FEN \"7k/8/8/8/8/8/6q1/K7 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Kb1 *\n";
+    const auto r = test::render(text, test::always({two_lines(cp(-900), mate(-2), "a1b1"), analysis(cp(900), 18)}), o);
+    CHECK(test::movetext(r.file.pgn).find("only move") == std::string::npos);
+  }
+}
+
+TEST_CASE("Position NAGs after each main-line move from the eval and the thresholds, not twice", "[annotate][render]") {
+  annotate::AnnotateOptions o;
+  o.position_nags = true;
+  struct Case {
+    core::Score after;  // Black to move
+    int nag;
+  };
+  const Case c = GENERATE(values<Case>({{cp(0), 10}, {cp(-29), 10}, {cp(-30), 14}, {cp(30), 15}, {cp(-69), 14},
+                                        {cp(-70), 16}, {cp(150), 17}, {cp(-200), 18}, {cp(999), 19}, {mate(1), 19}, {mate(-2), 18}}));
+  const auto r = test::render(kOneMove, test::always({analysis(cp(0), 20), analysis(c.after, 18)}), o);
+  INFO(r.file.pgn);
+  int count = 0;
+  for (const auto& a : r.read_back.at(0).main.moves.at(0).after) count += a.kind == pgn::Annotation::Kind::Nag && a.nag == c.nag;
+  CHECK(count == 1);
+  const auto again = test::render(r.file.pgn, test::always({analysis(cp(0), 20), analysis(c.after, 18)}), o);
+  CHECK(again.file.pgn == r.file.pgn);
+}
+
+TEST_CASE("Selection: from_ply, side, player and book moves are not judged but keep their evals", "[annotate][render]") {
+  const std::string text = "[White \"Alice Smith\"]\n[Black \"Bob\"]\n\n1. e4 e5 2. Qh5 Ke7 *\n";
+  // Every move loses 3 pawns: each one is a blunder unless the selection says otherwise.
+  const annotate::PositionAnalyses a = {analysis(cp(300), 1), analysis(cp(300), 1), analysis(cp(300), 1),
+                                        analysis(cp(300), 1), analysis(cp(300), 1)};
+  const auto nags = [&](const annotate::AnnotateOptions& o) {
+    const auto r = test::render(text, test::always(a), o);
+    CHECK(test::oracle::eval_form_problems(r.file.pgn).empty());
+    return test::oracle::written_nags(r.read_back.at(0));
+  };
+  annotate::AnnotateOptions o;
+  CHECK(nags(o) == std::vector<int>{4, 4, 4, 4});
+  o.from_ply = 3;
+  CHECK(nags(o) == std::vector<int>{0, 0, 4, 4});
+  o = {};
+  o.side = core::Color::Black;
+  CHECK(nags(o) == std::vector<int>{0, 4, 0, 4});
+  o = {};
+  o.player = "  alice SMITH ";
+  CHECK(nags(o) == std::vector<int>{4, 0, 4, 0});
+  o.player = "Alice";
+  CHECK(nags(o) == std::vector<int>{0, 0, 0, 0});
+  o = {};
+  core::Board start;
+  auto book = std::make_shared<std::unordered_set<std::uint64_t>>();
+  book->insert(start.polyglot_key());  // the start position: 1. e4 is a book move
+  o.book = book;
+  CHECK(nags(o) == std::vector<int>{0, 4, 4, 4});
+  const auto plies = annotate::plies_to_analyse(annotate::scan_games(text).at(0), o);
+  CHECK(plies == std::vector<std::size_t>{0, 1, 2, 3, 4});  // the book position is still analysed
+  o = {};
+  o.from_ply = 3;
+  CHECK(annotate::plies_to_analyse(annotate::scan_games(text).at(0), o) == std::vector<std::size_t>{2, 3, 4});
+}
+
+TEST_CASE("The summary counts judged moves per side as lila counts ACPL", "[annotate][render]") {
+  const std::string text = "[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 2. Qh5 Ke7 *\n";
+  const annotate::PositionAnalyses a = {analysis(cp(20), 1), analysis(cp(-20), 1), analysis(cp(80), 1),
+                                        analysis(cp(-2000), 1), analysis(mate(1), 1)};
+  const auto r = test::render(text, test::always(a));
+  REQUIRE(r.file.games.size() == 1);
+  const auto& w = r.file.games[0].white_side;
+  const auto& b = r.file.games[0].black_side;
+  // White: 20 -> 20 (loss 0), 80 -> 1000 (gain): ACPL 0. Black: -20 -> -80 (60), -1000 capped -> mated (0).
+  CHECK(w.moves == 2);
+  CHECK(w.average_centipawn_loss() == 0);
+  CHECK(b.moves == 2);
+  CHECK(b.average_centipawn_loss() == 30);
+}
+
+TEST_CASE("Annotator: set, appended to another, never stacked on a rerun", "[annotate][render]") {
+  annotate::AnnotateOptions o;
+  o.annotator = "epdd 0.1 Stockfish nodes 1000";
+  const auto tag = [&](const std::string& text) {
+    const auto r = test::render(text, test::always({}), o);
+    return std::string(r.read_back.at(0).tag("Annotator").value_or("(none)"));
+  };
+  CHECK(tag("1. e4 *") == "epdd 0.1 Stockfish nodes 1000");
+  CHECK(tag("[Annotator \"GM Someone\"]\n\n1. e4 *") == "GM Someone; epdd 0.1 Stockfish nodes 1000");
+  CHECK(tag("[Annotator \"GM Someone; epdd 0.1 Stockfish nodes 1000\"]\n\n1. e4 *") == "GM Someone; epdd 0.1 Stockfish nodes 1000");
+  CHECK(tag("[Annotator \"GM Someone; epdd 0.1 Stockfish depth 9\"]\n\n1. e4 *") == "GM Someone; epdd 0.1 Stockfish nodes 1000");
+  CHECK(tag("[Annotator \"epdd 0.1 Stockfish nodes 1000\"]\n\n1. e4 *") == "epdd 0.1 Stockfish nodes 1000");
+}
+
+TEST_CASE("Idempotence: annotating our own output again changes nothing", "[annotate][render]") {
+  const std::string text = "[Event \"t\"]\n\n1. e4 {[%clk 0:01:00]} e5 2. Qh5 (2. Nf3 {usual}) Ke7 3. Qxe5# 1-0\n";
+  const annotate::PositionAnalyses a = {analysis(cp(30), 12, {"d2d4", "d7d5"}), analysis(cp(-30), 12, {"g8f6"}),
+                                        analysis(cp(30), 12, {"g1f3", "b8c6"}), analysis(cp(-300), 12, {"g7g6", "h5e5"}),
+                                        analysis(mate(1), 12, {"h5e5"})};
+  annotate::AnnotateOptions o;
+  o.position_nags = true;
+  o.annotator = "epdd test";
+  const auto first = test::render(text, test::always(a), o);
+  const auto second = test::render(first.file.pgn, test::always(a), o);
+  CHECK(second.file.pgn == first.file.pgn);
+  CHECK(test::oracle::eval_form_problems(first.file.pgn).empty());
+  // The game ends in checkmate: its last eval is #0 (Black is mated), with no engine.
+  CHECK(first.file.pgn.find("3. Qxe5# $18 {[%eval #0]} 1-0") != std::string::npos);
+  const auto nags = test::oracle::expected_nags(first.read_back.at(0), {});
+  CHECK(nags == std::vector<std::optional<int>>{0, 0, 0, 4, 0});
+  CHECK(test::oracle::written_nags(first.read_back.at(0)) == std::vector<int>{0, 0, 0, 4, 0});
+}
+
+TEST_CASE("An unreadable game is written back byte for byte and reported with its line", "[annotate][render]") {
+  const std::string bad = "[Event \"bad\"]\r\n\r\n1. e4 e5 2. Ke3 {odd}  Nc6 1-0";
+  const std::string text = "[Event \"good\"]\n\n1. d4 *\n\n" + bad + "\r\n\r\n[Event \"third\"]\n\n1. c4 *\n";
+  const auto games = annotate::scan_games(text);
+  REQUIRE(games.size() == 3);
+  CHECK_FALSE(games[1].readable);
+  CHECK(games[1].line == 5);
+  CHECK(games[1].problem.rfind("7:13: ", 0) == 0);
+  CHECK(text.substr(games[1].begin, games[1].end - games[1].begin) == bad);
+  CHECK(annotate::plies_to_analyse(games[1], {}).empty());
+  std::vector<std::size_t> asked;
+  const auto file = annotate::render_file(text, games, [&](std::size_t i) {
+    asked.push_back(i);
+    return annotate::PositionAnalyses{analysis(cp(0), 5)};
+  }, {});
+  CHECK(asked == std::vector<std::size_t>{0, 2});
+  CHECK(file.pgn.find("\n" + bad + "\n") != std::string::npos);
+  REQUIRE(file.kept.size() == 1);
+  CHECK(file.kept[0].first == 5);
+  CHECK(file.kept[0].second == games[1].problem);
+  CHECK(file.games.size() == 2);
+  pgn::Diagnostics diags;
+  CHECK(pgn::read_games(file.pgn, diags).size() == 3);
+}
+
+TEST_CASE("Text between games goes with the next game, text after the last is kept, CRLF input is read", "[annotate][render]") {
+  const std::string text = "\xEF\xBB\xBF[Event \"a\"]\r\n\r\n1. e4 1-0 {after one}\r\n\r\n%escape\r\n[Event \"b\"]\r\n\r\n1. d4 *\r\n{tail}\r\n";
+  const auto games = annotate::scan_games(text);
+  REQUIRE(games.size() == 2);
+  CHECK(games[0].begin == 0);
+  CHECK(text.substr(0, games[0].end).ends_with("1. e4 1-0"));
+  CHECK(text.substr(games[1].begin).rfind("{after one}", 0) == 0);
+  CHECK(games[0].readable);  // the reader's error about the comment after its result is past its end
+  CHECK(games[1].readable);
+  const auto r = test::render(text, test::always({analysis(cp(0), 5), analysis(cp(0), 5)}));
+  INFO(r.file.pgn);
+  CHECK(r.file.pgn.find("\r") == r.file.pgn.rfind("{tail}\r") + 6);  // CR only in the verbatim tail
+  CHECK(r.file.pgn.find("{[%eval 0.00,5] after one} 1. d4") != std::string::npos);  // the root eval joins it
+  CHECK(r.file.pgn.find("%escape\n") != std::string::npos);
+  CHECK(r.file.pgn.ends_with("{tail}\r\n"));
+  REQUIRE(r.file.notes.size() == 1);
+  CHECK(r.file.notes[0].rfind("line 9: ", 0) == 0);
+}
+
+TEST_CASE("A game from a FEN with Black to move first, and one ending in stalemate", "[annotate][render]") {
+  const std::string text =
+      "[FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\"]\n[SetUp \"1\"]\n\n1... e5 2. Nf3 *\n\n"
+      "[FEN \"k7/8/8/8/8/8/8/1Q5K w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Qb6 1/2-1/2\n";
+  const auto games = annotate::scan_games(text);
+  REQUIRE(games.size() == 2);
+  CHECK(annotate::plies_to_analyse(games[1], {}) == std::vector<std::size_t>{0});  // the stalemate needs no engine
+  const auto r = test::render(text, [](const annotate::InputGame& g) {
+    if (g.number == 1)
+      return annotate::PositionAnalyses{analysis(cp(-30), 10, {"c7c5"}), analysis(cp(300), 10), analysis(cp(-300), 10)};
+    return annotate::PositionAnalyses{analysis(cp(1000), 10, {"h1g2"})};
+  });
+  INFO(r.file.pgn);
+  CHECK(r.read_back_errors == 0);
+  std::string out = r.file.pgn;
+  std::replace(out.begin(), out.end(), '\n', ' ');
+  CHECK(out.find("{[%eval 0.30,10]} 1... e5 $4 {[%eval 3.00,10]} {(0.30 → 3.00) Blunder. c5 was best.} (1... c5)") !=
+        std::string::npos);
+  CHECK(out.find("{[%eval 10.00,10]} 1. Qb6 $4 {[%eval 0.00]} {(10.00 → 0.00) Blunder. Kg2 was best.} (1. Kg2) 1/2-1/2") !=
+        std::string::npos);
+  for (const pgn::Game& g : r.read_back)
+    CHECK(test::oracle::expected_nags(g, {}) == [&] {
+      std::vector<std::optional<int>> w;
+      for (int n : test::oracle::written_nags(g)) w.push_back(n);
+      return w;
+    }());
+  CHECK(test::oracle::eval_form_problems(r.file.pgn).empty());
+}
+
+TEST_CASE("The cp: rule judges by lila's capped centipawn loss, mates as +-1000", "[annotate][render]") {
+  annotate::AnnotateOptions o;
+  o.rule = *annotate::parse_judge_rule("cp:50,100,300");
+  const test::oracle::Rule rule{false, 50, 100, 300};
+  struct Case {
+    core::Score before, after;
+    int nag;
+  };
+  const Case c = GENERATE(values<Case>({{cp(0), cp(49), 0}, {cp(0), cp(50), 6}, {cp(0), cp(100), 2}, {cp(0), cp(300), 4},
+                                        {cp(2000), cp(-950), 6}, {cp(2000), cp(-900), 2}, {mate(5), cp(-900), 2}, {cp(0), mate(3), 4},
+                                        {mate(3), mate(-2), 0}, {mate(-2), mate(1), 0}}));
+  const auto r = test::render(kOneMove, test::always({analysis(c.before, 9, {"d2d4"}), analysis(c.after, 9)}), o);
+  INFO(r.file.pgn);
+  CHECK(test::oracle::written_nags(r.read_back.at(0)) == std::vector<int>{c.nag});
+  CHECK(test::oracle::expected_nags(r.read_back.at(0), rule) == std::vector<std::optional<int>>{c.nag});
+}
+
+TEST_CASE("Positions without analysis get no eval, and a note says how many", "[annotate][render]") {
+  const auto r = test::render(kOneMove, test::always({analysis(cp(10), 5)}));
+  CHECK(test::movetext(r.file.pgn) == "{[%eval 0.10,5]} 1. e4 *");
+  REQUIRE(r.file.notes.size() == 1);
+  CHECK(r.file.notes[0].rfind("game 1 (line 1): 1 of 2 positions have no evaluation", 0) == 0);
+  CHECK(r.file.games.at(0).white_side.moves == 0);
+}
+
+TEST_CASE("Polyglot keys: 16-byte big-endian entries, a cut file is an error", "[annotate][polyglot]") {
+  std::string book(32, '\0');
+  const std::uint64_t key = core::Board().polyglot_key();
+  for (int i = 0; i < 8; ++i) book[static_cast<std::size_t>(i)] = static_cast<char>(key >> (56 - 8 * i));
+  const auto keys = annotate::polyglot_keys(book);
+  REQUIRE(keys);
+  CHECK(keys->size() == 2);
+  CHECK(keys->contains(key));
+  CHECK(keys->contains(0));
+  const auto cut = annotate::polyglot_keys(book.substr(0, 20));
+  REQUIRE_FALSE(cut);
+  CHECK(cut.error().find("20 bytes (4 left over)") != std::string::npos);
+}
+
+TEST_CASE("The summary per game side and per player over the file, as JSON and text", "[annotate][render][summary]") {
+  const std::string text = "[White \"A\"]\n[Black \"B\"]\n\n1. e4 *\n\n[White \"B\"]\n[Black \"A\"]\n\n1. d4 *\n\n"
+                           "[White \"C\"]\n\n1. e4 e5 2. Ke3 *\n";
+  const auto r = test::render(text, test::always({analysis(cp(300), 9, {"c2c4"}), analysis(cp(300), 9)}));
+  const std::string json = annotate::summary_json(r.file, "Stockfish 15.1", "nodes 1000");
+  INFO(json);
+  const auto parsed = nlohmann::json::parse(json);
+  CHECK(parsed["engine"] == "Stockfish 15.1");
+  CHECK(parsed["games"].size() == 2);
+  CHECK(parsed["games"][0]["white_side"]["blunders"] == 1);
+  CHECK(parsed["games"][0]["black_side"]["acpl"].is_null());
+  REQUIRE(parsed["players"].size() == 2);
+  CHECK(parsed["players"][0]["name"] == "A");
+  CHECK(parsed["players"][0]["games"] == 2);
+  CHECK(parsed["players"][0]["blunders"] == 1);
+  CHECK(parsed["players"][1]["name"] == "B");
+  CHECK(parsed["players"][1]["blunders"] == 1);
+  REQUIRE(parsed["kept"].size() == 1);
+  CHECK(parsed["kept"][0]["line"] == 11);
+  const std::string summary = annotate::summary_text(r.file);
+  CHECK(summary.find("game 1: A - B\n  White 0 inaccuracies, 0 mistakes, 1 blunders, ACPL 600 (1 moves judged)\n") != std::string::npos);
+  CHECK(summary.find("kept unchanged: the game at line 11: ") != std::string::npos);
+}
