@@ -70,24 +70,29 @@ JobRow SqliteStore::find_or_create_job(const NewJob& n) {
   Connection& c = connection_;
   Transaction transaction(c, kWhat);
   const std::int64_t now = now_ms();
-  c.query("INSERT INTO jobs (kind, input, identity, settings, state, created_ms, updated_ms, spec, source) "
-          "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8) ON CONFLICT (identity) DO UPDATE SET spec = excluded.spec, "
-          "source = excluded.source WHERE jobs.spec = ''",
+  c.query("INSERT INTO jobs (kind, input, identity, settings, state, created_ms, updated_ms, spec) "
+          "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7) ON CONFLICT (identity) DO UPDATE SET spec = excluded.spec "
+          "WHERE jobs.spec = ''",
           kWhat)
-      .bind(n.kind, n.input, n.identity, n.settings, to_string(JobState::Queued), now, n.spec, Blob{n.source})
+      .bind(n.kind, n.input, n.identity, n.settings, to_string(JobState::Queued), now, n.spec)
       .run();
   static const std::string kSelect = fmt::format("SELECT {} FROM jobs WHERE identity = ?1", kJobColumns);
   Query q = c.query(kSelect, kWhat);
   if (!q.bind(n.identity).next()) c.fail(kWhat, "the job vanished after its insertion");
   JobRow job = read_job(q, kWhat);
   q.run();
+  // Its input, kept apart from the row that is read and updated all the time.
+  c.query("INSERT INTO job_sources (job, source) VALUES (?1, ?2) ON CONFLICT (job) DO NOTHING", kWhat)
+      .bind(job.id, Blob{n.source})
+      .run();
   transaction.commit();
   return job;
 }
 
 std::string SqliteStore::job_source(std::int64_t job) {
   const std::string what = fmt::format("reading the input of job {}", job);
-  Query q = connection_.query("SELECT source FROM jobs WHERE id = ?1", what);
+  Query q = connection_.query(
+      "SELECT coalesce(s.source, '') FROM jobs j LEFT JOIN job_sources s ON s.job = j.id WHERE j.id = ?1", what);
   if (!q.bind(job).next()) connection_.fail(what, "there is no such job");
   return q.text(0);
 }

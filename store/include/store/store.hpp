@@ -22,8 +22,10 @@
 // The schema, the same tables and columns in every backend; version 4 (an older store is
 // upgraded in place when opened):
 //   jobs(id, kind, input, identity UNIQUE, settings, state, message, total, done, failed,
-//        searches, cache_hits, created_ms, updated_ms, engine, spec, source, planned, delivered,
+//        searches, cache_hits, created_ms, updated_ms, engine, spec, planned, delivered,
 //        lease_owner, lease_expiry_ms, started_ms, runner)
+//   job_sources(job PRIMARY KEY -> jobs.id, source): the input's bytes, apart from the job's row
+//        (which is read and updated all the time)
 //   items(job -> jobs.id, idx, key, state, result, error, attempts, lease_owner,
 //         lease_expiry_ms, request, grp (NULL: no group); PRIMARY KEY(job, idx))
 //   cache(key PRIMARY KEY, engine, analysis, searches, hits, created_ms, used_ms)
