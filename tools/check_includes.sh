@@ -29,7 +29,7 @@ declare -A may_use=(
   [suites]="core epd uci"
   [annotate]="core pgn uci"
   [store]="core uci"
-  [daemon]="core epd uci suites store"
+  [daemon]="core epd uci suites annotate store"
   [cli]="core epd pgn uci suites annotate store daemon"
 )
 modules="core epd pgn uci suites annotate store daemon cli"

@@ -104,7 +104,7 @@ namespace {
 // answers from the cache, the rest searched, each result committed before it is counted.
 void execute(const AnalysisSettings& s, const SolvedCheck& solved, RunProgress& progress, std::ostream& err,
              AnalysisRun& run, store::Store& store, const store::JobRow& job, uci::EnginePool& pool,
-             const EngineSlot& engine) {
+             const EngineSlot& engine, const JobKind& kind) {
   const auto already = static_cast<std::size_t>(job.done);
   run.resumed = already;
   progress.start(static_cast<std::size_t>(job.total), already, static_cast<bool>(solved));
@@ -126,7 +126,7 @@ void execute(const AnalysisSettings& s, const SolvedCheck& solved, RunProgress& 
         progress.advance(solved && solved(run.doc, line, *o.analysis), false);
       } else {
         progress.clear();
-        fmt::print(err, "{}:{}: not analysed: {}\n", core::escaped(s.spec.input), run.doc.doc.lines[line].record->line(),
+        fmt::print(err, "{}:{}: not analysed: {}\n", core::escaped(s.spec.input), kind.line_of(run, line),
                    safe_lines(o.error->to_string()));
         progress.advance(false, true);
       }
@@ -160,11 +160,11 @@ AnalysisOutcome run_analysis(const std::string& kind, const AnalysisSettings& s,
     return std::move(out);
   };
   setup_logging(s.verbose ? Verbosity::Verbose : s.quiet ? Verbosity::Quiet : Verbosity::Normal);
-  auto bytes = read_epd_file(s.spec.input);
-  if (!bytes) return fail(kExitBadInput, bytes.error());
   JobSpec& spec = out.spec;
   spec = s.spec;
   spec.kind = kind;
+  auto bytes = kind_of(spec).read_input(s.spec.input);
+  if (!bytes) return fail(kExitBadInput, bytes.error());
   out.run = kind_of(spec).start(*bytes, spec);
   AnalysisRun& run = out.run;
   // A position read leniently (a castling right or en passant square dropped, KQkq read as
@@ -190,7 +190,7 @@ AnalysisOutcome run_analysis(const std::string& kind, const AnalysisSettings& s,
   const auto requests = kind_of(spec).plan(spec, run);
   const std::string settings =
       fmt::format("engine {}; {}; new game {}; keep existing {}; chess960 {}", identity,
-                  describe_limits(s.spec.limits, s.spec.multipv), to_string(s.spec.new_game), s.spec.keep_existing, s.spec.chess960);
+                  describe_limits(s.spec.limits, s.spec.multipv), to_string(new_game_of(spec)), s.spec.keep_existing, s.spec.chess960);
   const std::string input = std::filesystem::absolute(s.spec.input).lexically_normal().string();
   try {
     store::NewJob n;
@@ -207,7 +207,8 @@ AnalysisOutcome run_analysis(const std::string& kind, const AnalysisSettings& s,
     // before is taken up again.
     if (job.state != store::JobState::Queued && job.state != store::JobState::Running) (*store)->reopen_job(job.id);
     job = (*store)->job(job.id);
-    execute(s, solved, progress, err, run, **store, job, pool, EngineSlot{config->name, identity, s.concurrency});
+    execute(s, solved, progress, err, run, **store, job, pool, EngineSlot{config->name, identity, s.concurrency},
+            kind_of(spec));
     if (!run.interrupted) {
       auto loaded = load_run(**store, (*store)->job(job.id));
       if (!loaded) return fail(kExitBadInput, loaded.error());

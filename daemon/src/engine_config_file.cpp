@@ -423,6 +423,26 @@ std::string resolve(const std::string& path, std::string_view file) {
   return (fs::absolute(fs::path(file)).parent_path() / path).lexically_normal().string();
 }
 
+// A kind's option (annotate's judge = "cp:50,100,300", from_ply = 10), kept as text.
+void read_kind_option(const toml::node& node, const KindOption& option, JobSpec& into, Errors& errors) {
+  std::optional<std::string> text;
+  switch (option.type) {
+    case KindOption::Type::Integer:
+      if (const auto* i = node.as_integer()) text = std::to_string(i->get());
+      else errors.add(node.source(), fmt::format("{} must be an integer, not {}", option.key, describe(node)));
+      break;
+    case KindOption::Type::Flag:
+      if (auto b = boolean_of(node, option.key, errors)) text = *b ? "true" : "false";
+      break;
+    case KindOption::Type::Text:
+      text = string_of(node, option.key, errors);
+      break;
+  }
+  if (!text) return;
+  if (auto why = option.check(*text)) errors.add(node.source(), fmt::format("{}: {}", option.key, *why));
+  else into.options[std::string(option.key)] = *text;
+}
+
 // The job keys of [spool] or of a sidecar file, on top of `into`.
 void read_job_settings(const toml::table& table, JobSpec& into, Errors& errors) {
   // Limits given here replace the ones below (a sidecar's nodes is not added to [spool]'s depth).
@@ -466,6 +486,8 @@ void read_job_settings(const toml::table& table, JobSpec& into, Errors& errors) 
       for (const KindFlag& flag : all_kind_flags())
         if (key == flag.key)
           if (auto v = boolean_of(node, flag.key, errors)) into.*flag.field = *v;
+      for (const KindOption& option : all_kind_options())
+        if (key == option.key) read_kind_option(node, option, into, errors);
     }
   }
 }
@@ -474,6 +496,7 @@ void read_job_settings(const toml::table& table, JobSpec& into, Errors& errors) 
 std::vector<std::string_view> job_keys(std::span<const std::string_view> common) {
   std::vector<std::string_view> keys(common.begin(), common.end());
   for (const KindFlag& flag : all_kind_flags()) keys.push_back(flag.key);
+  for (const KindOption& option : all_kind_options()) keys.push_back(option.key);
   return keys;
 }
 

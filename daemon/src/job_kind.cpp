@@ -4,6 +4,7 @@
 #include <mutex>
 #include <stdexcept>
 
+#include "daemon/files.hpp"
 #include "daemon/jobs.hpp"
 #include "kinds/kinds.hpp"
 
@@ -22,6 +23,7 @@ Registry& registry() {
     // The kinds of epdd, one line each.
     made->kinds.push_back(make_analyse_kind());
     made->kinds.push_back(make_suite_kind());
+    made->kinds.push_back(make_annotate_kind());
     return made;
   }();
   return *r;
@@ -29,10 +31,33 @@ Registry& registry() {
 
 }  // namespace
 
+Expected<std::string, std::string> JobKind::read_input(const std::string& path) const { return read_epd_file(path); }
+
 AnalysisRun JobKind::start(std::string_view bytes, const JobSpec& spec) const { return start_run(bytes, spec); }
 
 std::map<std::size_t, uci::AnalysisRequest> JobKind::plan(const JobSpec& spec, AnalysisRun& run) const {
   return plan_requests(spec, run);
+}
+
+std::optional<std::string> JobKind::nothing_to_do(const std::string& name, AnalysisRun& run, const JobSpec& spec) const {
+  return nothing_to_analyse(name, run, spec);
+}
+
+std::size_t JobKind::line_of(const AnalysisRun& run, std::size_t index) const {
+  const auto& lines = run.doc.doc.lines;
+  return index < lines.size() && lines[index].record ? lines[index].record->line() : 0;
+}
+
+std::size_t JobKind::failures(const AnalysisRun& run) const {
+  return static_cast<std::size_t>(std::count_if(run.errors.begin(), run.errors.end(), [](const auto& e) { return !e.empty(); }));
+}
+
+suites::WriteBackOptions JobKind::write_back(const JobSpec&) const { return {}; }
+
+const KindOption* JobKind::option(std::string_view key) const {
+  for (const KindOption& o : options())
+    if (o.key == key) return &o;
+  return nullptr;
 }
 
 const JobKind* find_kind(std::string_view name) {
@@ -79,5 +104,25 @@ std::vector<KindFlag> all_kind_flags() {
       if (std::none_of(out.begin(), out.end(), [&](const KindFlag& g) { return g.key == f.key; })) out.push_back(f);
   return out;
 }
+
+}  // namespace epdd::daemon
+
+namespace epdd::daemon {
+
+std::vector<KindOption> all_kind_options() {
+  std::vector<KindOption> out;
+  for (const JobKind* kind : job_kinds())
+    for (const KindOption& o : kind->options())
+      if (std::none_of(out.begin(), out.end(), [&](const KindOption& g) { return g.key == o.key; })) out.push_back(o);
+  return out;
+}
+
+const JobKind* kind_for_extension(std::string_view extension) {
+  for (const JobKind* kind : job_kinds())
+    if (kind->input_extension() == extension) return kind;
+  return nullptr;
+}
+
+uci::NewGame new_game_of(const JobSpec& spec) { return spec.new_game.value_or(kind_of(spec).default_new_game()); }
 
 }  // namespace epdd::daemon

@@ -106,6 +106,21 @@ uci::NewGame new_game_from(const std::string& s) {
   throw Bad(fmt::format("'new_game' is '{}', not clear or keep", s));
 }
 
+// The kind's own settings: each a key of its options, with a value its check accepts.
+std::map<std::string, std::string> options_from_json(const Json& j, const std::string& kind_name) {
+  if (!j.is_object()) throw Bad("'options' is not an object");
+  const JobKind* kind = find_kind(kind_name);
+  std::map<std::string, std::string> out;
+  for (const auto& [key, value] : j.items()) {
+    if (!value.is_string()) throw Bad(fmt::format("option '{}' is not a string", key));
+    const KindOption* option = kind ? kind->option(key) : nullptr;
+    if (!option) throw Bad(fmt::format("'{}' is not an option of a {} job", key, kind_name));
+    if (auto why = option->check(value.get<std::string>())) throw Bad(fmt::format("option '{}': {}", key, *why));
+    out[key] = value.get<std::string>();
+  }
+  return out;
+}
+
 template <class F>
 auto reading(std::string_view json, std::string_view what, F f) -> Expected<decltype(f(Json())), std::string> {
   try {
@@ -132,12 +147,13 @@ std::string spec_to_json(const JobSpec& s) {
   j["engine"] = name_to_json(s.engine);
   j["limits"] = limits_to_json(s.limits);
   j["multipv"] = s.multipv;
-  j["new_game"] = to_string(s.new_game);
+  if (s.new_game) j["new_game"] = to_string(*s.new_game);
   j["keep_existing"] = s.keep_existing;
   j["chess960"] = s.chess960;
   // Every kind's flags, whatever the kind (a spec reads the same in every version).
   for (const KindFlag& flag : all_kind_flags()) j[std::string(flag.key)] = s.*flag.field;
   j["counters"] = s.counters_as_operations ? "ops" : "keep";
+  if (!s.options.empty()) j["options"] = s.options;
   if (s.output) j["output"] = name_to_json(*s.output);
   if (s.report) j["report"] = name_to_json(*s.report);
   if (s.json) j["json"] = name_to_json(*s.json);
@@ -156,7 +172,7 @@ Expected<JobSpec, std::string> spec_from_json(std::string_view json) {
     s.engine = name_from_json(j, "engine");
     s.limits = limits_from_json(need(j, "limits"));
     s.multipv = get<int>(j, "multipv");
-    s.new_game = new_game_from(get<std::string>(j, "new_game"));
+    if (auto new_game = get_optional<std::string>(j, "new_game")) s.new_game = new_game_from(*new_game);
     s.keep_existing = get<bool>(j, "keep_existing");
     s.chess960 = get<bool>(j, "chess960");
     for (const KindFlag& flag : all_kind_flags())
@@ -164,6 +180,7 @@ Expected<JobSpec, std::string> spec_from_json(std::string_view json) {
     const auto counters = get_optional<std::string>(j, "counters").value_or("keep");
     if (counters != "keep" && counters != "ops") throw Bad(fmt::format("'counters' is '{}', not keep or ops", counters));
     s.counters_as_operations = counters == "ops";
+    if (j.contains("options")) s.options = options_from_json(j.at("options"), s.kind);
     s.output = optional_name_from_json(j, "output");
     s.report = optional_name_from_json(j, "report");
     s.json = optional_name_from_json(j, "json");

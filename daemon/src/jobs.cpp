@@ -75,14 +75,14 @@ std::map<std::size_t, uci::AnalysisRequest> plan_requests(const JobSpec& spec, A
     r.chess960 = board->chess960();
     r.limits = spec.limits;
     r.multipv = spec.multipv;
-    r.new_game = spec.new_game;
+    r.new_game = new_game_of(spec);
     requests.emplace(i, std::move(r));
   }
   return requests;
 }
 
 std::optional<std::string> nothing_to_analyse(const std::string& name, AnalysisRun& run, const JobSpec& spec) {
-  const auto requests = kind_of(spec).plan(spec, run);
+  const auto requests = plan_requests(spec, run);
   std::size_t records = 0;
   for (const auto& line : run.doc.doc.lines)
     if (line.record) ++records;
@@ -107,7 +107,8 @@ std::vector<store::NewItem> items_for(const std::map<std::size_t, uci::AnalysisR
   std::vector<store::NewItem> items;
   items.reserve(requests.size());
   for (const auto& [line, request] : requests)
-    items.push_back(store::NewItem{static_cast<std::int64_t>(line), cache_key(request, identity), request_to_json(request)});
+    items.push_back(store::NewItem{static_cast<std::int64_t>(line), cache_key(request, identity), request_to_json(request),
+                                   request.game ? std::optional(static_cast<std::int64_t>(*request.game)) : std::nullopt});
   return items;
 }
 
@@ -231,7 +232,7 @@ Expected<std::map<std::string, std::string>, std::string> render_job(store::Stor
 Expected<std::vector<std::string>, std::string> write_outputs(const std::map<std::string, std::string>& texts,
                                                               const JobSpec& spec) {
   std::vector<std::string> written;
-  for (const auto& [path, kind] : {std::pair{spec.output, "epd"}, std::pair{spec.report, "report"},
+  for (const auto& [path, kind] : {std::pair{spec.output, "output"}, std::pair{spec.report, "report"},
                                    std::pair{spec.json, "json"}}) {
     if (!path || !texts.count(kind)) continue;
     if (auto w = write_file_atomically(*path, texts.at(kind)); !w) return unexpected(w.error());

@@ -149,16 +149,26 @@ std::vector<std::string> Spool::ready_names() {
 Expected<JobSpec, std::string> Spool::spec_for(const std::string& name, bool has_sidecar,
                                                const std::vector<std::string>& engines) const {
   const std::string shown = core::escaped(name);
-  if (extension_of(name) != "epd")
-    return unexpected(fmt::format("{}: not an EPD file (the spool takes *.epd; PGN annotation is not supported yet)", shown));
+  const std::string extension = extension_of(name);
+  const JobKind* reader = kind_for_extension(extension);
+  if (!reader) return unexpected(fmt::format("{}: not an EPD or PGN file (the spool takes *.epd and *.pgn)", shown));
   JobSpec settings = settings_.defaults;
+  // A file is a job of the configured kind when that kind reads it (*.epd: analyse or suite),
+  // else of the kind that does (*.pgn: annotate); a sidecar's kind must read it.
+  if (kind_of(settings).input_extension() != extension) settings.kind = std::string(reader->name());
   if (has_sidecar) {
     auto text = read_whole_file((fs::path(settings_.directory) / "inbox" / (stem_of(name) + ".toml")).string());
     if (!text) return unexpected(text.error());
     auto parsed = parse_job_settings(*text, core::escaped(stem_of(name) + ".toml"), settings);
     if (!parsed) return unexpected(parsed.error().to_string());
     settings = *parsed;
+    if (kind_of(settings).input_extension() != extension)
+      return unexpected(fmt::format("{}: its sidecar says kind = \"{}\", which reads *.{} files", shown, settings.kind,
+                                    kind_of(settings).input_extension()));
   }
+  for (const auto& [key, value] : settings.options)
+    if (!kind_of(settings).option(key))
+      return unexpected(fmt::format("{}: {} is not a setting of a {} job", shown, key, settings.kind));
   if (settings.engine.empty() && !engines.empty()) settings.engine = engines.front();
   if (std::find(engines.begin(), engines.end(), settings.engine) == engines.end())
     return unexpected(fmt::format("{}: engine {} is not in the configuration (engines run only from it)", shown,
@@ -195,10 +205,10 @@ std::optional<std::int64_t> Spool::take(store::Store& store, const std::vector<s
   auto spec = spec_for(name, has_sidecar, engines);
   if (!spec) return reject(spec.error());
   const std::string path = (inbox / name).string();
-  auto bytes = read_whole_file(path);
+  auto bytes = kind_of(*spec).read_input(path);
   if (!bytes) return reject(bytes.error());
   AnalysisRun run = kind_of(*spec).start(*bytes, *spec);
-  if (auto why = nothing_to_analyse(name, run, *spec)) return reject(*why);
+  if (auto why = kind_of(*spec).nothing_to_do(name, run, *spec)) return reject(*why);
   store::NewJob n;
   n.kind = spec->kind;
   n.input = path;
@@ -225,8 +235,8 @@ Expected<void, std::string> deliver_spool_job(store::Store& store, const store::
   if (!run) return unexpected(run.error());
   std::string kept;
   for (std::size_t i = 0; i < run->errors.size(); ++i)
-    if (!run->errors[i].empty() && run->doc.doc.lines[i].record)
-      kept += fmt::format("{}:{}: kept unchanged: {}\n", core::escaped(origin.name), run->doc.doc.lines[i].record->line(),
+    if (!run->errors[i].empty())
+      kept += fmt::format("{}:{}: kept unchanged: {}\n", core::escaped(origin.name), kind_of(spec).line_of(*run, i),
                           one_line(run->errors[i]));
   if (auto written = write_outputs(kind_of(spec).render(*run, spec), spec); !written) return unexpected(written.error());
   if (!kept.empty())

@@ -73,7 +73,8 @@ Workers::Workers(WorkerSettings settings, uci::EnginePool& pool, std::vector<Eng
                  OnOutcome on_outcome)
     : settings_(std::move(settings)), pool_(pool), engines_(std::move(engines)), on_outcome_(std::move(on_outcome)) {
   for (const auto& engine : engines_)
-    for (int i = 0; i < engine.instances; ++i) threads_.emplace_back([this, &engine] { work(engine); });
+    for (int i = 0; i < engine.instances; ++i)
+      threads_.emplace_back([this, &engine, i] { work(engine, static_cast<std::uint64_t>(i)); });
   heartbeat_ = std::thread([this] { heartbeat(); });
 }
 
@@ -164,13 +165,17 @@ void Workers::fail(std::exception_ptr e) {
 }
 
 std::optional<Workers::Search> Workers::start_search(store::Store& store, const EngineSlot& engine,
-                                                     std::atomic<bool>& cancel, bool queued) {
+                                                     std::atomic<bool>& cancel, bool queued, std::uint64_t session) {
   const std::vector<std::string> engines{engine.identity};
   while (!stop_) {
     const auto started = uci::Clock::now();
     auto claim = store.claim(settings_.owner, engines, settings_.lease_ms, settings_.only_job);
     if (!claim) return std::nullopt;
     const auto claimed = uci::Clock::now();
+    if (claim->group) {
+      run_group(store, engine, *claim, cancel, session);
+      continue;
+    }
     // Answered meanwhile (by another process, or an earlier claim of ours)?
     if (auto hit = store.cached(claim->key)) {
       if (auto a = store::analysis_from_json(*hit)) {
@@ -244,7 +249,125 @@ void Workers::finish_search(store::Store& store, const EngineSlot& engine, Searc
   }
 }
 
-void Workers::work(const EngineSlot& engine) {
+namespace {
+
+// One position of a claimed group, as the claim lists it.
+struct GroupPosition {
+  const std::string* key;
+  const std::string* request;
+  const std::vector<std::pair<std::int64_t, std::int64_t>>* items;
+};
+
+std::vector<GroupPosition> positions_of(const store::Claim& claim) {
+  std::vector<GroupPosition> out{{&claim.key, &claim.request, &claim.items}};
+  for (const auto& p : claim.rest) out.push_back({&p.key, &p.request, &p.items});
+  return out;
+}
+
+}  // namespace
+
+// What became of one position of a group: its outcome for the store, and for on_outcome the
+// analysis or the error.
+struct Workers::GroupAnswer {
+  store::PositionOutcome outcome;
+  std::optional<uci::Analysis> analysis;
+  std::optional<uci::EngineError> error;
+};
+
+std::optional<Workers::GroupAnswer> Workers::answer_in_group(store::Store& store, const EngineSlot& engine,
+                                                             const std::string& key, const std::string& request_json,
+                                                             std::atomic<bool>& cancel, std::uint64_t session,
+                                                             bool first_search) {
+  GroupAnswer a;
+  a.outcome.key = key;
+  if (auto hit = store.cached(key))
+    if (auto cached = store::analysis_from_json(*hit)) {
+      a.outcome.kind = store::PositionOutcome::Kind::Cached;
+      a.outcome.analysis_json = *hit;
+      a.analysis = std::move(*cached);
+      return a;
+    }
+  auto request = request_from_json(request_json);
+  if (!request) {
+    a.outcome.kind = store::PositionOutcome::Kind::Failed;
+    a.outcome.error = request.error();
+    a.error = uci::EngineError{uci::EngineErrorKind::BadRequest, engine.name, "request", request.error(), "", ""};
+    return a;
+  }
+  request->engine = engine.name;
+  request->cancel = &cancel;
+  request->game = session;                                   // one engine session for the whole game
+  if (first_search) request->new_game = uci::NewGame::Clear;  // ucinewgame once per game
+  {
+    std::lock_guard lock(mutex_);
+    for (auto& f : flags_)
+      if (f.flag == &cancel) f.key = key;
+  }
+  auto result = pool_.submit(std::move(*request)).get();
+  if (!result && (result.error().kind == uci::EngineErrorKind::Cancelled ||
+                  result.error().kind == uci::EngineErrorKind::ShutDown))
+    return std::nullopt;
+  if (result) {
+    a.outcome.kind = store::PositionOutcome::Kind::Searched;
+    a.outcome.analysis_json = store::analysis_to_json(*result);
+    a.analysis = std::move(*result);
+  } else {
+    a.outcome.kind = store::PositionOutcome::Kind::Failed;
+    a.outcome.error = headline(result.error());
+    a.error = std::move(result.error());
+  }
+  return a;
+}
+
+void Workers::run_group(store::Store& store, const EngineSlot& engine, const store::Claim& claim,
+                        std::atomic<bool>& cancel, std::uint64_t session) {
+  const auto positions = positions_of(claim);
+  cancel = cancel_.load() || stop_.load();
+  {
+    // Registered as queued: a stop gives the group back at once (its results are committed
+    // together or not at all, and half a game is worth nothing to a rerun).
+    std::lock_guard lock(mutex_);
+    flags_.push_back({&cancel, /*queued=*/true, claim.key});
+  }
+  ++in_flight_;
+  struct Done {
+    Workers& w;
+    std::atomic<bool>* flag;
+    ~Done() {
+      w.forget_flag(flag);
+      --w.in_flight_;
+    }
+  } done{*this, &cancel};
+  std::vector<GroupAnswer> answers;
+  bool searched = false;
+  for (const auto& p : positions) {
+    std::optional<GroupAnswer> a;
+    if (!cancel && !stop_) a = answer_in_group(store, engine, *p.key, *p.request, cancel, session, !searched);
+    if (!a) {
+      for (const auto& q : positions) store.release_leases(settings_.owner, q.key);
+      return;
+    }
+    // Once an engine has been asked, the hash belongs to this game.
+    searched = searched || a->outcome.kind == store::PositionOutcome::Kind::Searched ||
+               (a->error && a->error->kind != uci::EngineErrorKind::BadRequest);
+    a->outcome.items = *p.items;
+    answers.push_back(std::move(*a));
+  }
+  std::vector<store::PositionOutcome> outcomes;
+  for (const auto& a : answers) outcomes.push_back(a.outcome);
+  store.commit_outcomes(engine.identity, outcomes);
+  if (!on_outcome_) return;
+  for (const auto& a : answers) {
+    bool first = a.outcome.kind == store::PositionOutcome::Kind::Searched;
+    for (const auto& [job, index] : a.outcome.items) {
+      const auto source = first ? ItemOutcome::Source::Search : ItemOutcome::Source::Cache;
+      on_outcome_({job, index, source, a.analysis ? &*a.analysis : nullptr, a.error ? &*a.error : nullptr});
+      first = false;
+    }
+  }
+}
+
+void Workers::work(const EngineSlot& engine, std::uint64_t session) {
   // Two cancel flags, for the search running and the one queued behind it; they outlive every
   // request that points to them (the drain below waits for those still with the pool).
   std::atomic<bool> flags[2] = {false, false};
@@ -273,7 +396,7 @@ void Workers::work(const EngineSlot& engine) {
           std::lock_guard lock(mutex_);
           seen = wakes_;
         }
-        current = start_search(store, engine, free_flag(), /*queued=*/false);
+        current = start_search(store, engine, free_flag(), /*queued=*/false, session);
         if (!current) {
           std::unique_lock lock(mutex_);
           wake_.wait_for(lock, std::chrono::milliseconds(settings_.poll_ms), [&] { return stop_ || wakes_ != seen; });
@@ -281,7 +404,7 @@ void Workers::work(const EngineSlot& engine) {
         }
       }
       // The next item is claimed and queued behind this search while it runs.
-      if (!next && !stop_) next = start_search(store, engine, free_flag(), /*queued=*/true);
+      if (!next && !stop_) next = start_search(store, engine, free_flag(), /*queued=*/true, session);
       finish_search(store, engine, *current);
       current = std::move(next);
       next.reset();

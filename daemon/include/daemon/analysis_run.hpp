@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <functional>
 #include <iosfwd>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -42,12 +43,19 @@ struct AnalysisSettings {
   double timeout_scale = 1.0;
 };
 
-// What a run produced, per line of the input document.
+// What a kind other than the EPD ones keeps of its input in a run (annotate: its games).
+struct KindData {
+  virtual ~KindData() = default;
+};
+
+// What a run produced, per work item: for the EPD kinds an item is a line of the input
+// document; other kinds number their items themselves (annotate: the positions of its games).
 struct AnalysisRun {
-  epd::CheckedDocument doc;
+  epd::CheckedDocument doc;            // the EPD kinds' input
+  std::shared_ptr<KindData> data;      // the other kinds' input, as the kind reads it
   std::string engine;  // id name
   std::string engine_settings;  // the options that make the engine's identity, in words
-  // Per document line: the analysis (records analysed now or before), or why the record has
+  // Per item (document line): the analysis (records analysed now or before), or why the record has
   // none (an error message), or neither (not a record, or skipped by --keep-existing).
   std::vector<std::optional<uci::Analysis>> analyses;
   std::vector<std::string> errors;

@@ -4,13 +4,16 @@
 // (daemon/src/kinds/); a new workflow is a new file and one line in the registry.
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "core/expected.hpp"
 #include "daemon/analysis_run.hpp"
 #include "daemon/job_spec.hpp"
 #include "suites/write_back.hpp"
@@ -27,26 +30,62 @@ struct KindFlag {
   bool JobSpec::*field;
 };
 
+// A setting with a value only some kinds have (annotate: judge = "cp:50,100,300", from_ply = 10).
+// Kept as text in JobSpec::options under its key; the command line, the [spool] table and
+// sidecars, and the store's JSON all read it from this description and check it with `check`.
+struct KindOption {
+  std::string_view key;        // TOML and JSON key: "judge"
+  std::string_view option;     // command line: "--judge"
+  std::string_view type_name;  // for --help: "RULE"
+  std::string_view help;       // for --help (may span lines)
+  // Text (TOML: a string), Integer (TOML: an integer), or Flag (the command line: an option
+  // without value; TOML: a boolean; kept as "true" / "false").
+  enum class Type : std::uint8_t { Text, Integer, Flag };
+  Type type = Type::Text;
+  // Why a value is not good, or nothing when it is (printed after the file, line and key).
+  std::optional<std::string> (*check)(std::string_view value) = nullptr;
+};
+
 class JobKind {
  public:
   virtual ~JobKind() = default;
   virtual std::string_view name() const = 0;
   // Its own yes/no settings (none by default).
   virtual std::span<const KindFlag> flags() const { return {}; }
+  // Its own settings with a value (none by default), and the one of this key (or nullptr).
+  virtual std::span<const KindOption> options() const { return {}; }
+  const KindOption* option(std::string_view key) const;
+  // The extension of the files it reads ("epd"; annotate "pgn"): the spool's files of that
+  // extension are its jobs when the configured kind reads another.
+  virtual std::string_view input_extension() const { return "epd"; }
+  // Whether the engine's hash is cleared before each position when the job does not say
+  // (JobSpec::new_game unset).
+  virtual uci::NewGame default_new_game() const { return uci::NewGame::Clear; }
   // Whether it writes reports beside its main output (spec.report, spec.json: --report/--json).
   virtual bool has_reports() const { return false; }
   // The output `epdd results` prints when no file is named for it.
-  virtual std::string_view printed_output() const { return "epd"; }
+  virtual std::string_view printed_output() const { return "output"; }
 
+  // The input file's bytes (default: read_epd_file, which refuses a PGN file with a hint).
+  virtual Expected<std::string, std::string> read_input(const std::string& path) const;
   // The input read into a run with room for every line (default: an EPD file).
   virtual AnalysisRun start(std::string_view bytes, const JobSpec& spec) const;
   // Its work items: one analysis request per line to analyse (default: each EPD record whose
   // position is legal; the others get their error in run.errors).
   virtual std::map<std::size_t, uci::AnalysisRequest> plan(const JobSpec& spec, AnalysisRun& run) const;
-  // How analyses are written into its records.
-  virtual suites::WriteBackOptions write_back(const JobSpec& spec) const = 0;
-  // Its outputs by name: "epd" (to spec.output), and with reports "report" and "json". The
-  // run's records get the analysis written into them.
+  // Why the input cannot be a job of this kind (nothing to analyse), with its first errors as
+  // NAME:LINE:COLUMN: message; nothing when it has work (default: nothing_to_analyse, EPD).
+  virtual std::optional<std::string> nothing_to_do(const std::string& name, AnalysisRun& run, const JobSpec& spec) const;
+  // The input line of work item `index` (for messages: "FILE:LINE: not analysed: ..."; default:
+  // the EPD record's line).
+  virtual std::size_t line_of(const AnalysisRun& run, std::size_t index) const;
+  // How many lines of the input its output keeps unchanged because they could not be analysed
+  // (default: the items with an error; annotate: also the games it cannot read).
+  virtual std::size_t failures(const AnalysisRun& run) const;
+  // How analyses are written into its records (EPD kinds; default: the analyse defaults).
+  virtual suites::WriteBackOptions write_back(const JobSpec& spec) const;
+  // Its outputs by name: "output" (to spec.output: the EPD, the annotated PGN), and with reports
+  // "report" and "json". The run's records get the analysis written into them.
   virtual std::map<std::string, std::string> render(AnalysisRun& run, const JobSpec& spec) const = 0;
 };
 
@@ -63,5 +102,11 @@ void register_kind(std::unique_ptr<JobKind> kind);
 
 // Every kind's flags, each once (for the readers of the command line and of TOML).
 std::vector<KindFlag> all_kind_flags();
+// Every kind's options, each key once.
+std::vector<KindOption> all_kind_options();
+// The kind that reads files with this extension ("pgn": annotate), or nullptr.
+const JobKind* kind_for_extension(std::string_view extension);
+// The hash policy of the spec: its own, else its kind's default.
+uci::NewGame new_game_of(const JobSpec& spec);
 
 }  // namespace epdd::daemon

@@ -5,8 +5,9 @@
 // Job spec (keys in this order; absent optionals are left out):
 //   {"kind":"suite","input":"suites/wac.epd","engine":"stockfish",
 //    "limits":{"depth":20,"nodes":100000,"movetime":1000,"mate":3,"stop_after":500},
-//    "multipv":1,"new_game":"clear","keep_existing":false,"chess960":false,"ce_for_white":false,
+//    "multipv":1,"new_game":"clear" (absent: the kind's default),"keep_existing":false,"chess960":false,"ce_for_white":false,
 //    "keep_keys":false,"counters":"keep",   (both absent in specs written before they existed)
+//    "options":{"judge":"lichess","from_ply":"1"},   (the kind's own settings; absent when none)
 //    "output":"/abs/out.epd","report":"/abs/out.txt","json":"/abs/out.json",
 //    "spool":{"dir":"/abs/spool","name":"wac.epd","sidecar":true}}
 // Request (an item's analysis request; the engine is the job's):
@@ -14,6 +15,7 @@
 //    "searchmoves":[],"new_game":"clear"}
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -37,12 +39,17 @@ struct JobSpec {
   std::string engine;  // the engine's name in the configuration
   uci::SearchLimits limits;
   int multipv = 1;
-  uci::NewGame new_game = uci::NewGame::Clear;
+  // ucinewgame before each position (clear) or never (keep); unset: the kind's default (EPD
+  // kinds clear, annotate keeps the hash within a game and clears it once per game).
+  std::optional<uci::NewGame> new_game;
   bool keep_existing = false;
   bool chess960 = false;
   bool ce_for_white = false;
   bool keep_keys = false;               // analyse: bm/am/dm kept, the engine's move in pm only
   bool counters_as_operations = false;  // FEN counters written as hmvc/fmvn
+  // The kind's own settings with a value (JobKind::options: annotate's "judge", "from_ply"),
+  // by key, as text checked by the kind's KindOption::check when they were read.
+  std::map<std::string, std::string> options;
   // Where the daemon writes the results when the job is done (absolute); `epdd results` can
   // always write them again.
   std::optional<std::string> output;  // the EPD with the analysis

@@ -80,7 +80,7 @@ Expected<std::vector<std::string>, std::string> write_outputs(const std::map<std
 Expected<std::vector<std::string>, std::string> write_job_outputs(store::Store& store, const store::JobRow& job,
                                                                   const JobSpec& spec);
 
-// The text of each output of a finished job, by kind: "epd", and for suites "report" and "json".
+// The text of each output of a finished job, by name: "output", and for kinds with reports "report" and "json".
 Expected<std::map<std::string, std::string>, std::string> render_job(store::Store& store, const store::JobRow& job,
                                                                      const JobSpec& spec);
 

@@ -5,13 +5,16 @@
 // subfolder), its name does not begin with '.' and does not end in .part, .tmp or '~' (write
 // there, then rename into place: a rename is always safe), and it has not been modified for
 // settle_seconds (so a file copied in slowly is taken once the copy has stopped). NAME.toml
-// beside NAME.epd is its sidecar (the job settings; the [spool] defaults otherwise) and must have
-// settled too; a .toml file is never an input.
+// beside NAME.epd (or NAME.pgn) is its sidecar (the job settings; the [spool] defaults
+// otherwise) and must have settled too; a .toml file is never an input. A *.epd file is a job of
+// the [spool] kind (analyse by default); a *.pgn file is an annotate job (a sidecar may set
+// annotate's settings: judge, variation_plies, ...).
 //
 // Outputs (written atomically): analyse jobs: outbox/NAME (the EPD with the analysis); suite
-// jobs: outbox/NAME (the EPD with analysis opcodes), outbox/STEM.report.txt, outbox/STEM.json.
-// Records that could not be analysed are listed in outbox/STEM.errors. A file that cannot be a
-// job (not EPD, no record to analyse, a bad sidecar, an engine not in the configuration) goes
+// jobs: outbox/NAME (the EPD with analysis opcodes), outbox/STEM.report.txt, outbox/STEM.json;
+// annotate jobs: outbox/NAME (the annotated PGN), outbox/STEM.report.txt and outbox/STEM.json
+// (the summary). Records (games) that could not be analysed are listed in outbox/STEM.errors. A
+// file that cannot be a job (not EPD or PGN, nothing to analyse, a bad sidecar, an engine not in the configuration) goes
 // to failed/ at once, with NAME.error. A name already in done/ or failed/ gets "-JOB" added.
 #pragma once
 

@@ -105,14 +105,31 @@ class Workers {
   // Claims items until one is handed to the pool (answering cache hits and unreadable requests
   // on the way); nothing when there is no work. `queued`: a search claimed ahead, which
   // stop_claiming() gives back.
-  std::optional<Search> start_search(store::Store& store, const EngineSlot& engine, std::atomic<bool>& cancel, bool queued);
+  // A claimed group is run at once (run_group) and claiming goes on. `session`: the worker's
+  // engine session in the pool, for groups.
+  std::optional<Search> start_search(store::Store& store, const EngineSlot& engine, std::atomic<bool>& cancel, bool queued,
+                                     std::uint64_t session);
   // Waits for the search's answer and commits it (or gives the item back when it was cancelled).
   void finish_search(store::Store& store, const EngineSlot& engine, Search& search);
   void forget_flag(std::atomic<bool>* flag);
   // With debug logging: where one search's time went (claim, engine, commit), for benchmarks.
   void log_timing(std::pair<std::int64_t, std::int64_t> item, const uci::Analysis& a, uci::Clock::duration claim,
                   uci::Clock::duration to_answer, uci::Clock::duration commit);
-  void work(const EngineSlot& engine);
+  // A claimed group (the positions of one game): searched in order on one engine session
+  // (`session` picks it in the pool: ucinewgame before the first search, then each request's own
+  // new_game, so the hash is kept through the game), answered from the cache where it can be,
+  // and committed in one transaction at the end. A stop, a cancellation or a shut-down pool
+  // gives the whole group back uncommitted: a rerun searches the game again from its start, so
+  // its results never depend on where a run was interrupted.
+  void run_group(store::Store& store, const EngineSlot& engine, const store::Claim& claim, std::atomic<bool>& cancel,
+                 std::uint64_t session);
+  // One position of a group: from the cache, or searched (ucinewgame first when
+  // `first_search`); nothing when the search was cancelled or the pool shut down.
+  struct GroupAnswer;
+  std::optional<GroupAnswer> answer_in_group(store::Store& store, const EngineSlot& engine, const std::string& key,
+                                             const std::string& request_json, std::atomic<bool>& cancel,
+                                             std::uint64_t session, bool first_search);
+  void work(const EngineSlot& engine, std::uint64_t session);
   void heartbeat();
   // Stops the searches in flight whose positions no active job waits for any more (epdd cancel).
   void stop_abandoned(store::Store& store);

@@ -32,7 +32,7 @@ class AnalyseKind final : public JobKind {
   }
 
   std::map<std::string, std::string> render(AnalysisRun& run, const JobSpec& spec) const override {
-    return {{"epd", render_analysed(run, spec).text}};
+    return {{"output", render_analysed(run, spec).text}};
   }
 };
 

@@ -11,5 +11,7 @@ namespace epdd::daemon {
 std::unique_ptr<JobKind> make_analyse_kind();
 // suite: the suite scored (report, JSON) and the EPD with analysis opcodes (the key kept).
 std::unique_ptr<JobKind> make_suite_kind();
+// annotate: a PGN file's games with [%eval], judgement NAGs and comments, engine lines; summary.
+std::unique_ptr<JobKind> make_annotate_kind();
 
 }  // namespace epdd::daemon

@@ -22,7 +22,7 @@ class SuiteKind final : public JobKind {
 
   std::map<std::string, std::string> render(AnalysisRun& run, const JobSpec& spec) const override {
     const auto report = suite_report(run, spec.input, describe_limits(spec.limits, spec.multipv), run.engine_settings);
-    return {{"report", suites::render_text(report)}, {"json", suites::to_json(report)}, {"epd", render_suite_epd(run, spec)}};
+    return {{"report", suites::render_text(report)}, {"json", suites::to_json(report)}, {"output", render_suite_epd(run, spec)}};
   }
 };
 

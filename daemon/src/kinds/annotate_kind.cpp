@@ -1,0 +1,306 @@
+// annotate: every main-line position of every game of a PGN file analysed, the games written
+// back with [%eval], judgement NAGs, lichess's comments and the engine's lines (annotate/).
+//
+// Items: the positions of the games, numbered one after the other in file order (game 1's start
+// position is item 0, the position after its first move item 1, ...; a game the reader cannot
+// read has none). A game's positions are one group: a worker claims them together, searches them
+// in order on one engine (ucinewgame once, the hash kept) and commits them together, so a run
+// killed in the middle of a game redoes that game from its start and its output equals an
+// uninterrupted run's.
+#include <algorithm>
+#include <charconv>
+
+#include <fmt/format.h>
+
+#include "annotate/input_game.hpp"
+#include "annotate/judgement.hpp"
+#include "annotate/polyglot.hpp"
+#include "annotate/render.hpp"
+#include "annotate/summary_report.hpp"
+#include "core/fen.hpp"
+#include "core/notation.hpp"
+#include "core/text.hpp"
+#include "daemon/files.hpp"
+#include "daemon/jobs.hpp"
+#include "daemon/logging.hpp"
+#include "kinds.hpp"
+
+namespace epdd::daemon {
+
+namespace {
+
+// The games of the input and where each one's positions are among the items.
+struct AnnotateInput final : KindData {
+  std::string bytes;
+  std::vector<annotate::InputGame> games;
+  std::vector<std::size_t> first_item;  // per game; first_item[g] + ply is the position's item
+};
+
+const AnnotateInput& input_of(const AnalysisRun& run) { return static_cast<const AnnotateInput&>(*run.data); }
+
+std::optional<std::string> check_judge(std::string_view v) {
+  auto rule = annotate::parse_judge_rule(v);
+  if (!rule) return rule.error();
+  return std::nullopt;
+}
+
+std::optional<int> whole_number(std::string_view v) {
+  int n = 0;
+  const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
+  if (ec != std::errc() || end != v.data() + v.size()) return std::nullopt;
+  return n;
+}
+
+std::optional<std::string> check_plies(std::string_view v) {
+  const auto n = whole_number(v);
+  if (!n || *n < 0 || *n > 200) return fmt::format("'{}' is not a number of plies from 0 to 200", core::escaped(v));
+  return std::nullopt;
+}
+
+std::optional<std::string> check_from_ply(std::string_view v) {
+  const auto n = whole_number(v);
+  if (!n || *n < 1 || *n > 10000) return fmt::format("'{}' is not a ply from 1 (the first move) to 10000", core::escaped(v));
+  return std::nullopt;
+}
+
+std::optional<std::string> check_side(std::string_view v) {
+  if (v == "white" || v == "black") return std::nullopt;
+  return fmt::format("'{}' is not white or black", core::escaped(v));
+}
+
+std::optional<std::string> check_text(std::string_view v) {
+  if (v.empty()) return std::string("must not be empty");
+  return std::nullopt;
+}
+
+std::optional<std::string> check_flag(std::string_view v) {
+  if (v == "true" || v == "false") return std::nullopt;
+  return fmt::format("'{}' is not true or false", core::escaped(v));
+}
+
+Expected<annotate::PositionNagThresholds, std::string> parse_thresholds(std::string_view v) {
+  annotate::PositionNagThresholds t;
+  int* fields[] = {&t.slight, &t.moderate, &t.decisive};
+  std::size_t start = 0;
+  for (std::size_t i = 0; i < 3; ++i) {
+    const auto comma = v.find(',', start);
+    if ((i < 2) != (comma != std::string_view::npos))
+      return unexpected(fmt::format("'{}' is not three centipawn limits like 30,70,200", core::escaped(v)));
+    const auto n = whole_number(v.substr(start, comma == std::string_view::npos ? v.npos : comma - start));
+    if (!n || *n <= 0) return unexpected(fmt::format("'{}' is not three centipawn limits like 30,70,200", core::escaped(v)));
+    *fields[i] = *n;
+    start = comma + 1;
+  }
+  if (!(t.slight < t.moderate && t.moderate < t.decisive))
+    return unexpected(fmt::format("'{}': the limits must grow (slight < moderate < decisive)", core::escaped(v)));
+  return t;
+}
+
+std::optional<std::string> check_thresholds(std::string_view v) {
+  auto t = parse_thresholds(v);
+  if (!t) return t.error();
+  return std::nullopt;
+}
+
+constexpr KindOption kAnnotateOptions[] = {
+    {"judge", "--judge", "RULE",
+     "How moves are judged. lichess (default, lila's Advice): the drop of the mover's winning\n"
+     "chances wc = 2/(1+exp(-0.00368208*cp))-1 from before the move to after it: >= 0.1 inaccuracy\n"
+     "($6), >= 0.2 mistake ($2), >= 0.3 blunder ($4); a move that allows a forced mate is a blunder\n"
+     "(a mistake if the mover was already below -7.00, an inaccuracy below -9.99), one that loses\n"
+     "its own forced mate a blunder (a mistake if still above +7.00 after, an inaccuracy above\n"
+     "+9.99); mate to mate for the same side is not judged. cp:I,M,B judges by centipawn loss\n"
+     "(lichess's, scores capped at +-10.00) instead: e.g. cp:50,100,300",
+     KindOption::Type::Text, check_judge},
+    {"variation_plies", "--variation-plies", "N",
+     "The engine's line after a judged move, as a variation, at most N plies (default 12; 0: none)",
+     KindOption::Type::Integer, check_plies},
+    {"from_ply", "--from-ply", "N",
+     "Judge moves from ply N on (ply 1 is White's first move, ply 2 Black's reply, ply 21 White's\n"
+     "11th move). The positions before ply N-1 are not analysed",
+     KindOption::Type::Integer, check_from_ply},
+    {"side", "--side", "white|black", "Judge only this side's moves", KindOption::Type::Text, check_side},
+    {"player", "--player", "NAME",
+     "Judge only the moves of the player whose White or Black tag is NAME (letter case ignored)",
+     KindOption::Type::Text, check_text},
+    {"book", "--book", "FILE.bin",
+     "A Polyglot opening book: a move played from a position in the book is analysed but not\n"
+     "judged (the opening is theory)",
+     KindOption::Type::Text, check_text},
+    {"replace_nags", "--replace-nags", "",
+     "Our judgement NAG replaces a move-assessment NAG ($1-$6) a human wrote; by default the\n"
+     "human's stays and ours is not added",
+     KindOption::Type::Flag, check_flag},
+    {"only_moves", "--only-moves", "",
+     "Search with MultiPV 2 and mark a played move that was the only one not losing 0.2 winning\n"
+     "chances with $1 and the comment \"only move\"",
+     KindOption::Type::Flag, check_flag},
+    {"position_nags", "--position-nags", "",
+     "After each move, a position NAG from its evaluation (White's view): $10 equal (below the\n"
+     "first limit of --position-limits), $14/$15 slight, $16/$17 moderate, $18/$19 decisive\n"
+     "advantage for White/Black",
+     KindOption::Type::Flag, check_flag},
+    {"position_limits", "--position-limits", "S,M,D",
+     "The centipawn limits of --position-nags (default 30,70,200): below S equal, below M slight,\n"
+     "below D moderate, else decisive",
+     KindOption::Type::Text, check_thresholds},
+};
+
+std::optional<std::string> option_text(const JobSpec& spec, std::string_view key) {
+  const auto it = spec.options.find(std::string(key));
+  if (it == spec.options.end()) return std::nullopt;
+  return it->second;
+}
+
+bool flag(const JobSpec& spec, std::string_view key) { return option_text(spec, key) == "true"; }
+
+JobSpec without_book(JobSpec spec) {
+  spec.options.erase("book");
+  return spec;
+}
+
+// The annotate options of a spec (checked when the spec was read); a book that cannot be read
+// is an error naming it.
+Expected<annotate::AnnotateOptions, std::string> annotate_options(const JobSpec& spec, const std::string& annotator) {
+  annotate::AnnotateOptions o;
+  if (auto v = option_text(spec, "judge")) {
+    auto rule = annotate::parse_judge_rule(*v);
+    if (!rule) return unexpected(rule.error());
+    o.rule = *rule;
+  }
+  if (auto v = option_text(spec, "variation_plies")) o.variation_plies = whole_number(*v).value_or(o.variation_plies);
+  if (auto v = option_text(spec, "from_ply")) o.from_ply = whole_number(*v).value_or(o.from_ply);
+  if (auto v = option_text(spec, "side")) o.side = *v == "white" ? core::Color::White : core::Color::Black;
+  if (auto v = option_text(spec, "player")) o.player = *v;
+  o.replace_nags = flag(spec, "replace_nags");
+  o.only_moves = flag(spec, "only_moves");
+  o.position_nags = flag(spec, "position_nags");
+  if (auto v = option_text(spec, "position_limits")) {
+    auto t = parse_thresholds(*v);
+    if (!t) return unexpected(t.error());
+    o.thresholds = *t;
+  }
+  if (auto v = option_text(spec, "book")) {
+    auto bytes = read_whole_file(*v);
+    if (!bytes) return unexpected(fmt::format("--book: {}", bytes.error()));
+    auto keys = annotate::polyglot_keys(*bytes);
+    if (!keys) return unexpected(fmt::format("--book {}: {}", core::escaped(*v), keys.error()));
+    o.book = std::make_shared<const std::unordered_set<std::uint64_t>>(std::move(*keys));
+  }
+  o.annotator = annotator;
+  return o;
+}
+
+class AnnotateKind final : public JobKind {
+ public:
+  std::string_view name() const override { return "annotate"; }
+  std::span<const KindOption> options() const override { return kAnnotateOptions; }
+  bool has_reports() const override { return true; }
+  std::string_view input_extension() const override { return "pgn"; }
+  uci::NewGame default_new_game() const override { return uci::NewGame::Keep; }
+
+  Expected<std::string, std::string> read_input(const std::string& path) const override { return read_whole_file(path); }
+
+  AnalysisRun start(std::string_view bytes, const JobSpec&) const override {
+    auto input = std::make_shared<AnnotateInput>();
+    input->bytes = std::string(bytes);
+    input->games = annotate::scan_games(input->bytes);
+    std::size_t items = 0;
+    for (const auto& g : input->games) {
+      input->first_item.push_back(items);
+      if (g.readable) items += g.moves.size() + 1;
+    }
+    AnalysisRun run;
+    run.analyses.resize(items);
+    run.errors.resize(items);
+    run.data = std::move(input);
+    return run;
+  }
+
+  std::map<std::size_t, uci::AnalysisRequest> plan(const JobSpec& spec, AnalysisRun& run) const override {
+    const AnnotateInput& input = input_of(run);
+    // Which positions are analysed does not depend on the book (its moves are analysed, not judged).
+    auto options = annotate_options(without_book(spec), "");
+    if (!options) options = annotate::AnnotateOptions{};
+    std::map<std::size_t, uci::AnalysisRequest> requests;
+    for (std::size_t g = 0; g < input.games.size(); ++g) {
+      const annotate::InputGame& game = input.games[g];
+      if (!game.readable) continue;
+      const std::string fen = core::to_fen(game.start);
+      std::vector<std::string> moves;
+      const auto castling = core::uci_castling_for(game.start);
+      for (const core::Move m : game.moves) moves.push_back(core::to_uci(m, castling));
+      for (const std::size_t ply : annotate::plies_to_analyse(game, *options)) {
+        uci::AnalysisRequest r;
+        r.fen = fen;
+        r.chess960 = game.start.chess960();
+        r.moves.assign(moves.begin(), moves.begin() + static_cast<std::ptrdiff_t>(ply));
+        r.limits = spec.limits;
+        r.multipv = options->only_moves ? std::max(spec.multipv, 2) : spec.multipv;
+        r.new_game = new_game_of(spec);
+        r.game = game.number;
+        requests.emplace(input.first_item[g] + ply, std::move(r));
+      }
+    }
+    return requests;
+  }
+
+  std::optional<std::string> nothing_to_do(const std::string& name, AnalysisRun& run, const JobSpec& spec) const override {
+    if (!plan(spec, run).empty()) return std::nullopt;
+    const AnnotateInput& input = input_of(run);
+    const std::string file = core::escaped(name);
+    if (input.games.empty()) return fmt::format("{}: no game in the file", file);
+    std::string why = fmt::format("{}: none of its {} games has a position to analyse", file, input.games.size());
+    std::size_t shown = 0;
+    for (const auto& g : input.games)
+      if (!g.readable && ++shown <= 10) why += fmt::format("\n{}:{}", file, one_line(g.problem));
+    return why;
+  }
+
+  std::size_t line_of(const AnalysisRun& run, std::size_t index) const override {
+    const AnnotateInput& input = input_of(run);
+    const auto it = std::upper_bound(input.first_item.begin(), input.first_item.end(), index);
+    if (it == input.first_item.begin()) return 0;
+    return input.games[static_cast<std::size_t>(it - input.first_item.begin()) - 1].line;
+  }
+
+  std::size_t failures(const AnalysisRun& run) const override {
+    const auto& games = input_of(run).games;
+    return JobKind::failures(run) +
+           static_cast<std::size_t>(std::count_if(games.begin(), games.end(), [](const auto& g) { return !g.readable; }));
+  }
+
+  std::map<std::string, std::string> render(AnalysisRun& run, const JobSpec& spec) const override {
+    const AnnotateInput& input = input_of(run);
+    const std::string limits = describe_limits(spec.limits, spec.multipv);
+    const std::string annotator = fmt::format("epdd, {}, {}", run.engine.empty() ? "an engine" : run.engine, limits);
+    auto options = annotate_options(spec, annotator);
+    std::vector<std::string> notes;
+    if (!options) {
+      notes.push_back(options.error() + " (moves from book positions are judged)");
+      options = annotate_options(without_book(spec), annotator);
+    }
+    const auto analyses_of = [&](std::size_t g) {
+      annotate::PositionAnalyses out;
+      if (!input.games[g].readable) return out;
+      const std::size_t first = input.first_item[g];
+      for (std::size_t p = 0; p <= input.games[g].moves.size(); ++p) out.push_back(run.analyses[first + p]);
+      return out;
+    };
+    annotate::AnnotatedFile file = annotate::render_file(input.bytes, input.games, analyses_of, *options);
+    for (auto& n : notes) file.notes.push_back(std::move(n));
+    // Games written back unchanged, as FILE:LINE: lines a terminal and an editor understand.
+    std::string kept;
+    for (const auto& [line, why] : file.kept)
+      kept += fmt::format("{}:{}: kept unchanged: {}\n", core::escaped(spec.input), line, one_line(why));
+    return {{"output", file.pgn},
+            {"report", kept + annotate::summary_text(file)},
+            {"json", annotate::summary_json(file, run.engine, limits)}};
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<JobKind> make_annotate_kind() { return std::make_unique<AnnotateKind>(); }
+
+}  // namespace epdd::daemon
