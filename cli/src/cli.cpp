@@ -217,6 +217,8 @@ int run_cli(int argc, char** argv) {
   SuiteOptions suite;
   std::vector<std::string> compare_files;
   detail::add_suite(app, suite, compare_files, status);
+  AnnotateOptions annotate;
+  detail::add_annotate(app, annotate, status);
   detail::add_daemon_commands(app, status);
   try {
     app.parse(argc, argv);

@@ -18,11 +18,12 @@ void add_limits(CLI::App* cmd, uci::SearchLimits& l, int& multipv) {
       ->check(CLI::Range(1, 500));
 }
 
-void add_new_game(CLI::App* cmd, uci::NewGame& new_game) {
+void add_new_game(CLI::App* cmd, std::optional<uci::NewGame>& new_game) {
   cmd->add_option_function<std::string>(
          "--new-game", [&new_game](const std::string& v) { new_game = v == "keep" ? uci::NewGame::Keep : uci::NewGame::Clear; },
-         "clear: the engine's hash is cleared before each position (default; positions of a\n"
-         "suite are unrelated, and results do not depend on order); keep: never cleared")
+         "clear: the engine's hash is cleared (ucinewgame) before each position; keep: it is kept.\n"
+         "Default: clear for analyse and suite (the positions of a file are unrelated, and results\n"
+         "do not depend on their order); for annotate, kept within a game and cleared once per game")
       ->check(CLI::IsMember({"clear", "keep"}))
       ->type_name("clear|keep");
 }
@@ -40,9 +41,10 @@ void add_counters(CLI::App* cmd, bool& as_operations) {
       ->type_name(as_operations ? "ops|keep" : "keep|ops");
 }
 
-void add_job_settings(CLI::App* cmd, JobSpec& spec) {
+void add_job_settings(CLI::App* cmd, JobSpec& spec, bool epd_input) {
   add_limits(cmd, spec.limits, spec.multipv);
   add_new_game(cmd, spec.new_game);
+  if (!epd_input) return;
   cmd->add_flag("--chess960", spec.chess960, "Read KQkq castling letters as X-FEN (the outermost rooks)");
   add_counters(cmd, spec.counters_as_operations);
 }
@@ -56,13 +58,31 @@ void add_kind_flags(CLI::App* cmd, JobSpec& spec, const JobKind* kind) {
   }
 }
 
-namespace {
+void add_kind_options(CLI::App* cmd, JobSpec& spec, const JobKind* kind) {
+  const auto add = [&](const KindOption& option) {
+    if (option.type == KindOption::Type::Flag) {
+      cmd->add_flag_callback(
+          std::string(option.option), [&spec, key = std::string(option.key)] { spec.options[key] = "true"; },
+          std::string(option.help));
+      return;
+    }
+    auto* o = cmd->add_option_function<std::string>(
+        std::string(option.option), [&spec, key = std::string(option.key)](const std::string& v) { spec.options[key] = v; },
+        std::string(option.help));
+    o->type_name(std::string(option.type_name));
+    o->check([check = option.check](const std::string& v) { return check(v).value_or(std::string()); });
+  };
+  if (kind) {
+    for (const KindOption& option : kind->options()) add(option);
+  } else {
+    for (const KindOption& option : all_kind_options()) add(option);
+  }
+}
 
-// The options analyse and suite share: engine, limits, store, run.
-void add_common(CLI::App* cmd, AnalysisSettings& s) {
-  // Required by analyse; checked in suite's callback (`epdd suite compare` has no input).
-  auto* input = cmd->add_option("input", s.spec.input, "The EPD file");
-  if (cmd->get_name() == "analyse") input->required();
+void add_common(CLI::App* cmd, AnalysisSettings& s, const std::string& input_help, bool epd_input) {
+  // Required by analyse and annotate; checked in suite's callback (`epdd suite compare` has no input).
+  auto* input = cmd->add_option("input", s.spec.input, input_help);
+  if (cmd->get_name() != "suite") input->required();
   auto* engines = cmd->add_option_group("Engine");
   engines->add_option("--engine", s.spec.engine,
                       "The engine: its name in --config, or (without --config) the path of a UCI\n"
@@ -75,7 +95,7 @@ void add_common(CLI::App* cmd, AnalysisSettings& s) {
       ->check(CLI::Range(1, 256));
   engines->add_option("--timeout-scale", s.timeout_scale, "Multiply every engine timeout (slow machines)")
       ->check(CLI::Range(0.01, 1000.0));
-  add_job_settings(cmd, s.spec);
+  add_job_settings(cmd, s.spec, epd_input);
   cmd->add_option("--store", s.store,
                   "The SQLite file that keeps jobs, results and the analysis cache (default ./epdd.db).\n"
                   "Every result is committed as it arrives: rerun an interrupted command to resume it")
@@ -84,13 +104,10 @@ void add_common(CLI::App* cmd, AnalysisSettings& s) {
   cmd->add_flag("-v,--verbose", s.verbose, "Log engine stderr, restarts and problems as they happen");
 }
 
-
-}  // namespace
-
 void add_analyse(CLI::App& app, AnalyseOptions& o, int& status) {
   auto* cmd = app.add_subcommand("analyse", "Analyse every record of an EPD file and write the results back");
   cmd->alias("analyze");
-  add_common(cmd, o.analysis);
+  add_common(cmd, o.analysis, "The EPD file", true);
   cmd->add_option("-o,--output", o.output, "Write the EPD here (atomically; may be the input). Default: stdout");
   cmd->add_flag("--keep-existing", o.analysis.spec.keep_existing,
                 "Skip records that already carry analysis (acd, acn, acs, ce, pm or pv); by default\n"
@@ -123,7 +140,7 @@ void add_suite(CLI::App& app, SuiteOptions& o, std::vector<std::string>& compare
   auto* cmd = app.add_subcommand("suite", "Run a test suite: score an engine by bm, am, dm and STS points");
   cmd->require_subcommand(0, 1);
   cmd->fallthrough(false);
-  add_common(cmd, o.analysis);
+  add_common(cmd, o.analysis, "The EPD file", true);
   cmd->add_option("-o,--output", o.output, "Also write the EPD with the analysis (acd acn acs ce pm pv) here");
   cmd->add_option("--json", o.json, "Also write the run as JSON here (for 'epdd suite compare' and scripts)");
   cmd->add_option("--min-solved", o.min_solved, "Exit with status 13 when fewer records are solved (as Qapla)");

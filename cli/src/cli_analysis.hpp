@@ -2,12 +2,14 @@
 // from cli.cpp so that each file stays readable.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include <CLI/CLI.hpp>
 
 #include "cli/analyse_command.hpp"
+#include "cli/annotate_command.hpp"
 #include "daemon/job_kind.hpp"
 #include "daemon/job_spec.hpp"
 #include "cli/suite_command.hpp"
@@ -17,18 +19,26 @@ namespace epdd::cli::detail {
 // --depth --nodes --movetime --mate --multipv.
 void add_limits(CLI::App* cmd, uci::SearchLimits& limits, int& multipv);
 // --new-game clear|keep.
-void add_new_game(CLI::App* cmd, uci::NewGame& new_game);
+void add_new_game(CLI::App* cmd, std::optional<uci::NewGame>& new_game);
 // --counters keep|ops: FEN counters after the fields kept, or written as hmvc/fmvn; the default is
 // the value `as_operations` holds when the option is added.
 void add_counters(CLI::App* cmd, bool& as_operations);
-// The settings every job kind has: limits, --new-game, --chess960, --counters (the one parser of
-// a JobSpec from the command line, for analyse, suite and submit).
-void add_job_settings(CLI::App* cmd, daemon::JobSpec& spec);
+// The settings every job kind has: limits, --new-game, and for EPD input --chess960 and --counters
+// (the one parser of a JobSpec from the command line, for analyse, suite, annotate and submit).
+void add_job_settings(CLI::App* cmd, daemon::JobSpec& spec, bool epd_input = true);
 // The flags of a job kind (JobKind::flags), as the kind describes them; all kinds' for nullptr.
 void add_kind_flags(CLI::App* cmd, daemon::JobSpec& spec, const daemon::JobKind* kind);
+// The options with a value of a job kind (JobKind::options), checked by the kind; all kinds'
+// for nullptr.
+void add_kind_options(CLI::App* cmd, daemon::JobSpec& spec, const daemon::JobKind* kind);
+
+// The options analyse, suite and annotate share: the input, engine, limits, store, run.
+void add_common(CLI::App* cmd, daemon::AnalysisSettings& s, const std::string& input_help, bool epd_input);
 
 void add_analyse(CLI::App& app, AnalyseOptions& o, int& status);
 void add_suite(CLI::App& app, SuiteOptions& o, std::vector<std::string>& compare_files, int& status);
+// annotate (cli_annotate.cpp).
+void add_annotate(CLI::App& app, AnnotateOptions& o, int& status);
 
 // serve, submit, status, cancel, results (cli_jobs.cpp).
 void add_daemon_commands(CLI::App& app, int& status);

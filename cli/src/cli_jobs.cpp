@@ -68,7 +68,9 @@ void add_submit(CLI::App& app, const std::shared_ptr<DaemonCommandOptions>& opti
   std::vector<std::string> kinds;
   for (const JobKind* kind : job_kinds()) kinds.emplace_back(kind->name());
   submit->add_option("kind", o.submit.spec.kind, kind_names())->required()->check(CLI::IsMember(kinds));
-  submit->add_option("file", o.submit.spec.input, "The EPD file (read now: later changes do not affect the job)")
+  submit->add_option("file", o.submit.spec.input,
+                     "The input: an EPD file, a PGN file for annotate (read now: later changes do not\n"
+                     "affect the job)")
       ->required();
   add_store_choice(submit, o.submit.where);
   submit->add_option("--engine", o.submit.spec.engine,
@@ -77,9 +79,11 @@ void add_submit(CLI::App& app, const std::shared_ptr<DaemonCommandOptions>& opti
   add_job_settings(submit, o.submit.spec);
   submit->add_flag("--keep-existing", o.submit.spec.keep_existing, "analyse: skip records that carry analysis");
   add_kind_flags(submit, o.submit.spec, nullptr);
-  submit->add_option("-o,--output", o.submit.spec.output, "When done, the daemon writes the EPD with the analysis here");
-  submit->add_option("--report", o.submit.spec.report, "suite: when done, the text report here");
-  submit->add_option("--json", o.submit.spec.json, "suite: when done, the JSON report here");
+  add_kind_options(submit, o.submit.spec, nullptr);
+  submit->add_option("-o,--output", o.submit.spec.output,
+                     "When done, the daemon writes the EPD with the analysis (annotate: the annotated PGN) here");
+  submit->add_option("--report", o.submit.spec.report, "suite, annotate: when done, the text report (summary) here");
+  submit->add_option("--json", o.submit.spec.json, "suite, annotate: when done, the JSON report (summary) here");
   submit->footer(
       "The job goes into the store; a daemon on that store runs it (now, or when one starts). Submitting\n"
       "the same file with the same settings again gives the same job. 'epdd results JOB' writes the\n"

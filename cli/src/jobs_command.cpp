@@ -74,10 +74,12 @@ int run_submit(SubmitOptions o, std::ostream& out, std::ostream& err) {
   if (spec.engine.find('/') != std::string::npos)
     return fail(fmt::format("--engine {}: a job names an engine of the daemon's configuration, not a program",
                             core::quoted_escaped(spec.engine)));
-  auto bytes = read_whole_file(spec.input);
+  for (const auto& [key, value] : spec.options)
+    if (!kind_of(spec).option(key)) return fail(fmt::format("{} is not a setting of a {} job", key, spec.kind));
+  auto bytes = kind_of(spec).read_input(spec.input);
   if (!bytes) return fail(bytes.error());
   AnalysisRun run = kind_of(spec).start(*bytes, spec);
-  if (auto why = nothing_to_analyse(spec.input, run, spec)) return fail(*why);
+  if (auto why = kind_of(spec).nothing_to_do(spec.input, run, spec)) return fail(*why);
   for (auto* path : {&spec.output, &spec.report, &spec.json})
     if (*path) **path = absolute(**path);
   auto store = open_chosen_store(o.where);
@@ -251,7 +253,7 @@ int run_results(const ResultsOptions& o, std::ostream& out, std::ostream& err) {
     const auto texts = kind.render(*run, *spec);
     // Each output to the file its option names; the kind's main text on stdout unless its file
     // is named.
-    const std::pair<const std::optional<std::string>&, const char*> files[] = {{o.output, "epd"}, {o.json, "json"}};
+    const std::pair<const std::optional<std::string>&, const char*> files[] = {{o.output, "output"}, {o.json, "json"}};
     for (const auto& [path, name] : files)
       if (path && !texts.count(name)) return fail(kExitBadInput, fmt::format("a {} job has no {} output", kind.name(), name));
     for (const auto& [path, name] : files) {
@@ -262,7 +264,7 @@ int run_results(const ResultsOptions& o, std::ostream& out, std::ostream& err) {
       }
     }
     const std::string printed(kind.printed_output());
-    if (!(printed == "epd" && o.output)) out << texts.at(printed) << std::flush;
+    if (!(printed == "output" && o.output)) out << texts.at(printed) << std::flush;
     return job.failed ? kExitRecordsFailed : kExitOk;
   } catch (const store::StoreError& e) {
     return fail(kExitBadInput, e.what());
