@@ -26,7 +26,7 @@ mv spool/inbox/tactics.epd.part spool/inbox/tactics.epd
 printf 'this is not EPD\n' > spool/inbox/bad.epd
 cp wac20.epd spool/inbox/typo.epd
 printf 'kind = "analyse"\nnodez = 5\n' > spool/inbox/typo.toml
-printf 'x' > spool/inbox/game.pgn
+printf 'x' > spool/inbox/notes.txt
 
 # --- Submitted jobs ----------------------------------------------------------------------------
 sub_a=$("$epdd" submit analyse wac20.epd --config epdd.toml --engine stockfish --nodes 20000 -o "$work/sub.epd")
@@ -39,14 +39,14 @@ grep -q "not a program\|no engine" noprog.err || fail "no clear refusal of an en
 wait_for "select count(*) = 2 from jobs where id in ($sub_a, $sub_s) and state = 'finished'" 120
 for f in done/slow.epd outbox/slow.epd done/tactics.epd done/tactics.toml outbox/tactics.epd outbox/tactics.report.txt \
          outbox/tactics.json failed/bad.epd failed/bad.epd.error failed/typo.epd failed/typo.toml failed/typo.epd.error \
-         failed/game.pgn failed/game.pgn.error; do
+         failed/notes.txt failed/notes.txt.error; do
   for _ in $(seq 1 100); do [ -e "spool/$f" ] && break; sleep 0.1; done
   [ -e "spool/$f" ] || { ls -R spool >&2; fail "spool/$f is missing"; }
 done
 [ -z "$(ls spool/inbox)" ] || fail "files left in the inbox: $(ls spool/inbox)"
 grep -q "piece placement" spool/failed/bad.epd.error || fail "bad.epd.error: $(cat spool/failed/bad.epd.error)"
 grep -q "typo.toml:2:1: unknown key 'nodez'" spool/failed/typo.epd.error || fail "typo.epd.error: $(cat spool/failed/typo.epd.error)"
-grep -q "not an EPD file" spool/failed/game.pgn.error || fail "game.pgn.error: $(cat spool/failed/game.pgn.error)"
+grep -q "not an EPD or PGN file" spool/failed/notes.txt.error || fail "notes.txt.error: $(cat spool/failed/notes.txt.error)"
 [ "$(q "select count(*) from jobs where input like '%slow.epd'")" = 1 ] || fail "slow.epd was taken more than once"
 
 # The same files through the one-shot commands, on a store of their own (nothing from the cache).
