@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# `epdd annotate` against its ideal, measured in one run (issue 16, point 4):
+#  1. GAMES games of twic0920.pgn at --movetime MS --concurrency C on a fresh store: the wall
+#     time beside the ideal, the positions searched x MS / C (positions answered from the cache
+#     inside the run, e.g. shared openings, and final checkmates/stalemates cost no search).
+#     Target: within 5%.
+#  2. The same games again under another file name (a new job, every position in the cache):
+#     positions/s. Target: >= 20,000.
+#  3. Peak memory (max RSS) with the fake engine at depth 1 for 100, 500 and 2000 games: flat
+#     in the number of games is the target (what grows is printed per game).
+#
+#   bench/annotate_bench.sh [EPDD] [FAKE_ENGINE] [GAMES] [MOVETIME_MS] [CONCURRENCY]
+# Defaults: build/cli/epdd, build/tests/fake_engine/fake_engine, 100, 50, 2. Run it on an idle
+# machine with at least C cores.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+epdd=$(realpath "${1:-build/cli/epdd}")
+fake=$(realpath "${2:-build/tests/fake_engine/fake_engine}")
+games=${3:-100}
+movetime=${4:-50}
+concurrency=${5:-2}
+twic=$(realpath ../shared/data/pgn/twic0920.pgn)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+q() { sqlite3 -batch -noheader "$1" "$2"; }
+first_games() { awk -v n="$1" '/^\[Event /{k++} k<=n' "$twic"; }
+ms() { echo $(( $(date +%s%N) / 1000000 )); }
+
+first_games "$games" > games.pgn
+echo "== 1. $games games of twic0920.pgn, movetime $movetime ms, concurrency $concurrency, $(nproc) cores" \
+     "(load average $(cut -d' ' -f1 /proc/loadavg))"
+start=$(ms)
+"$epdd" annotate games.pgn --movetime "$movetime" --concurrency "$concurrency" --store a.db -q -o out.pgn || true
+wall=$(( $(ms) - start ))
+total=$(q a.db "select total from jobs")
+searches=$(q a.db "select searches from jobs")
+hits=$(q a.db "select cache_hits from jobs")
+ideal=$(( (searches * movetime + concurrency - 1) / concurrency ))
+echo "positions: $total ($searches searched, $hits from the cache within the run)"
+awk -v w="$wall" -v i="$ideal" -v s="$searches" -v m="$movetime" -v c="$concurrency" 'BEGIN {
+  printf "wall %d ms, ideal %d x %d ms / %d = %d ms: %+.2f%% (target: within 5%%)\n", w, s, m, c, i, (w - i) * 100 / i }'
+
+echo
+echo "== 2. the same games as another file: every position from the cache"
+cp games.pgn again.pgn
+start=$(ms)
+"$epdd" annotate again.pgn --movetime "$movetime" --concurrency "$concurrency" --store a.db -q -o again.out.pgn || true
+wall=$(( $(ms) - start ))
+hits=$(q a.db "select cache_hits from jobs where input like '%again.pgn'")
+awk -v w="$wall" -v n="$hits" 'BEGIN {
+  printf "%d positions in %d ms: %.0f positions/s (target: >= 20000)\n", n, w, n * 1000 / (w > 0 ? w : 1) }'
+
+echo
+echo "== 3. peak memory with the fake engine (depth 1), by number of games"
+for n in 100 500 2000; do
+  first_games "$n" > "g$n.pgn"
+  rss=$(/usr/bin/time -f %M "$epdd" annotate "g$n.pgn" --engine "$fake" --depth 1 --store "m$n.db" -q -o "g$n.out.pgn" \
+        2>&1 >/dev/null | tail -1)
+  positions=$(q "m$n.db" "select total from jobs")
+  echo "$n games ($positions positions): max RSS $rss KB ($(( rss * 1024 / n )) bytes per game)"
+done
