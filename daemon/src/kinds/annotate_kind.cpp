@@ -226,15 +226,31 @@ class AnnotateKind final : public JobKind {
     for (std::size_t g = 0; g < input.games.size(); ++g) {
       const annotate::InputGame& game = input.games[g];
       if (!game.readable) continue;
-      const std::string fen = core::to_fen(game.start);
-      std::vector<std::string> moves;
+      // The engine sees each position with the moves since the last capture or pawn move (the
+      // halfmove clock's last reset): every earlier position differs in its pawns or pieces, so
+      // it can never repeat, and that is all the history a search uses. The
+      // request stays small (the whole game from its start would make a game's requests grow
+      // with the square of its length) and a position reached in two games after the same
+      // irreversible move and the same moves since is one cache entry.
       const auto castling = core::uci_castling_for(game.start);
-      for (const core::Move m : game.moves) moves.push_back(core::to_uci(m, castling));
+      std::vector<std::string> moves;
+      std::vector<std::pair<std::string, std::size_t>> root_of;  // by ply: (FEN, its ply)
+      core::Board board = game.start;
+      root_of.emplace_back(core::to_fen(board), 0);
+      for (const core::Move m : game.moves) {
+        moves.push_back(core::to_uci(m, castling));
+        m.is_null() ? board.make_null_move() : board.make_move(m);
+        // A null move (a main line's "--") is a cut too: engines take no history across it,
+        // and none is sent a "0000" it may not read.
+        const bool cut = board.halfmove_clock() == 0 || m.is_null();
+        root_of.push_back(cut ? std::pair{core::to_fen(board), moves.size()} : root_of.back());
+      }
       for (const std::size_t ply : annotate::plies_to_analyse(game, *options)) {
         uci::AnalysisRequest r;
-        r.fen = fen;
+        r.fen = root_of[ply].first;
         r.chess960 = game.start.chess960();
-        r.moves.assign(moves.begin(), moves.begin() + static_cast<std::ptrdiff_t>(ply));
+        r.moves.assign(moves.begin() + static_cast<std::ptrdiff_t>(root_of[ply].second),
+                       moves.begin() + static_cast<std::ptrdiff_t>(ply));
         r.limits = spec.limits;
         r.multipv = options->only_moves ? std::max(spec.multipv, 2) : spec.multipv;
         r.new_game = new_game_of(spec);
