@@ -83,6 +83,10 @@ class Query {
     if (value) bind_one(index, *value);
     else check(sqlite3_bind_null(statement_, index));
   }
+  void bind_one(int index, const std::optional<std::string>& value) {
+    if (value) bind_one(index, *value);
+    else check(sqlite3_bind_null(statement_, index));
+  }
   void bind_one(int index, Blob value) {
     check(sqlite3_bind_blob64(statement_, index, value.bytes.data(), value.bytes.size(), SQLITE_TRANSIENT));
   }

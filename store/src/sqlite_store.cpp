@@ -1,6 +1,8 @@
 // The SQLite store's jobs, items and analysis cache.
 #include "sqlite_store.hpp"
 
+#include <limits>
+
 namespace epdd::store {
 
 using sqlite::Blob;
@@ -96,30 +98,54 @@ std::string SqliteStore::job_source(std::int64_t job) {
   if (!q.bind(job).next()) connection_.fail(what, "there is no such job");
   return q.text(0);
 }
-void SqliteStore::add_items(std::int64_t job, const std::vector<NewItem>& items, const std::string& engine) {
-  const std::string what = fmt::format("adding {} items to job {}", items.size(), job);
+std::vector<std::int64_t> SqliteStore::add_items(std::int64_t job, const ItemSource& items, const std::string& engine) {
+  const std::string what = fmt::format("adding items to job {}", job);
   Connection& c = connection_;
   Transaction transaction(c, what);
-  for (const auto& item : items)
-    c.query("INSERT INTO items (job, idx, key, state, request, grp) VALUES (?1, ?2, ?3, ?4, ?5, ?6) "
+  const std::int64_t now = now_ms();
+  std::vector<std::int64_t> answered;
+  NewItem item;
+  while (items(item)) {
+    // json_valid: an entry that is not JSON (a damaged file) is searched again, not copied.
+    std::optional<std::string> analysis;
+    {
+      Query hit = c.query("SELECT analysis FROM cache WHERE key = ?1 AND json_valid(analysis)", what);
+      if (hit.bind(item.key).next()) analysis = hit.text(0);
+    }
+    c.query("INSERT INTO items (job, idx, key, state, request, grp, result) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) "
             "ON CONFLICT (job, idx) DO NOTHING",
             what)
-        .bind(job, item.index, item.key, to_string(ItemState::Pending), item.request, item.group)
+        .bind(job, item.index, item.key, to_string(analysis ? ItemState::Done : ItemState::Pending), item.request,
+              item.group, analysis)
         .run();
+    if (!analysis || c.changes() == 0) continue;
+    c.query("UPDATE cache SET hits = hits + 1, used_ms = ?2 WHERE key = ?1", what).bind(item.key, now).run();
+    answered.push_back(item.index);
+  }
+  const auto n = static_cast<std::int64_t>(answered.size());
   c.query("UPDATE jobs SET total = (SELECT count(*) FROM items WHERE job = ?1), updated_ms = ?2, planned = 1, "
-          "engine = ?3, state = CASE WHEN state = ?4 THEN ?5 ELSE state END WHERE id = ?1",
+          "engine = ?3, state = CASE WHEN state = ?4 THEN ?5 ELSE state END, done = done + ?6, "
+          "cache_hits = cache_hits + ?6, started_ms = CASE WHEN ?6 > 0 THEN coalesce(started_ms, ?2) "
+          "ELSE started_ms END WHERE id = ?1",
           what)
-      .bind(job, now_ms(), engine, to_string(JobState::Queued), to_string(JobState::Running))
+      .bind(job, now, engine, to_string(JobState::Queued), to_string(JobState::Running), n)
       .run();
   if (c.changes() == 0) c.fail(what, fmt::format("there is no job {}", job));
   transaction.commit();
+  return answered;
 }
 
 std::vector<ItemRow> SqliteStore::items(std::int64_t job) {
+  return items(job, std::numeric_limits<std::int64_t>::min(), std::numeric_limits<std::int64_t>::max());
+}
+
+std::vector<ItemRow> SqliteStore::items(std::int64_t job, std::int64_t first, std::int64_t last) {
   const std::string what = fmt::format("reading the items of job {}", job);
   Query q = connection_.query(
-      "SELECT idx, key, state, result, error, attempts, grp FROM items WHERE job = ?1 ORDER BY idx", what);
-  q.bind(job);
+      "SELECT idx, key, state, result, error, attempts, grp FROM items WHERE job = ?1 AND idx >= ?2 AND idx < ?3 "
+      "ORDER BY idx",
+      what);
+  q.bind(job, first, last);
   std::vector<ItemRow> items;
   while (q.next()) {
     ItemRow item{job, q.integer(0), q.text(1), ItemState::Pending, q.text(3), q.text(4), q.integer(5)};

@@ -47,8 +47,9 @@ class SqliteStore final : public Store {
 
   JobRow find_or_create_job(const NewJob& job) override;
   std::string job_source(std::int64_t job) override;
-  void add_items(std::int64_t job, const std::vector<NewItem>& items, const std::string& engine) override;
+  std::vector<std::int64_t> add_items(std::int64_t job, const ItemSource& items, const std::string& engine) override;
   std::vector<ItemRow> items(std::int64_t job) override;
+  std::vector<ItemRow> items(std::int64_t job, std::int64_t first, std::int64_t last) override;
   std::optional<std::string> cached(const std::string& key) override;
   void commit_analysis(std::int64_t job, std::int64_t index, const std::string& key, const std::string& engine,
                        const std::string& analysis_json) override;

@@ -40,10 +40,23 @@ JobRow Store::find_or_create_job(const std::string& kind, const std::string& inp
   return find_or_create_job(NewJob{kind, input, identity, settings, "", ""});
 }
 
-void Store::add_items(std::int64_t job, const std::vector<std::pair<std::int64_t, std::string>>& index_and_key) {
+std::vector<std::int64_t> Store::add_items(std::int64_t job, const std::vector<NewItem>& items, const std::string& engine) {
+  std::size_t i = 0;
+  return add_items(
+      job,
+      [&](NewItem& next) {
+        if (i == items.size()) return false;
+        next = items[i++];
+        return true;
+      },
+      engine);
+}
+
+std::vector<std::int64_t> Store::add_items(std::int64_t job,
+                                           const std::vector<std::pair<std::int64_t, std::string>>& index_and_key) {
   std::vector<NewItem> items;
   for (const auto& [index, key] : index_and_key) items.push_back(NewItem{index, key, ""});
-  add_items(job, items, "");
+  return add_items(job, items, "");
 }
 
 }  // namespace epdd::store

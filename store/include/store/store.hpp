@@ -46,6 +46,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -126,6 +127,10 @@ struct NewItem {
   std::string request;
   std::optional<std::int64_t> group = std::nullopt;
 };
+
+// Gives the items to add one at a time: fills `next` and returns true, or returns false when
+// there are no more (a job of many items is planned without holding them all).
+using ItemSource = std::function<bool(NewItem& next)>;
 
 // One more position of a claimed group: its cache key, the request of the group's item at its
 // first index, and every pending item of an active job that waits for it (the group's items
@@ -231,16 +236,24 @@ class Store {
   // The input's bytes as the job was made with them.
   virtual std::string job_source(std::int64_t job) = 0;
 
-  // Adds Pending items (index, cache key, request, group) in one transaction; items already there
-  // are left as they are (their group too), so re-adding them on resume changes nothing. Sets the job's total to its item count.
-  // The job is then planned, its keys are for `engine` (an engine identity), and a Queued job
-  // is Running.
-  virtual void add_items(std::int64_t job, const std::vector<NewItem>& items, const std::string& engine) = 0;
+  // Adds items (index, cache key, request, group) in one transaction; items already there are
+  // left as they are (their group too), so re-adding them on resume changes nothing. A new item
+  // whose key the cache has is added Done with the cached analysis, counted as a cache hit of
+  // the job and of the entry (a worker would answer it so; here no worker moves it, nor its
+  // JSON, one by one); the others are Pending. Sets the job's total to its item count. The job
+  // is then planned, its keys are for `engine` (an engine identity), and a Queued job is
+  // Running. Returns the indexes of the items answered from the cache, in order.
+  virtual std::vector<std::int64_t> add_items(std::int64_t job, const ItemSource& items, const std::string& engine) = 0;
+  // The same with the items in a vector (not virtual: a backend implements the one above).
+  std::vector<std::int64_t> add_items(std::int64_t job, const std::vector<NewItem>& items, const std::string& engine);
   // The same with no requests, for no engine (not virtual: a backend implements the one above).
-  void add_items(std::int64_t job, const std::vector<std::pair<std::int64_t, std::string>>& index_and_key);
+  std::vector<std::int64_t> add_items(std::int64_t job,
+                                      const std::vector<std::pair<std::int64_t, std::string>>& index_and_key);
 
   // The job's items by index.
   virtual std::vector<ItemRow> items(std::int64_t job) = 0;
+  // Those with first <= index < last, by index (a large job's results read a part at a time).
+  virtual std::vector<ItemRow> items(std::int64_t job, std::int64_t first, std::int64_t last) = 0;
 
   // The cached analysis JSON for `key`, if any. Read-only: counting a hit is commit_cached's job,
   // in the transaction that uses it.

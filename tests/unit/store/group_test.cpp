@@ -311,11 +311,12 @@ std::string state_of(store::Store& store, const std::string& path) {
 // Job c puts k3 and k5 in the cache; job a is a game (k1 k3 k4 k4 k5), job b waits for k1.
 // Returns the ids of a and b.
 std::pair<std::int64_t, std::int64_t> outcome_fixture(store::Store& store) {
+  // k3 and k5 are cached after a's items are added (added later, they would be answered then).
   const auto c = job_with(store, "c", {{"k3", std::nullopt}, {"k5", std::nullopt}});
-  store.commit_analysis(c, 0, "k3", "E", "{\"c\":3}");
-  store.commit_analysis(c, 1, "k5", "E", "{\"c\":5}");
   const auto a = job_with(store, "a", {{"k1", 1}, {"k3", 1}, {"k4", 1}, {"k4", 1}, {"k5", 1}});
   const auto b = job_with(store, "b", {{"k1", std::nullopt}});
+  store.commit_analysis(c, 0, "k3", "E", "{\"c\":3}");
+  store.commit_analysis(c, 1, "k5", "E", "{\"c\":5}");
   return {a, b};
 }
 

@@ -51,7 +51,11 @@ class MemoryStore final : public store::Store {
     return sources_.at(job);
   }
 
-  void add_items(std::int64_t job, const std::vector<store::NewItem>& items, const std::string& engine) override {
+  // It has no cache: every new item is Pending, none answered.
+  std::vector<std::int64_t> add_items(std::int64_t job, const store::ItemSource& source,
+                                      const std::string& engine) override {
+    std::vector<store::NewItem> items;
+    for (store::NewItem next; source(next);) items.push_back(next);
     new_items.emplace_back(items, engine);
     store::JobRow& row = existing(job);
     auto& mine = items_[job];
@@ -61,10 +65,16 @@ class MemoryStore final : public store::Store {
     row.planned = true;
     row.engine = engine;
     if (row.state == JobState::Queued) row.state = JobState::Running;
+    return {};
   }
   std::vector<store::ItemRow> items(std::int64_t job) override {
     std::vector<store::ItemRow> out;
     for (const auto& [index, item] : items_[job]) out.push_back(item);
+    return out;
+  }
+  std::vector<store::ItemRow> items(std::int64_t job, std::int64_t first, std::int64_t last) override {
+    std::vector<store::ItemRow> out;
+    for (auto it = items_[job].lower_bound(first); it != items_[job].end() && it->first < last; ++it) out.push_back(it->second);
     return out;
   }
   store::JobRow job(std::int64_t id) override { return existing(id); }

@@ -191,12 +191,50 @@ TEST_CASE("store: a second search of a cached key keeps the first analysis and c
   CHECK(store->job(job).searches == 3);
 }
 
+TEST_CASE("store: add_items answers the items the cache has, once, and counts them as hits", "[daemon][store]") {
+  test::TempDir dir;
+  const std::string path = (dir.path() / "store.db").string();
+  auto store = open_store(path);
+  const std::int64_t first = job_with_items(*store, 2, "first");
+  store->commit_analysis(first, 0, key_of(0), "sf", result_of(0));
+  store->commit_analysis(first, 1, key_of(1), "sf", result_of(1));
+  // A damaged entry (not JSON) is not handed out: its item stays to be searched.
+  test::sql(path, "UPDATE cache SET analysis = '{not json' WHERE key = '" + key_of(1) + "'");
+  const std::int64_t second = store->find_or_create_job("suite", "wac.epd", "second", "{}").id;
+  const auto answered = store->add_items(second, items_with_keys(3));  // keys 0 (cached), 1 (damaged), 2
+  CHECK(answered == std::vector<std::int64_t>{0});
+  const auto items = store->items(second);
+  REQUIRE(items.size() == 3);
+  CHECK(items[0].state == store::ItemState::Done);
+  CHECK(items[0].result == result_of(0));
+  CHECK(items[0].attempts == 0);
+  CHECK(items[1].state == store::ItemState::Pending);
+  CHECK(items[2].state == store::ItemState::Pending);
+  store::JobRow row = store->job(second);
+  CHECK(row.total == 3);
+  CHECK(row.done == 1);
+  CHECK(row.cache_hits == 1);
+  CHECK(row.searches == 0);
+  CHECK(row.started_ms.has_value());
+  CHECK(store->cache_stats().hits == 1);
+  // Added again (a resumed run): nothing answered twice, nothing counted twice.
+  CHECK(store->add_items(second, items_with_keys(3)).empty());
+  row = store->job(second);
+  CHECK(row.done == 1);
+  CHECK(row.cache_hits == 1);
+  CHECK(store->cache_stats().hits == 1);
+  // The claim skips the answered item.
+  const auto claim = store->claim("w", {""}, 60000);
+  REQUIRE(claim.has_value());
+  CHECK(claim->items.front() == std::make_pair(second, std::int64_t{1}));
+}
+
 TEST_CASE("store: commit_cached counts hits, not searches, and lookups count nothing", "[daemon][store]") {
   test::TempDir dir;
   auto store = open_store((dir.path() / "store.db").string());
   const std::int64_t first = job_with_items(*store, 1, "first");
+  const std::int64_t second = job_with_items(*store, 1, "second");  // before the entry exists
   store->commit_analysis(first, 0, key_of(0), "sf", result_of(0));
-  const std::int64_t second = job_with_items(*store, 1, "second");
   const auto hit = store->cached(key_of(0));
   REQUIRE(hit.has_value());
   CHECK(store->cached(key_of(0)).has_value());
