@@ -88,8 +88,13 @@ std::vector<std::size_t> plies_to_analyse(const InputGame& game, const AnnotateO
 
 AnnotatedFile render_file(std::string_view bytes, const std::vector<InputGame>& games,
                           const std::function<PositionAnalyses(std::size_t)>& analyses_of,
-                          const AnnotateOptions& options) {
+                          const AnnotateOptions& options, const std::function<void(std::string_view)>& write) {
   AnnotatedFile out;
+  const auto flush = [&] {
+    if (!write) return;
+    write(out.pgn);
+    out.pgn.clear();
+  };
   pgn::Diagnostics diags;
   diags.keep_per_kind(0);  // scan_games judged them already
   pgn::GameReader reader(bytes, diags);
@@ -100,11 +105,12 @@ AnnotatedFile render_file(std::string_view bytes, const std::vector<InputGame>& 
     const InputGame& in = games[index];
     if (in.readable) {
       render_game(out, game, in, analyses_of(index), options);
-      continue;
+    } else {
+      out.pgn.append(bytes.substr(in.begin, in.end - in.begin));
+      out.pgn += "\n\n";
+      out.kept.emplace_back(in.line, in.problem);
     }
-    out.pgn.append(bytes.substr(in.begin, in.end - in.begin));
-    out.pgn += "\n\n";
-    out.kept.emplace_back(in.line, in.problem);
+    flush();
   }
   if (index != games.size())
     throw std::invalid_argument("render_file: the games given are not scan_games() of these bytes");
@@ -114,6 +120,7 @@ AnnotatedFile render_file(std::string_view bytes, const std::vector<InputGame>& 
     if (out.pgn.back() != '\n') out.pgn += '\n';
     const std::size_t line = 1 + static_cast<std::size_t>(std::count(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(tail), '\n'));
     out.notes.push_back("line " + std::to_string(line) + ": the text after the last game is no game: written back as it was");
+    flush();
   }
   return out;
 }

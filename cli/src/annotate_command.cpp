@@ -1,5 +1,7 @@
 #include "cli/annotate_command.hpp"
 
+#include <map>
+#include <optional>
 #include <ostream>
 
 #include <fmt/core.h>
@@ -31,11 +33,25 @@ int run_annotate(const AnnotateOptions& o, std::ostream& out, std::ostream& err)
     return kExitInterrupted;
   }
   const JobKind& kind = kind_of(outcome.spec);
-  const auto texts = kind.render(run, outcome.spec);
+  // Each game is written as it is rendered from the store: a file of many games is never held
+  // whole. The output file appears, whole, when the last game is written.
+  std::optional<AtomicFileWriter> file;
   if (o.output) {
-    if (auto w = write_file_atomically(*o.output, texts.at("output")); !w) return fail(w.error());
+    file.emplace(*o.output);
+    run.write_output = [&file](std::string_view part) { file->write(part); };
   } else {
-    out << texts.at("output") << std::flush;
+    run.write_output = [&out](std::string_view part) { out << part; };
+  }
+  std::map<std::string, std::string> texts;
+  try {
+    texts = kind.render(run, outcome.spec);
+  } catch (const store::StoreError& e) {
+    return fail(e.what());
+  }
+  if (file) {
+    if (auto w = file->commit(); !w) return fail(w.error());
+  } else {
+    out << std::flush;
   }
   if (o.json)
     if (auto w = write_file_atomically(*o.json, texts.at("json")); !w) return fail(w.error());

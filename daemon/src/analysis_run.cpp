@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <map>
 #include <mutex>
+#include <set>
 #include <thread>
 #include <ostream>
 
@@ -102,12 +103,30 @@ namespace {
 
 // Runs the job's items on the pool until the job is complete (or a stop is asked for):
 // answers from the cache, the rest searched, each result committed before it is counted.
+// The items the store answered from the cache as the job was planned (`answered`, by index) are
+// this run's cache hits: counted, and shown as progress (solved ones as solved).
+void count_answered(const std::vector<std::int64_t>& answered, const SolvedCheck& solved, RunProgress& progress,
+                    AnalysisRun& run, store::Store& store, const store::JobRow& job) {
+  run.cache_hits += answered.size();
+  if (!solved) {
+    for (std::size_t i = 0; i < answered.size(); ++i) progress.advance(false, false);
+    return;
+  }
+  const std::set<std::int64_t> mine(answered.begin(), answered.end());
+  for (const auto& item : store.items(job.id)) {
+    if (!mine.count(item.index)) continue;
+    const auto a = store::analysis_from_json(item.result);
+    progress.advance(a && solved(run.doc, static_cast<std::size_t>(item.index), *a), false);
+  }
+}
+
 void execute(const AnalysisSettings& s, const SolvedCheck& solved, RunProgress& progress, std::ostream& err,
              AnalysisRun& run, store::Store& store, const store::JobRow& job, uci::EnginePool& pool,
-             const EngineSlot& engine, const JobKind& kind) {
-  const auto already = static_cast<std::size_t>(job.done);
+             const EngineSlot& engine, const JobKind& kind, const std::vector<std::int64_t>& answered) {
+  const auto already = static_cast<std::size_t>(job.done) - answered.size();
   run.resumed = already;
   progress.start(static_cast<std::size_t>(job.total), already, static_cast<bool>(solved));
+  count_answered(answered, solved, progress, run, store, job);
   std::mutex mutex;  // progress, run, err
   WorkerSettings ws;
   ws.store = store.path();
@@ -187,39 +206,45 @@ AnalysisOutcome run_analysis(const std::string& kind, const AnalysisSettings& s,
   const std::string identity = engine_identity_for(*config, id->name);
   run.engine_settings = split_engine_identity(identity).second;
 
-  const auto requests = kind_of(spec).plan(spec, run);
   const std::string settings =
       fmt::format("engine {}; {}; new game {}; keep existing {}; chess960 {}", identity,
                   describe_limits(s.spec.limits, s.spec.multipv), to_string(new_game_of(spec)), s.spec.keep_existing, s.spec.chess960);
   const std::string input = std::filesystem::absolute(s.spec.input).lexically_normal().string();
   try {
-    store::NewJob n;
-    n.kind = kind;
-    n.input = input;
-    n.identity = fmt::format("{}|{}|{}|{}", kind, input, content_hash(*bytes), settings);
-    n.settings = settings;
-    n.spec = spec_to_json(spec);
-    n.source = *bytes;
-    auto job = (*store)->find_or_create_job(n);
-    (*store)->add_items(job.id, items_for(requests, identity), identity);
+    auto job = [&] {
+      store::NewJob n;
+      n.kind = kind;
+      n.input = input;
+      n.identity = fmt::format("{}|{}|{}|{}", kind, input, content_hash(*bytes), settings);
+      n.settings = settings;
+      n.spec = spec_to_json(spec);
+      n.source = std::move(*bytes);  // the run has its own copy (a large input is held once more, not twice)
+      return (*store)->find_or_create_job(n);
+    }();
+    const auto answered = add_planned_items(**store, job.id, spec, run, identity).answered;
     (*store)->reset_failed(job.id);
     // Run again: a job finished (its failed items now pending again), cancelled or given up
     // before is taken up again.
     if (job.state != store::JobState::Queued && job.state != store::JobState::Running) (*store)->reopen_job(job.id);
     job = (*store)->job(job.id);
     execute(s, solved, progress, err, run, **store, job, pool, EngineSlot{config->name, identity, s.concurrency},
-            kind_of(spec));
+            kind_of(spec), answered);
     if (!run.interrupted) {
+      // The output is rendered from the store, as a daemon would render it: the run is read
+      // again from there (this one is let go first, so that the input is not held twice).
+      const auto searches = run.searches, cache_hits = run.cache_hits, resumed = run.resumed;
+      run = AnalysisRun{};
       auto loaded = load_run(**store, (*store)->job(job.id));
       if (!loaded) return fail(kExitBadInput, loaded.error());
-      loaded->searches = run.searches;
-      loaded->cache_hits = run.cache_hits;
-      loaded->resumed = run.resumed;
+      loaded->searches = searches;
+      loaded->cache_hits = cache_hits;
+      loaded->resumed = resumed;
       run = std::move(*loaded);
     }
   } catch (const store::StoreError& e) {
     return fail(kExitBadInput, e.what());
   }
+  out.store = std::move(*store);  // the run may read its results from it (JobKind::renders_from_store)
   return out;
 }
 

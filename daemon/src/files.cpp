@@ -10,6 +10,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <utility>
 
 #include "core/text.hpp"
 
@@ -104,43 +105,70 @@ Expected<void, std::string> check_writable_output(const std::string& path) {
   return {};
 }
 
-Expected<void, std::string> write_file_atomically(const std::string& path, const std::string& content) {
-  const std::filesystem::path target(path);
+AtomicFileWriter::AtomicFileWriter(std::string path) : path_(std::move(path)) {
+  const std::filesystem::path target(path_);
   const std::filesystem::path dir = target.has_parent_path() ? target.parent_path() : ".";
-  std::string tmpl = (dir / ("." + target.filename().string() + ".tmp-XXXXXX")).string();
-  const int fd = mkstemp(tmpl.data());
-  const std::string shown = core::escaped(path);
-  if (fd < 0)
-    return unexpected(shown + ": cannot create a temporary file in " + core::escaped(dir.string()) + ": " +
-                      std::strerror(errno));
-  auto fail = [&](const char* what) -> Expected<void, std::string> {
-    const std::string reason = std::strerror(errno);
-    close(fd);
-    unlink(tmpl.c_str());
-    return unexpected(shown + ": " + what + ": " + reason);
-  };
+  temporary_ = (dir / ("." + target.filename().string() + ".tmp-XXXXXX")).string();
+  fd_ = mkstemp(temporary_.data());
+  if (fd_ < 0) {
+    error_ = core::escaped(path_) + ": cannot create a temporary file in " + core::escaped(dir.string()) + ": " +
+             std::strerror(errno);
+    return;
+  }
   // mkstemp creates 0600; give the file the permissions a plain create would (umask applies).
-  if (fchmod(fd, 0666 & ~current_umask()) != 0) return fail("cannot set permissions");
+  if (fchmod(fd_, 0666 & ~current_umask()) != 0) (void)fail("cannot set permissions");
+}
+
+AtomicFileWriter::~AtomicFileWriter() {
+  if (fd_ < 0) return;
+  close(fd_);
+  unlink(temporary_.c_str());
+}
+
+Expected<void, std::string> AtomicFileWriter::fail(const char* what) {
+  if (!error_) error_ = core::escaped(path_) + ": " + what + ": " + std::strerror(errno);
+  if (fd_ >= 0) {
+    close(fd_);
+    unlink(temporary_.c_str());
+    fd_ = -1;
+  }
+  return unexpected(*error_);
+}
+
+void AtomicFileWriter::write(std::string_view part) {
   std::size_t written = 0;
-  while (written < content.size()) {
-    const ssize_t n = write(fd, content.data() + written, content.size() - written);
+  while (fd_ >= 0 && written < part.size()) {
+    const ssize_t n = ::write(fd_, part.data() + written, part.size() - written);
     if (n < 0) {
       if (errno == EINTR) continue;
-      return fail("write failed");
+      (void)fail("write failed");
+      return;
     }
     written += static_cast<std::size_t>(n);
   }
-  if (fsync(fd) != 0) return fail("fsync failed");
+}
+
+Expected<void, std::string> AtomicFileWriter::commit() {
+  if (error_) return unexpected(*error_);
+  if (fsync(fd_) != 0) return fail("fsync failed");
+  const int fd = std::exchange(fd_, -1);
   if (close(fd) != 0) {
-    unlink(tmpl.c_str());
-    return unexpected(shown + ": close failed: " + std::strerror(errno));
+    error_ = core::escaped(path_) + ": close failed: " + std::strerror(errno);
+    unlink(temporary_.c_str());
+    return unexpected(*error_);
   }
-  if (std::rename(tmpl.c_str(), path.c_str()) != 0) {
-    const std::string reason = std::strerror(errno);
-    unlink(tmpl.c_str());
-    return unexpected(shown + ": cannot rename the temporary file into place: " + reason);
+  if (std::rename(temporary_.c_str(), path_.c_str()) != 0) {
+    error_ = core::escaped(path_) + ": cannot rename the temporary file into place: " + std::strerror(errno);
+    unlink(temporary_.c_str());
+    return unexpected(*error_);
   }
   return {};
+}
+
+Expected<void, std::string> write_file_atomically(const std::string& path, const std::string& content) {
+  AtomicFileWriter file(path);
+  file.write(content);
+  return file.commit();
 }
 
 }  // namespace epdd::daemon

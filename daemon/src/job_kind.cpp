@@ -39,6 +39,12 @@ std::map<std::size_t, uci::AnalysisRequest> JobKind::plan(const JobSpec& spec, A
   return plan_requests(spec, run);
 }
 
+std::size_t JobKind::plan_parts(const AnalysisRun&) const { return 1; }
+
+std::map<std::size_t, uci::AnalysisRequest> JobKind::plan_part(const JobSpec& spec, AnalysisRun& run, std::size_t) const {
+  return plan(spec, run);
+}
+
 std::optional<std::string> JobKind::nothing_to_do(const std::string& name, AnalysisRun& run, const JobSpec& spec) const {
   return nothing_to_analyse(name, run, spec);
 }

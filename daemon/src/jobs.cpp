@@ -102,25 +102,59 @@ std::optional<std::string> nothing_to_analyse(const std::string& name, AnalysisR
   return why;
 }
 
-std::vector<store::NewItem> items_for(const std::map<std::size_t, uci::AnalysisRequest>& requests,
+PlannedItems add_planned_items(store::Store& store, std::int64_t job, const JobSpec& spec, AnalysisRun& run,
                                const std::string& identity) {
-  std::vector<store::NewItem> items;
-  items.reserve(requests.size());
-  for (const auto& [line, request] : requests)
-    items.push_back(store::NewItem{static_cast<std::int64_t>(line), cache_key(request, identity), request_to_json(request),
-                                   request.game ? std::optional(static_cast<std::int64_t>(*request.game)) : std::nullopt});
-  return items;
+  const JobKind& kind = kind_of(spec);
+  const std::size_t parts = kind.plan_parts(run);
+  std::size_t part = 0;
+  std::map<std::size_t, uci::AnalysisRequest> requests;  // of the part being added
+  auto next_request = requests.end();
+  PlannedItems out;
+  out.answered = store.add_items(
+      job,
+      [&](store::NewItem& item) {
+        while (next_request == requests.end()) {
+          if (part == parts) return false;
+          requests = kind.plan_part(spec, run, part++);
+          next_request = requests.begin();
+        }
+        const auto& [index, request] = *next_request++;
+        item = store::NewItem{static_cast<std::int64_t>(index), cache_key(request, identity), request_to_json(request),
+                              request.game ? std::optional(static_cast<std::int64_t>(*request.game)) : std::nullopt};
+        ++out.count;
+        return true;
+      },
+      identity);
+  return out;
 }
+
+namespace {
+
+// A run whose kind renders from the store: its items' errors now (a part at a time; results are
+// not kept: the ranges read are within the input's items), and the reader of its results.
+AnalysisRun load_errors(store::Store& store, const store::JobRow& job, AnalysisRun run) {
+  constexpr std::size_t kPart = 4096;
+  for (std::size_t first = 0; first < run.errors.size(); first += kPart)
+    for (const auto& item : store.items(job.id, static_cast<std::int64_t>(first), static_cast<std::int64_t>(first + kPart)))
+      if (item.state == store::ItemState::Failed) run.errors[static_cast<std::size_t>(item.index)] = item.error;
+  run.items = [&store, id = job.id](std::size_t first, std::size_t last) {
+    return store.items(id, static_cast<std::int64_t>(first), static_cast<std::int64_t>(last));
+  };
+  return run;
+}
+
+}  // namespace
 
 Expected<AnalysisRun, std::string> load_run(store::Store& store, const store::JobRow& job) {
   auto spec = spec_from_json(job.spec);
   if (!spec) return unexpected(fmt::format("job {}: {}", job.id, spec.error()));
   const JobKind& kind = kind_of(*spec);
   AnalysisRun run = kind.start(store.job_source(job.id), *spec);
-  kind.plan(*spec, run);
   auto [name, options] = split_engine_identity(job.engine);
   run.engine = name;
   run.engine_settings = options;
+  if (kind.renders_from_store()) return load_errors(store, job, std::move(run));
+  kind.plan(*spec, run);
   for (const auto& item : store.items(job.id)) {
     const auto line = static_cast<std::size_t>(item.index);
     if (line >= run.analyses.size())

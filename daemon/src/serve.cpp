@@ -130,10 +130,10 @@ void plan_jobs(store::Store& store, Engines& engines) {
     if (!slot) continue;  // another daemon's engine, or one that did not start: it waits
     const JobKind& kind = kind_of(*spec);
     AnalysisRun run = kind.start(store.job_source(job.id), *spec);
-    const auto requests = kind.plan(*spec, run);
-    store.add_items(job.id, items_for(requests, slot->identity), slot->identity);
-    spdlog::info("job {}: running: {} {} on {}, {} positions, {}", job.id, spec->kind, core::escaped(spec->input),
-                 core::escaped(slot->identity), requests.size(), describe_limits(spec->limits, spec->multipv));
+    const PlannedItems planned = add_planned_items(store, job.id, *spec, run, slot->identity);
+    spdlog::info("job {}: running: {} {} on {}, {} positions ({} from the cache), {}", job.id, spec->kind,
+                 core::escaped(spec->input), core::escaped(slot->identity), planned.count, planned.answered.size(),
+                 describe_limits(spec->limits, spec->multipv));
     engines.wake();
   }
 }

@@ -233,12 +233,14 @@ Expected<void, std::string> deliver_spool_job(store::Store& store, const store::
   if (!ok) return file_away(origin.dir, origin.name, origin.sidecar, "failed", job.id, &message);
   auto run = load_run(store, job);
   if (!run) return unexpected(run.error());
+  // Rendered first: a kind that reads its results as it renders finds its errors then.
+  const auto texts = kind_of(spec).render(*run, spec);
   std::string kept;
   for (std::size_t i = 0; i < run->errors.size(); ++i)
     if (!run->errors[i].empty())
       kept += fmt::format("{}:{}: kept unchanged: {}\n", core::escaped(origin.name), kind_of(spec).line_of(*run, i),
                           one_line(run->errors[i]));
-  if (auto written = write_outputs(kind_of(spec).render(*run, spec), spec); !written) return unexpected(written.error());
+  if (auto written = write_outputs(texts, spec); !written) return unexpected(written.error());
   if (!kept.empty())
     if (auto w = write_file_atomically((fs::path(origin.dir) / "outbox" / (stem + ".errors")).string(), kept); !w)
       return w;

@@ -88,8 +88,11 @@ struct AnnotatedFile {
 // ([begin, end) and a newline), with their line and first error in `kept`. Text after the last
 // game that is not white space is written verbatim at the end, with a note. `analyses_of(i)`
 // gives game i's analyses (i: index into `games`), called once per readable game, in order.
+// With `write`, the text goes there a game at a time, in order, and AnnotatedFile::pgn stays
+// empty (a file of many games is never held whole).
 AnnotatedFile render_file(std::string_view bytes, const std::vector<InputGame>& games,
                           const std::function<PositionAnalyses(std::size_t)>& analyses_of,
-                          const AnnotateOptions& options);
+                          const AnnotateOptions& options,
+                          const std::function<void(std::string_view)>& write = nullptr);
 
 }  // namespace epdd::annotate

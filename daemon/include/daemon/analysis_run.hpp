@@ -12,11 +12,13 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/board.hpp"
 #include "daemon/job_spec.hpp"
 #include "epd/check.hpp"
+#include "store/store.hpp"
 #include "uci/analysis.hpp"
 #include "uci/engine_config.hpp"
 
@@ -59,6 +61,14 @@ struct AnalysisRun {
   // none (an error message), or neither (not a record, or skipped by --keep-existing).
   std::vector<std::optional<uci::Analysis>> analyses;
   std::vector<std::string> errors;
+  // Kinds that render from the store (JobKind::renders_from_store) leave `analyses` empty: this
+  // reads the items with first <= index < last as they are rendered (one game at a time), so a
+  // run's memory does not grow with its results. Set by load_run; the store must stay open
+  // until the run is rendered.
+  std::function<std::vector<store::ItemRow>(std::size_t first, std::size_t last)> items;
+  // Where a kind that can (annotate) writes its main output as it renders it, a part at a time,
+  // instead of returning it as the text "output". Unset: the text is returned.
+  std::function<void(std::string_view)> write_output;
   std::uint64_t searches = 0, cache_hits = 0, resumed = 0;  // this run
   bool interrupted = false;
 };
@@ -87,6 +97,7 @@ struct AnalysisOutcome {
   int status = kExitOk;
   AnalysisRun run;
   JobSpec spec;  // the settings of this run as a job spec (what its output is rendered with)
+  std::unique_ptr<store::Store> store;  // open: the run may read its results as it is rendered
 };
 AnalysisOutcome run_analysis(const std::string& kind, const AnalysisSettings& settings, const SolvedCheck& solved,
                              RunProgress& progress, std::ostream& err);

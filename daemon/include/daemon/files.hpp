@@ -1,7 +1,9 @@
 // Whole-file reading and atomic writing for the commands.
 #pragma once
 
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include "core/expected.hpp"
 
@@ -28,5 +30,26 @@ Expected<void, std::string> check_writable_output(const std::string& path);
 // `path`: readers see the old file or the new one, never a part. A message on failure (the path
 // core::escaped).
 Expected<void, std::string> write_file_atomically(const std::string& path, const std::string& content);
+
+// The same for an output written a part at a time (annotate writes each game as it renders it,
+// so that a file of many games is never held whole): the parts go to a temporary file beside
+// `path`; commit() flushes it and renames it over `path`. Until then readers see the old file;
+// a file not committed (an error, an exception) is removed when the writer goes.
+class AtomicFileWriter {
+ public:
+  explicit AtomicFileWriter(std::string path);
+  ~AtomicFileWriter();
+  AtomicFileWriter(const AtomicFileWriter&) = delete;
+  AtomicFileWriter& operator=(const AtomicFileWriter&) = delete;
+  // Appends. After a failure, further writes do nothing and commit() reports the first one.
+  void write(std::string_view part);
+  Expected<void, std::string> commit();
+
+ private:
+  Expected<void, std::string> fail(const char* what);
+  std::string path_, temporary_;
+  int fd_ = -1;
+  std::optional<std::string> error_;
+};
 
 }  // namespace epdd::daemon

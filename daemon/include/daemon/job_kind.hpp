@@ -63,6 +63,10 @@ class JobKind {
   virtual uci::NewGame default_new_game() const { return uci::NewGame::Clear; }
   // Whether it writes reports beside its main output (spec.report, spec.json: --report/--json).
   virtual bool has_reports() const { return false; }
+  // Whether its render reads the results from the store a part at a time (AnalysisRun::items)
+  // instead of from AnalysisRun::analyses, which load_run then leaves empty (annotate: a file of
+  // thousands of games renders in the memory of one).
+  virtual bool renders_from_store() const { return false; }
   // The output `epdd results` prints when no file is named for it.
   virtual std::string_view printed_output() const { return "output"; }
 
@@ -73,6 +77,11 @@ class JobKind {
   // Its work items: one analysis request per line to analyse (default: each EPD record whose
   // position is legal; the others get their error in run.errors).
   virtual std::map<std::size_t, uci::AnalysisRequest> plan(const JobSpec& spec, AnalysisRun& run) const;
+  // The same in parts (annotate: a game each), for planning a large input in the memory of one
+  // part: plan() is the union of plan_part(0 .. plan_parts() - 1). Default: one part, plan().
+  virtual std::size_t plan_parts(const AnalysisRun& run) const;
+  virtual std::map<std::size_t, uci::AnalysisRequest> plan_part(const JobSpec& spec, AnalysisRun& run,
+                                                                std::size_t part) const;
   // Why the input cannot be a job of this kind (nothing to analyse), with its first errors as
   // NAME:LINE:COLUMN: message; nothing when it has work (default: nothing_to_analyse, EPD).
   virtual std::optional<std::string> nothing_to_do(const std::string& name, AnalysisRun& run, const JobSpec& spec) const;

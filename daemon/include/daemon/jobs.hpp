@@ -44,8 +44,14 @@ std::map<std::size_t, uci::AnalysisRequest> plan_requests(const JobSpec& spec, A
 // when it has work (or, with keep_existing, records).
 std::optional<std::string> nothing_to_analyse(const std::string& name, AnalysisRun& run, const JobSpec& spec);
 
-// The store's items for those requests, keyed for the engine of this identity.
-std::vector<store::NewItem> items_for(const std::map<std::size_t, uci::AnalysisRequest>& requests,
+// The job's items, as its kind plans them a part at a time (JobKind::plan_part), keyed for the
+// engine of this identity and added to the store in one transaction (answered from the cache
+// where it can, Store::add_items): how many, and the indexes the cache answered.
+struct PlannedItems {
+  std::size_t count = 0;
+  std::vector<std::int64_t> answered;
+};
+PlannedItems add_planned_items(store::Store& store, std::int64_t job, const JobSpec& spec, AnalysisRun& run,
                                const std::string& identity);
 
 // The job as the store has it: its input (the bytes it was made with), planned again for the

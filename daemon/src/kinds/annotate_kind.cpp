@@ -24,6 +24,7 @@
 #include "daemon/jobs.hpp"
 #include "daemon/logging.hpp"
 #include "kinds.hpp"
+#include "store/analysis_json.hpp"
 
 namespace epdd::daemon {
 
@@ -197,6 +198,7 @@ class AnnotateKind final : public JobKind {
   std::span<const KindOption> options() const override { return kAnnotateOptions; }
   bool has_reports() const override { return true; }
   std::string_view input_extension() const override { return "pgn"; }
+  bool renders_from_store() const override { return true; }
   uci::NewGame default_new_game() const override { return uci::NewGame::Keep; }
 
   Expected<std::string, std::string> read_input(const std::string& path) const override { return read_whole_file(path); }
@@ -210,59 +212,67 @@ class AnnotateKind final : public JobKind {
       input->first_item.push_back(items);
       if (g.readable) items += g.moves.size() + 1;
     }
-    AnalysisRun run;
-    run.analyses.resize(items);
+    AnalysisRun run;  // no analyses: they are read from the store as each game is rendered
     run.errors.resize(items);
     run.data = std::move(input);
     return run;
   }
 
   std::map<std::size_t, uci::AnalysisRequest> plan(const JobSpec& spec, AnalysisRun& run) const override {
+    std::map<std::size_t, uci::AnalysisRequest> requests;
+    for (std::size_t g = 0; g < plan_parts(run); ++g) requests.merge(plan_part(spec, run, g));
+    return requests;
+  }
+
+  // A part is a game: a file of thousands of games is planned in the memory of one.
+  std::size_t plan_parts(const AnalysisRun& run) const override { return input_of(run).games.size(); }
+
+  std::map<std::size_t, uci::AnalysisRequest> plan_part(const JobSpec& spec, AnalysisRun& run,
+                                                        std::size_t g) const override {
     const AnnotateInput& input = input_of(run);
+    std::map<std::size_t, uci::AnalysisRequest> requests;
+    const annotate::InputGame& game = input.games.at(g);
+    if (!game.readable) return requests;
     // Which positions are analysed does not depend on the book (its moves are analysed, not judged).
     auto options = annotate_options(without_book(spec), "");
     if (!options) options = annotate::AnnotateOptions{};
-    std::map<std::size_t, uci::AnalysisRequest> requests;
-    for (std::size_t g = 0; g < input.games.size(); ++g) {
-      const annotate::InputGame& game = input.games[g];
-      if (!game.readable) continue;
-      // The engine sees each position with the moves since the last capture or pawn move (the
-      // halfmove clock's last reset): every earlier position differs in its pawns or pieces, so
-      // it can never repeat, and that is all the history a search uses. The
-      // request stays small (the whole game from its start would make a game's requests grow
-      // with the square of its length) and a position reached in two games after the same
-      // irreversible move and the same moves since is one cache entry.
-      const auto castling = core::uci_castling_for(game.start);
-      std::vector<std::string> moves;
-      std::vector<std::pair<std::string, std::size_t>> root_of;  // by ply: (FEN, its ply)
-      core::Board board = game.start;
-      root_of.emplace_back(core::to_fen(board), 0);
-      for (const core::Move m : game.moves) {
-        moves.push_back(core::to_uci(m, castling));
-        m.is_null() ? board.make_null_move() : board.make_move(m);
-        // A null move (a main line's "--") is a cut too: engines take no history across it,
-        // and none is sent a "0000" it may not read.
-        const bool cut = board.halfmove_clock() == 0 || m.is_null();
-        root_of.push_back(cut ? std::pair{core::to_fen(board), moves.size()} : root_of.back());
-      }
-      for (const std::size_t ply : annotate::plies_to_analyse(game, *options)) {
-        uci::AnalysisRequest r;
-        r.fen = root_of[ply].first;
-        r.chess960 = game.start.chess960();
-        r.moves.assign(moves.begin() + static_cast<std::ptrdiff_t>(root_of[ply].second),
-                       moves.begin() + static_cast<std::ptrdiff_t>(ply));
-        r.limits = spec.limits;
-        r.multipv = options->only_moves ? std::max(spec.multipv, 2) : spec.multipv;
-        r.new_game = new_game_of(spec);
-        r.game = game.number;
-        requests.emplace(input.first_item[g] + ply, std::move(r));
-      }
+    // The engine sees each position with the moves since the last capture or pawn move (the
+    // halfmove clock's last reset): every earlier position differs in its pawns or pieces, so
+    // it can never repeat, and that is all the history a search uses. The request stays small
+    // (the whole game from its start would make a game's requests grow with the square of its
+    // length) and a position reached in two games after the same irreversible move and the
+    // same moves since is one cache entry.
+    const auto castling = core::uci_castling_for(game.start);
+    std::vector<std::string> moves;
+    std::vector<std::pair<std::string, std::size_t>> root_of;  // by ply: (FEN, its ply)
+    core::Board board = game.start;
+    root_of.emplace_back(core::to_fen(board), 0);
+    for (const core::Move m : game.moves) {
+      moves.push_back(core::to_uci(m, castling));
+      m.is_null() ? board.make_null_move() : board.make_move(m);
+      // A null move (a main line's "--") is a cut too: engines take no history across it,
+      // and none is sent a "0000" it may not read.
+      const bool cut = board.halfmove_clock() == 0 || m.is_null();
+      root_of.push_back(cut ? std::pair{core::to_fen(board), moves.size()} : root_of.back());
+    }
+    for (const std::size_t ply : annotate::plies_to_analyse(game, *options)) {
+      uci::AnalysisRequest r;
+      r.fen = root_of[ply].first;
+      r.chess960 = game.start.chess960();
+      r.moves.assign(moves.begin() + static_cast<std::ptrdiff_t>(root_of[ply].second),
+                     moves.begin() + static_cast<std::ptrdiff_t>(ply));
+      r.limits = spec.limits;
+      r.multipv = options->only_moves ? std::max(spec.multipv, 2) : spec.multipv;
+      r.new_game = new_game_of(spec);
+      r.game = game.number;
+      requests.emplace(input.first_item[g] + ply, std::move(r));
     }
     return requests;
   }
 
   std::optional<std::string> nothing_to_do(const std::string& name, AnalysisRun& run, const JobSpec& spec) const override {
-    if (!plan(spec, run).empty()) return std::nullopt;
+    for (std::size_t g = 0; g < plan_parts(run); ++g)
+      if (!plan_part(spec, run, g).empty()) return std::nullopt;
     const AnnotateInput& input = input_of(run);
     const std::string file = core::escaped(name);
     if (input.games.empty()) return fmt::format("{}: no game in the file", file);
@@ -296,22 +306,34 @@ class AnnotateKind final : public JobKind {
       notes.push_back(options.error() + " (moves from book positions are judged)");
       options = annotate_options(without_book(spec), annotator);
     }
+    // A game's results from the store, read as it is rendered. A result that cannot be read
+    // (a store written by something else) leaves its position without analysis, and is counted
+    // and reported as a failure of that position.
     const auto analyses_of = [&](std::size_t g) {
       annotate::PositionAnalyses out;
       if (!input.games[g].readable) return out;
       const std::size_t first = input.first_item[g];
-      for (std::size_t p = 0; p <= input.games[g].moves.size(); ++p) out.push_back(run.analyses[first + p]);
+      out.resize(input.games[g].moves.size() + 1);
+      for (const store::ItemRow& item : run.items(first, first + out.size())) {
+        if (item.state != store::ItemState::Done) continue;
+        const auto index = static_cast<std::size_t>(item.index);
+        auto a = store::analysis_from_json(item.result);
+        if (a) out[index - first] = std::move(*a);
+        else run.errors[index] = "its result in the store cannot be read: " + a.error();
+      }
       return out;
     };
-    annotate::AnnotatedFile file = annotate::render_file(input.bytes, input.games, analyses_of, *options);
+    annotate::AnnotatedFile file = annotate::render_file(input.bytes, input.games, analyses_of, *options, run.write_output);
     for (auto& n : notes) file.notes.push_back(std::move(n));
     // Games written back unchanged, as FILE:LINE: lines a terminal and an editor understand.
     std::string kept;
     for (const auto& [line, why] : file.kept)
       kept += fmt::format("{}:{}: kept unchanged: {}\n", core::escaped(spec.input), line, one_line(why));
-    return {{"output", file.pgn},
-            {"report", kept + annotate::summary_text(file)},
-            {"json", annotate::summary_json(file, run.engine, limits)}};
+    std::map<std::string, std::string> texts;
+    texts["report"] = kept + annotate::summary_text(file);
+    texts["json"] = annotate::summary_json(file, run.engine, limits);
+    if (!run.write_output) texts["output"] = std::move(file.pgn);  // moved, not copied: the largest text
+    return texts;
   }
 };
 
