@@ -55,7 +55,7 @@ std::size_t JobKind::line_of(const AnalysisRun& run, std::size_t index) const {
 }
 
 std::size_t JobKind::failures(const AnalysisRun& run) const {
-  return static_cast<std::size_t>(std::count_if(run.errors.begin(), run.errors.end(), [](const auto& e) { return !e.empty(); }));
+  return run.errors.size();
 }
 
 suites::WriteBackOptions JobKind::write_back(const JobSpec&) const { return {}; }

@@ -48,8 +48,8 @@ AnalysisRun start_run(std::string_view bytes, const JobSpec& spec) {
   check.chess960 = spec.chess960;
   check.moves = false;
   run.doc = epd::check_document(bytes, check);
-  run.analyses.resize(run.doc.doc.lines.size());
-  run.errors.resize(run.doc.doc.lines.size());
+  run.item_count = run.doc.doc.lines.size();
+  run.analyses.resize(run.item_count);
   return run;
 }
 
@@ -130,13 +130,16 @@ PlannedItems add_planned_items(store::Store& store, std::int64_t job, const JobS
 
 namespace {
 
+// A failed item's message (one is always recorded; an empty one still says it failed).
+std::string error_of(const store::ItemRow& item) { return item.error.empty() ? "failed" : item.error; }
+
 // A run whose kind renders from the store: its items' errors now (a part at a time; results are
 // not kept: the ranges read are within the input's items), and the reader of its results.
 AnalysisRun load_errors(store::Store& store, const store::JobRow& job, AnalysisRun run) {
   constexpr std::size_t kPart = 4096;
-  for (std::size_t first = 0; first < run.errors.size(); first += kPart)
+  for (std::size_t first = 0; first < run.item_count; first += kPart)
     for (const auto& item : store.items(job.id, static_cast<std::int64_t>(first), static_cast<std::int64_t>(first + kPart)))
-      if (item.state == store::ItemState::Failed) run.errors[static_cast<std::size_t>(item.index)] = item.error;
+      if (item.state == store::ItemState::Failed) run.errors[static_cast<std::size_t>(item.index)] = error_of(item);
   run.items = [&store, id = job.id](std::size_t first, std::size_t last) {
     return store.items(id, static_cast<std::int64_t>(first), static_cast<std::int64_t>(last));
   };
@@ -165,7 +168,7 @@ Expected<AnalysisRun, std::string> load_run(store::Store& store, const store::Jo
       run.analyses[line] = std::move(*a);
       if (run.engine.empty()) run.engine = run.analyses[line]->engine;
     } else if (item.state == store::ItemState::Failed) {
-      run.errors[line] = item.error;
+      run.errors[line] = error_of(item);
     }
   }
   return run;
@@ -177,8 +180,8 @@ AnalysedEpd render_analysed(AnalysisRun& run, const JobSpec& spec) {
   for (std::size_t i = 0; i < run.doc.doc.lines.size(); ++i) {
     auto& line = run.doc.doc.lines[i];
     if (!line.record) continue;
-    if (!run.errors[i].empty()) {
-      out.kept.emplace_back(line.record->line(), run.errors[i]);
+    if (const std::string* error = run.error(i)) {
+      out.kept.emplace_back(line.record->line(), *error);
       continue;
     }
     if (!run.analyses[i]) continue;
@@ -199,8 +202,8 @@ suites::RecordResult result_of(const AnalysisRun& run, std::size_t i) {
   const std::string_view id = record.single_operand("id").value_or("");
   r.id = core::escaped(id);
   r.position = core::escaped(record.position());
-  if (!run.errors[i].empty()) {
-    r.error = one_line(run.errors[i]);
+  if (const std::string* error = run.error(i)) {
+    r.error = one_line(*error);
     return r;
   }
   const auto& board = run.doc.checked[i].board;

@@ -236,10 +236,9 @@ Expected<void, std::string> deliver_spool_job(store::Store& store, const store::
   // Rendered first: a kind that reads its results as it renders finds its errors then.
   const auto texts = kind_of(spec).render(*run, spec);
   std::string kept;
-  for (std::size_t i = 0; i < run->errors.size(); ++i)
-    if (!run->errors[i].empty())
-      kept += fmt::format("{}:{}: kept unchanged: {}\n", core::escaped(origin.name), kind_of(spec).line_of(*run, i),
-                          one_line(run->errors[i]));
+  for (const auto& [i, why] : run->errors)
+    kept += fmt::format("{}:{}: kept unchanged: {}\n", core::escaped(origin.name), kind_of(spec).line_of(*run, i),
+                        one_line(why));
   if (auto written = write_outputs(texts, spec); !written) return unexpected(written.error());
   if (!kept.empty())
     if (auto w = write_file_atomically((fs::path(origin.dir) / "outbox" / (stem + ".errors")).string(), kept); !w)

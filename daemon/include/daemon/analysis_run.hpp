@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <functional>
 #include <iosfwd>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -60,7 +61,13 @@ struct AnalysisRun {
   // Per item (document line): the analysis (records analysed now or before), or why the record has
   // none (an error message), or neither (not a record, or skipped by --keep-existing).
   std::vector<std::optional<uci::Analysis>> analyses;
-  std::vector<std::string> errors;
+  std::map<std::size_t, std::string> errors;  // only the items that have one
+  std::size_t item_count = 0;  // items are numbered 0 .. item_count - 1 (EPD: the document's lines)
+  // The error of item i, or nullptr.
+  const std::string* error(std::size_t i) const {
+    const auto it = errors.find(i);
+    return it == errors.end() ? nullptr : &it->second;
+  }
   // Kinds that render from the store (JobKind::renders_from_store) leave `analyses` empty: this
   // reads the items with first <= index < last as they are rendered (one game at a time), so a
   // run's memory does not grow with its results. Set by load_run; the store must stay open

@@ -213,7 +213,7 @@ class AnnotateKind final : public JobKind {
       if (g.readable) items += g.moves.size() + 1;
     }
     AnalysisRun run;  // no analyses: they are read from the store as each game is rendered
-    run.errors.resize(items);
+    run.item_count = items;
     run.data = std::move(input);
     return run;
   }
