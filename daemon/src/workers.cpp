@@ -212,15 +212,22 @@ void Workers::forget_flag(std::atomic<bool>* flag) {
   std::erase_if(flags_, [&](const Flight& f) { return f.flag == flag; });
 }
 
+// A search (or a group) registered in flight, with its cancel flag: when it is over, however it
+// ends, the flag is forgotten and the count goes down.
+struct Workers::InFlight {
+  Workers& workers;
+  std::atomic<bool>* flag;
+  InFlight(Workers& w, std::atomic<bool>* f) : workers(w), flag(f) {}
+  InFlight(const InFlight&) = delete;
+  InFlight& operator=(const InFlight&) = delete;
+  ~InFlight() {
+    workers.forget_flag(flag);
+    --workers.in_flight_;
+  }
+};
+
 void Workers::finish_search(store::Store& store, const EngineSlot& engine, Search& search) {
-  struct Done {
-    Workers& w;
-    std::atomic<bool>* flag;
-    ~Done() {
-      w.forget_flag(flag);
-      --w.in_flight_;
-    }
-  } done{*this, search.cancel};
+  const InFlight done{*this, search.cancel};
   const auto result = search.result.get();
   const auto answered = uci::Clock::now();
   const store::Claim& claim = search.claim;
@@ -330,14 +337,7 @@ void Workers::run_group(store::Store& store, const EngineSlot& engine, const sto
     flags_.push_back({&cancel, /*queued=*/true, claim.key});
   }
   ++in_flight_;
-  struct Done {
-    Workers& w;
-    std::atomic<bool>* flag;
-    ~Done() {
-      w.forget_flag(flag);
-      --w.in_flight_;
-    }
-  } done{*this, &cancel};
+  const InFlight done{*this, &cancel};
   std::vector<GroupAnswer> answers;
   bool searched = false;
   for (const auto& p : positions) {

@@ -112,6 +112,7 @@ class Workers {
   // Waits for the search's answer and commits it (or gives the item back when it was cancelled).
   void finish_search(store::Store& store, const EngineSlot& engine, Search& search);
   void forget_flag(std::atomic<bool>* flag);
+  struct InFlight;
   // With debug logging: where one search's time went (claim, engine, commit), for benchmarks.
   void log_timing(std::pair<std::int64_t, std::int64_t> item, const uci::Analysis& a, uci::Clock::duration claim,
                   uci::Clock::duration to_answer, uci::Clock::duration commit);
