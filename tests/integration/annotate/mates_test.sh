@@ -172,12 +172,16 @@ TOML
 run() {
   local name=$1
   shift
-  "$epdd" annotate "$games" --config engines.toml --engine scripted --depth 3 --store mates.db -q -o "$name.pgn" "$@" ||
-    fail "annotate $name: exit status $?"
+  "$epdd" annotate "$games" --config engines.toml --engine scripted --depth 3 --store mates.db -o "$name.pgn" "$@" \
+    2> "$name.log" || fail "annotate $name: exit status $?: $(tail -3 "$name.log")"
 }
 
 run mates --json mates.json
 run mates-cp --judge cp:50,100,300
+# 85 positions, 18 of them final checkmates, scored on the board: the engine is asked for the
+# other 67, the start position once for games 01 and 02. (The cp: run takes the first run's.)
+grep -q "66 positions searched now, 1 from the cache" mates.log ||
+  fail "the engine was not asked for exactly the positions that are not checkmates: $(tail -1 mates.log)"
 for name in mates mates-cp; do
   same "$name.pgn" "$name.pgn"
   judge=lichess column=5
