@@ -17,23 +17,8 @@ epdd=$(realpath "$1")
 fake=$(realpath "$2")
 check=$(realpath "$3")
 data=$(realpath "$4")/pgn
-golden=$(cd "$(dirname "$0")/../../golden/annotate" && pwd)
-work=$(mktemp -d)
-trap '[ -n "${EPDD_KEEP:-}" ] || rm -rf "$work"' EXIT
-cd "$work"
-echo "work directory: $work"
-failed=0
-fail() { echo "FAIL: $*" >&2; failed=1; }
+source "$(dirname "$0")/golden.sh"
 
-# same GOLDEN_NAME FILE: compares FILE with the golden file (or updates it).
-same() {
-  sed -i 's/xxh64 [0-9a-f]\{16\}/xxh64 HASH/g' "$2"
-  if [ "${EPDD_UPDATE_GOLDEN:-}" = 1 ]; then
-    cp "$2" "$golden/$1"
-  elif ! diff -u "$golden/$1" "$2" >&2; then
-    fail "$2 differs from tests/golden/annotate/$1"
-  fi
-}
 # readable OUT IN: pgn-extract (Debian's, /usr/games) reads OUT without a word when it reads IN
 # so: with -s -r it says nothing about a file it reads clean, and names the file and line of
 # anything else. (Some edge cases are not clean to it: a null move in a main line, a result tag
