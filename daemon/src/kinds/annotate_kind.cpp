@@ -111,7 +111,7 @@ constexpr KindOption kAnnotateOptions[] = {
      "(a mistake if the mover was already below -7.00, an inaccuracy below -9.99), one that loses\n"
      "its own forced mate a blunder (a mistake if still above +7.00 after, an inaccuracy above\n"
      "+9.99); mate to mate for the same side is not judged. cp:I,M,B judges by centipawn loss\n"
-     "(lichess's, scores capped at +-10.00) instead: e.g. cp:50,100,300",
+     "(lichess's: scores capped at +-10.00, a mate counting as +-10.00) instead: e.g. cp:50,100,300",
      KindOption::Type::Text, check_judge},
     {"variation_plies", "--variation-plies", "N",
      "The engine's line after a judged move, as a variation, at most N plies (default 12; 0: none)",
