@@ -7,7 +7,8 @@
 #  2. The same games again under another file name (a new job, every position in the cache):
 #     positions/s. Target: >= 20,000.
 #  3. Peak memory (max RSS) with the fake engine at depth 1 for 100, 500 and 2000 games: flat
-#     in the number of games is the target (what grows is printed per game).
+#     in the number of games is the target (the growth per game from one size to the next is
+#     printed).
 #
 #   bench/annotate_bench.sh [EPDD] [FAKE_ENGINE] [GAMES] [MOVETIME_MS] [CONCURRENCY]
 # Defaults: build/cli/epdd, build/tests/fake_engine/fake_engine, 100, 50, 2. Run it on an idle
@@ -53,10 +54,14 @@ awk -v w="$wall" -v n="$hits" 'BEGIN {
 
 echo
 echo "== 3. peak memory with the fake engine (depth 1), by number of games"
+previous_n=0 previous_rss=0
 for n in 100 500 2000; do
   first_games "$n" > "g$n.pgn"
   rss=$(/usr/bin/time -f %M "$epdd" annotate "g$n.pgn" --engine "$fake" --depth 1 --store "m$n.db" -q -o "g$n.out.pgn" \
         2>&1 >/dev/null | tail -1)
   positions=$(q "m$n.db" "select total from jobs")
-  echo "$n games ($positions positions): max RSS $rss KB ($(( rss * 1024 / n )) bytes per game)"
+  growth=""
+  [ "$previous_n" -gt 0 ] && growth=", $(( (rss - previous_rss) * 1024 / (n - previous_n) )) bytes more per game than $previous_n games"
+  echo "$n games ($positions positions, $(wc -c < "g$n.pgn") bytes): max RSS $rss KB$growth"
+  previous_n=$n previous_rss=$rss
 done
