@@ -101,8 +101,6 @@ std::string cache_key(const uci::AnalysisRequest& r, const std::string& engine_i
 
 namespace {
 
-// Runs the job's items on the pool until the job is complete (or a stop is asked for):
-// answers from the cache, the rest searched, each result committed before it is counted.
 // The items the store answered from the cache as the job was planned (`answered`, by index) are
 // this run's cache hits: counted, and shown as progress (solved ones as solved).
 void count_answered(const std::vector<std::int64_t>& answered, const SolvedCheck& solved, RunProgress& progress,
@@ -120,6 +118,8 @@ void count_answered(const std::vector<std::int64_t>& answered, const SolvedCheck
   }
 }
 
+// Runs the job's items on the pool until the job is complete (or a stop is asked for):
+// answers from the cache, the rest searched, each result committed before it is counted.
 void execute(const AnalysisSettings& s, const SolvedCheck& solved, RunProgress& progress, std::ostream& err,
              AnalysisRun& run, store::Store& store, const store::JobRow& job, uci::EnginePool& pool,
              const EngineSlot& engine, const JobKind& kind, const std::vector<std::int64_t>& answered) {
