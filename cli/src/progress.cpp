@@ -30,6 +30,15 @@ void Progress::start(std::size_t total, std::size_t already, bool show_solved) {
     fmt::print(stream_, "progress: {} positions, {} already done\n", total_, already_);
 }
 
+void Progress::groups(std::string_view name, std::size_t total, std::size_t already) {
+  group_name_ = name;
+  groups_total_ = total;
+  groups_done_ = already;
+  if (style_ == Style::Lines && total > 0) fmt::print(stream_, "progress: {} {}, {} already done\n", total, name, already);
+}
+
+void Progress::group_done() { ++groups_done_; }
+
 std::string Progress::clock(double seconds) {
   const auto s = static_cast<long long>(seconds + 0.5);
   if (s >= 3600) return fmt::format("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60);
@@ -57,7 +66,8 @@ void Progress::draw(bool force) {
   const std::size_t fresh = done_ - already_;
   const double rate = elapsed > 0 ? static_cast<double>(fresh) / elapsed : 0;
   const std::string eta = rate > 0 ? clock(static_cast<double>(total_ - done_) / rate) : "-";
-  std::string text = fmt::format("{}/{}", done_, total_);
+  std::string text = groups_total_ ? fmt::format("{} {}/{}  positions {}/{}", group_name_, groups_done_, groups_total_, done_, total_)
+                                  : fmt::format("{}/{}", done_, total_);
   if (show_solved_) text += fmt::format("  solved {}", solved_);
   if (failed_) text += fmt::format("  failed {}", failed_);
   text += fmt::format("  {:.1f}/s  ETA {}", rate, eta);

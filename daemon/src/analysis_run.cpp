@@ -120,12 +120,35 @@ void count_answered(const std::vector<std::int64_t>& answered, const SolvedCheck
 
 // Runs the job's items on the pool until the job is complete (or a stop is asked for):
 // answers from the cache, the rest searched, each result committed before it is counted.
+// For a kind whose items come in groups (annotate: games): tells the progress how many there
+// are and how many an earlier run finished, and returns each unfinished one's pending items. A
+// group the cache finished as the job was planned (`answered`) is this run's.
+std::map<std::int64_t, std::int64_t> pending_groups(const JobKind& kind, RunProgress& progress, const AnalysisRun& run,
+                                                   store::Store& store, const store::JobRow& job,
+                                                   const std::vector<std::int64_t>& answered) {
+  std::map<std::int64_t, std::int64_t> pending;
+  if (kind.group_name().empty()) return pending;
+  std::set<std::int64_t> answered_groups;
+  for (const std::int64_t i : answered)
+    if (const auto group = kind.group_of(run, static_cast<std::size_t>(i))) answered_groups.insert(*group);
+  const auto counts = store.group_counts(job.id);
+  std::size_t already = 0, now = 0;
+  for (const store::GroupCount& g : counts) {
+    if (g.pending > 0) pending[g.group] = g.pending;
+    else (answered_groups.count(g.group) ? now : already) += 1;
+  }
+  progress.groups(kind.group_name(), counts.size(), already);
+  for (std::size_t i = 0; i < now; ++i) progress.group_done();
+  return pending;
+}
+
 void execute(const AnalysisSettings& s, const SolvedCheck& solved, RunProgress& progress, std::ostream& err,
              AnalysisRun& run, store::Store& store, const store::JobRow& job, uci::EnginePool& pool,
              const EngineSlot& engine, const JobKind& kind, const std::vector<std::int64_t>& answered) {
   const auto already = static_cast<std::size_t>(job.done) - answered.size();
   run.resumed = already;
   progress.start(static_cast<std::size_t>(job.total), already, static_cast<bool>(solved));
+  auto pending = pending_groups(kind, progress, run, store, job, answered);
   count_answered(answered, solved, progress, run, store, job);
   std::mutex mutex;  // progress, run, err
   WorkerSettings ws;
@@ -140,6 +163,9 @@ void execute(const AnalysisSettings& s, const SolvedCheck& solved, RunProgress& 
       if (o.job != job.id) return;
       std::lock_guard lock(mutex);
       const auto line = static_cast<std::size_t>(o.index);
+      // The group (a game) first, so that the line drawn for its last position counts it.
+      if (const auto group = kind.group_of(run, line))
+        if (const auto it = pending.find(*group); it != pending.end() && --it->second == 0) progress.group_done();
       if (o.analysis) {
         (o.source == ItemOutcome::Source::Search ? run.searches : run.cache_hits) += 1;
         progress.advance(solved && solved(run.doc, line, *o.analysis), false);

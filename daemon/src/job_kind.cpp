@@ -49,6 +49,8 @@ std::optional<std::string> JobKind::nothing_to_do(const std::string& name, Analy
   return nothing_to_analyse(name, run, spec);
 }
 
+std::optional<std::int64_t> JobKind::group_of(const AnalysisRun&, std::size_t) const { return std::nullopt; }
+
 std::size_t JobKind::line_of(const AnalysisRun& run, std::size_t index) const {
   const auto& lines = run.doc.doc.lines;
   return index < lines.size() && lines[index].record ? lines[index].record->line() : 0;

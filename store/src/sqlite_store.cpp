@@ -159,6 +159,17 @@ std::vector<ItemRow> SqliteStore::items(std::int64_t job, std::int64_t first, st
   return items;
 }
 
+std::vector<GroupCount> SqliteStore::group_counts(std::int64_t job) {
+  Query q = connection_.query(
+      "SELECT grp, count(*), sum(state = 'pending') FROM items WHERE job = ?1 AND grp IS NOT NULL GROUP BY grp "
+      "ORDER BY grp",
+      fmt::format("counting the groups of job {}", job));
+  q.bind(job);
+  std::vector<GroupCount> out;
+  while (q.next()) out.push_back(GroupCount{q.integer(0), q.integer(1), q.integer(2)});
+  return out;
+}
+
 std::optional<std::string> SqliteStore::cached(const std::string& key) {
   Query q = connection_.query("SELECT analysis FROM cache WHERE key = ?1", "looking up the cache");
   if (!q.bind(key).next()) return std::nullopt;

@@ -50,6 +50,7 @@ class SqliteStore final : public Store {
   std::vector<std::int64_t> add_items(std::int64_t job, const ItemSource& items, const std::string& engine) override;
   std::vector<ItemRow> items(std::int64_t job) override;
   std::vector<ItemRow> items(std::int64_t job, std::int64_t first, std::int64_t last) override;
+  std::vector<GroupCount> group_counts(std::int64_t job) override;
   std::optional<std::string> cached(const std::string& key) override;
   void commit_analysis(std::int64_t job, std::int64_t index, const std::string& key, const std::string& engine,
                        const std::string& analysis_json) override;

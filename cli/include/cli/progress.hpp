@@ -22,6 +22,9 @@ class Progress final : public daemon::RunProgress {
   void start(std::size_t total, std::size_t already, bool show_solved) override;
   // One more item done (solved: for suite runs).
   void advance(bool solved, bool failed) override;
+  // "games 12/100" before the positions.
+  void groups(std::string_view name, std::size_t total, std::size_t already) override;
+  void group_done() override;
   // Takes the bar off the terminal line so that a message can be printed; the next advance
   // draws it again.
   void clear() override;
@@ -38,6 +41,8 @@ class Progress final : public daemon::RunProgress {
   Style style_;
   std::size_t total_ = 0, done_ = 0, already_ = 0, solved_ = 0, failed_ = 0;
   bool show_solved_ = false;
+  std::string group_name_;
+  std::size_t groups_total_ = 0, groups_done_ = 0;
   std::chrono::steady_clock::time_point start_, last_draw_;
   std::size_t last_line_percent_ = 0;
 };

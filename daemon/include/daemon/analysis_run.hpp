@@ -89,6 +89,10 @@ class RunProgress {
   virtual void start(std::size_t total, std::size_t already, bool show_solved) = 0;
   // One more item done.
   virtual void advance(bool solved, bool failed) = 0;
+  // The items come in groups (`name`: "games"): `total` of them, `already` done before this run;
+  // then group_done() for each one finished. Not called for kinds without groups.
+  virtual void groups(std::string_view name, std::size_t total, std::size_t already) = 0;
+  virtual void group_done() = 0;
   // Before a message goes to the same terminal.
   virtual void clear() = 0;
   virtual void finish(const std::string& last_words) = 0;

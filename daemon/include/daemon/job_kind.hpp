@@ -85,6 +85,10 @@ class JobKind {
   // Why the input cannot be a job of this kind (nothing to analyse), with its first errors as
   // NAME:LINE:COLUMN: message; nothing when it has work (default: nothing_to_analyse, EPD).
   virtual std::optional<std::string> nothing_to_do(const std::string& name, AnalysisRun& run, const JobSpec& spec) const;
+  // What its items' groups are (annotate: "games"; progress counts them), and the group of item
+  // `index` as the store has it (NewItem::group). Default: no groups.
+  virtual std::string_view group_name() const { return {}; }
+  virtual std::optional<std::int64_t> group_of(const AnalysisRun& run, std::size_t index) const;
   // The input line of work item `index` (for messages: "FILE:LINE: not analysed: ..."; default:
   // the EPD record's line).
   virtual std::size_t line_of(const AnalysisRun& run, std::size_t index) const;

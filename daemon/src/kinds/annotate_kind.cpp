@@ -284,10 +284,22 @@ class AnnotateKind final : public JobKind {
   }
 
   std::size_t line_of(const AnalysisRun& run, std::size_t index) const override {
+    const annotate::InputGame* game = game_of(run, index);
+    return game ? game->line : 0;
+  }
+
+  std::string_view group_name() const override { return "games"; }
+  std::optional<std::int64_t> group_of(const AnalysisRun& run, std::size_t index) const override {
+    const annotate::InputGame* game = game_of(run, index);
+    return game ? std::optional(static_cast<std::int64_t>(game->number)) : std::nullopt;  // as plan_part's r.game
+  }
+
+  // The game whose positions item `index` is among.
+  static const annotate::InputGame* game_of(const AnalysisRun& run, std::size_t index) {
     const AnnotateInput& input = input_of(run);
     const auto it = std::upper_bound(input.first_item.begin(), input.first_item.end(), index);
-    if (it == input.first_item.begin()) return 0;
-    return input.games[static_cast<std::size_t>(it - input.first_item.begin()) - 1].line;
+    if (it == input.first_item.begin()) return nullptr;
+    return &input.games[static_cast<std::size_t>(it - input.first_item.begin()) - 1];
   }
 
   std::size_t failures(const AnalysisRun& run) const override {

@@ -128,6 +128,14 @@ struct NewItem {
   std::optional<std::int64_t> group = std::nullopt;
 };
 
+// A group of a job's items and how far it is.
+struct GroupCount {
+  std::int64_t group = 0;
+  std::int64_t items = 0;
+  std::int64_t pending = 0;
+  bool operator==(const GroupCount&) const = default;
+};
+
 // Gives the items to add one at a time: fills `next` and returns true, or returns false when
 // there are no more (a job of many items is planned without holding them all).
 using ItemSource = std::function<bool(NewItem& next)>;
@@ -254,6 +262,9 @@ class Store {
   virtual std::vector<ItemRow> items(std::int64_t job) = 0;
   // Those with first <= index < last, by index (a large job's results read a part at a time).
   virtual std::vector<ItemRow> items(std::int64_t job, std::int64_t first, std::int64_t last) = 0;
+  // The job's groups (items with a group: annotate's games), each with its number of items and
+  // of those still pending, by group (progress in games).
+  virtual std::vector<GroupCount> group_counts(std::int64_t job) = 0;
 
   // The cached analysis JSON for `key`, if any. Read-only: counting a hit is commit_cached's job,
   // in the transaction that uses it.

@@ -36,6 +36,17 @@ kasparov="$data/kasparov-deep-blue-1997.pgn"
 same kasparov.pgn kasparov.pgn
 same kasparov.json kasparov.json
 "$check" kasparov.pgn "$kasparov" || fail "annotate_check on kasparov.pgn"
+
+# Progress (not a terminal: plain lines) counts games and positions, and its last line has them
+# all; a second run of the same file from the cache counts the games as done by it.
+"$epdd" annotate "$kasparov" --engine "$fake" --store progress.db --depth 3 -o /dev/null 2> progress.err
+grep -qx 'progress: 6 games, 0 already done' progress.err || fail "progress: no games line: $(head -3 progress.err)"
+last=$(grep '^progress: games' progress.err | tail -1)
+[[ "$last" =~ ^progress:\ games\ 6/6\ \ positions\ ([0-9]+)/([0-9]+)\  ]] && [ "${BASH_REMATCH[1]}" = "${BASH_REMATCH[2]}" ] ||
+  fail "progress: the last line is not 6 of 6 games and every position: $last"
+cp "$kasparov" again.pgn
+"$epdd" annotate again.pgn --engine "$fake" --store progress.db --depth 3 -o /dev/null 2> again.err
+grep -q '^progress: games 6/6  positions' again.err || fail "progress from the cache: $(head -4 again.err)"
 readable kasparov.pgn "$kasparov"
 
 # Every option: the cp: rule, only moves (MultiPV 2), position NAGs, shorter lines, from ply 10,

@@ -72,6 +72,7 @@ class MemoryStore final : public store::Store {
     for (const auto& [index, item] : items_[job]) out.push_back(item);
     return out;
   }
+  std::vector<store::GroupCount> group_counts(std::int64_t) override { unused("group_counts"); }
   std::vector<store::ItemRow> items(std::int64_t job, std::int64_t first, std::int64_t last) override {
     std::vector<store::ItemRow> out;
     for (auto it = items_[job].lower_bound(first); it != items_[job].end() && it->first < last; ++it) out.push_back(it->second);
