@@ -60,35 +60,65 @@ std::string side_text(const SideSummary& s) {
 
 std::string shown(const std::string& name) { return name.empty() ? "(no name)" : name; }
 
+// `j` as dump(2) writes it at `depth` levels of nesting: each line after the first indented by
+// 2 x depth more. Input text that is not UTF-8 (old PGN in Latin-1) is replaced, never a throw.
+void append_dump(std::string& out, const Json& j, int depth) {
+  const std::string text = j.dump(2, ' ', false, Json::error_handler_t::replace);
+  const std::string indent(static_cast<std::size_t>(2 * depth), ' ');
+  for (std::size_t from = 0;;) {
+    const std::size_t eol = text.find('\n', from);
+    out.append(text, from, eol == std::string::npos ? std::string::npos : eol + 1 - from);
+    if (eol == std::string::npos) break;
+    out += indent;
+    from = eol + 1;
+  }
+}
+
+// Writes `"key": [ ... ]` at depth 1 the way dump(2) writes an array member of the top object,
+// one element at a time (`each(element)` fills one; a file of thousands of games never holds
+// them all as JSON values at once).
+template <class Range, class Each>
+void append_array(std::string& out, std::string_view key, const Range& range, Each each, bool last = false) {
+  out += fmt::format("  \"{}\": [", key);
+  bool first = true;
+  for (const auto& element : range) {
+    out += first ? "\n    " : ",\n    ";
+    first = false;
+    append_dump(out, each(element), 2);
+  }
+  out += first ? "]" : "\n  ]";
+  out += last ? "\n" : ",\n";
+}
+
 }  // namespace
 
+// The text nlohmann's dump(2) would write for the whole object (the golden files pin it), built
+// a game at a time.
 std::string summary_json(const AnnotatedFile& file, const std::string& engine, const std::string& limits) {
-  Json j;
-  j["engine"] = engine;
-  j["limits"] = limits;
-  j["games"] = Json::array();
-  for (const GameSummary& g : file.games) {
+  std::string out = "{\n  \"engine\": ";
+  append_dump(out, Json(engine), 1);
+  out += ",\n  \"limits\": ";
+  append_dump(out, Json(limits), 1);
+  out += ",\n";
+  append_array(out, "games", file.games, [](const GameSummary& g) {
     Json game;
     game["number"] = g.number;
     game["white"] = g.white;
     game["black"] = g.black;
     game["white_side"] = side_json(g.white_side);
     game["black_side"] = side_json(g.black_side);
-    j["games"].push_back(std::move(game));
-  }
-  j["players"] = Json::array();
-  for (const Player& p : players_of(file)) {
+    return game;
+  });
+  append_array(out, "players", players_of(file), [](const Player& p) {
     Json player;
     player["name"] = p.name;
     player["games"] = p.games;
     add_side(player, p.total);
-    j["players"].push_back(std::move(player));
-  }
-  j["kept"] = Json::array();
-  for (const auto& [line, why] : file.kept) j["kept"].push_back(Json{{"line", line}, {"why", why}});
-  j["notes"] = file.notes;
-  // Input text that is not UTF-8 (old PGN in Latin-1) is replaced, never a throw.
-  return j.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+    return player;
+  });
+  append_array(out, "kept", file.kept, [](const auto& kept) { return Json{{"line", kept.first}, {"why", kept.second}}; });
+  append_array(out, "notes", file.notes, [](const std::string& note) { return Json(note); }, true);
+  return out + "}\n";
 }
 
 std::string summary_text(const AnnotatedFile& file) {

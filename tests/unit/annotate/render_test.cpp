@@ -1,5 +1,6 @@
 // render_file on hand-made PGN and hand-made analyses: what a game's annotation is (issue 16).
 #include <algorithm>
+#include <map>
 
 #include "annotate/input_game.hpp"
 #include "annotate/polyglot.hpp"
@@ -381,4 +382,64 @@ TEST_CASE("The summary per game side and per player over the file, as JSON and t
   const std::string summary = annotate::summary_text(r.file);
   CHECK(summary.find("game 1: A - B\n  White 0 inaccuracies, 0 mistakes, 1 blunders, ACPL 600 (1 moves judged)\n") != std::string::npos);
   CHECK(summary.find("kept unchanged: the game at line 11: ") != std::string::npos);
+}
+
+// The JSON summary is written a game at a time; its text must be what a whole-tree dump(2) of
+// the same object writes (the oracle below builds that tree the plain way), for empty and
+// non-empty arrays, escapes, and text that is not UTF-8.
+TEST_CASE("The JSON summary, written a game at a time, is the text of the whole tree's dump", "[annotate][summary]") {
+  using Json = nlohmann::ordered_json;
+  const auto oracle = [](const annotate::AnnotatedFile& f, const std::string& engine, const std::string& limits) {
+    const auto side = [](const annotate::SideSummary& s) {
+      Json j = Json::object();
+      j["inaccuracies"] = s.inaccuracies;
+      j["mistakes"] = s.mistakes;
+      j["blunders"] = s.blunders;
+      j["moves"] = s.moves;
+      const auto acpl = s.average_centipawn_loss();
+      j["acpl"] = acpl ? Json(*acpl) : Json(nullptr);
+      return j;
+    };
+    Json j;
+    j["engine"] = engine;
+    j["limits"] = limits;
+    j["games"] = Json::array();
+    std::vector<std::string> names;
+    std::map<std::string, std::pair<int, annotate::SideSummary>> players;
+    const auto add = [&](const std::string& name, const annotate::SideSummary& s, bool game) {
+      if (!players.count(name)) names.push_back(name);
+      players[name].first += game;
+      players[name].second.merge(s);
+    };
+    for (const auto& g : f.games) {
+      j["games"].push_back(Json{{"number", g.number}, {"white", g.white}, {"black", g.black},
+                                {"white_side", side(g.white_side)}, {"black_side", side(g.black_side)}});
+      add(g.white, g.white_side, true);
+      add(g.black, g.black_side, g.black != g.white);
+    }
+    j["players"] = Json::array();
+    for (const auto& name : names) {
+      Json p{{"name", name}, {"games", players[name].first}};
+      const Json totals = side(players[name].second);
+      for (const auto& [k, v] : totals.items()) p[k] = v;
+      j["players"].push_back(p);
+    }
+    j["kept"] = Json::array();
+    for (const auto& [line, why] : f.kept) j["kept"].push_back(Json{{"line", line}, {"why", why}});
+    j["notes"] = f.notes;
+    return j.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+  };
+  annotate::AnnotatedFile file;
+  CHECK(annotate::summary_json(file, "E", "depth 1") == oracle(file, "E", "depth 1"));  // every array empty
+  annotate::SideSummary s;
+  s.add(annotate::Judgement::Blunder, 350);
+  s.add(annotate::Judgement::None, 0);
+  file.games.push_back({1, "Kasparov, G", "Deep \"Blue\"\n", s, {}});
+  file.games.push_back({2, "M\xfcller", "Kasparov, G", {}, s});  // Latin-1: replaced
+  file.games.push_back({7, "", "", s, s});
+  CHECK(annotate::summary_json(file, "Stockfish 15.1", "nodes 1000") == oracle(file, "Stockfish 15.1", "nodes 1000"));
+  file.kept.emplace_back(12, "1:5: illegal move \"Ke9\"");
+  file.notes.push_back("line 99: the text after the last game is no game: written back as it was");
+  file.notes.push_back("second note");
+  CHECK(annotate::summary_json(file, "E\tF", "movetime 50") == oracle(file, "E\tF", "movetime 50"));
 }
