@@ -28,11 +28,12 @@ declare -A may_use=(
   [uci]="core"
   [suites]="core epd uci"
   [annotate]="core pgn uci"
+  [book]="core pgn uci annotate"
   [store]="core uci"
   [daemon]="core epd uci suites annotate store"
   [cli]="core epd pgn uci suites annotate store daemon"
 )
-modules="core epd pgn uci suites annotate store daemon cli"
+modules="core epd pgn uci suites annotate book store daemon cli"
 
 usage() { echo "usage: $0 [--self-test] ROOT" >&2; exit 2; }
 

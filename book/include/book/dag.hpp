@@ -1,0 +1,152 @@
+// Dag: an opening book as a directed graph of positions. A node is a position, identified by its
+// four EPD fields (en passant only when an en passant capture is legal, so that two positions FIDE
+// calls the same are one node): a transposition is one node with several parents. An edge is a
+// move the input contains, with the game statistics of the games that played it. A leaf is a node
+// without edges. Repetitions make cycles, so the graph is not always acyclic.
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "core/board.hpp"
+#include "core/move.hpp"
+#include "pgn/game.hpp"
+
+namespace epdd::book {
+
+using NodeId = std::uint32_t;
+using EdgeId = std::uint32_t;
+inline constexpr EdgeId kNoEdge = std::numeric_limits<EdgeId>::max();
+
+// Positions whose value the rules decide, so that no engine is asked: the side to move is
+// checkmated, stalemated, or nobody can mate any more.
+enum class Terminal : std::uint8_t { None, Checkmate, Stalemate, InsufficientMaterial };
+
+// The rules' verdict on a position (None while the game goes on).
+Terminal terminal_of(const core::Board& board);
+
+// The games that played a move, by result (from the Result tag; "*" or a missing tag counts in
+// games only). A game that plays the same move twice (a repetition, or a variation repeating
+// the main line) counts once.
+struct GameStats {
+  std::uint32_t white_wins = 0;
+  std::uint32_t draws = 0;
+  std::uint32_t black_wins = 0;
+  std::uint32_t games = 0;
+};
+
+struct Edge {
+  core::Move move;
+  NodeId child = 0;
+  EdgeId next = kNoEdge;  // the next edge of the same parent, in the order the moves arrived
+  GameStats stats;
+};
+
+struct Node {
+  const std::string* key = nullptr;  // the four EPD fields, owned by the Dag's index
+  EdgeId first_edge = kNoEdge;
+  EdgeId last_edge = kNoEdge;
+  std::uint32_t parents = 0;  // edges into this node
+  Terminal terminal = Terminal::None;
+};
+
+// How a book is built from games.
+struct BuildOptions {
+  // Plies of each game (from its start) that enter the book; the rest is ignored.
+  int max_ply = std::numeric_limits<int>::max();
+  // A move enters only when at least this many games played it (Dag::filtered applies it once
+  // every game is in: a game that comes later can lift a move over the bar).
+  std::uint32_t min_games = 1;
+};
+
+// The edges of one node, in the order they arrived: `for (EdgeId e : dag.edges_of(n))`.
+class EdgeRange {
+ public:
+  class iterator {
+   public:
+    iterator(const std::vector<Edge>* edges, EdgeId e) : edges_(edges), e_(e) {}
+    EdgeId operator*() const { return e_; }
+    iterator& operator++() {
+      e_ = (*edges_)[e_].next;
+      return *this;
+    }
+    bool operator!=(const iterator& o) const { return e_ != o.e_; }
+
+   private:
+    const std::vector<Edge>* edges_;
+    EdgeId e_;
+  };
+  EdgeRange(const std::vector<Edge>* edges, EdgeId first) : edges_(edges), first_(first) {}
+  iterator begin() const { return {edges_, first_}; }
+  iterator end() const { return {edges_, kNoEdge}; }
+
+ private:
+  const std::vector<Edge>* edges_;
+  EdgeId first_;
+};
+
+// Nodes live in one vector, edges in one flat vector (each node's edges linked in arrival
+// order), and a hash map from the position's key to its node: about 200 bytes a node, so a
+// million nodes fit well under 500 MB. Move-only: nodes point into the map's keys.
+class Dag {
+ public:
+  // An empty book whose root is `root` (the start position by default): node 0.
+  explicit Dag(const core::Board& root = core::Board());
+  // An empty book without a root, for graphs built node by node (tests, other inputs).
+  struct Empty {};
+  explicit Dag(Empty) {}
+  Dag(Dag&&) = default;
+  Dag& operator=(Dag&&) = default;
+  Dag(const Dag&) = delete;
+  Dag& operator=(const Dag&) = delete;
+
+  // Adds a game's main line and every variation, up to options.max_ply plies from the game's
+  // start, and counts the game on every edge it plays. A game that starts elsewhere than the
+  // root (FEN tag) adds its start position as a node of its own. A null move ends its line: the
+  // position after it is no position of a game.
+  void add_game(const pgn::Game& game, const BuildOptions& options = {});
+
+  // The node of a position, made if it is new (its terminal verdict computed then).
+  NodeId add_position(const core::Board& board);
+  // The node with this key, made if new; {node, true} when it was made. For graphs whose keys
+  // are not positions, such as synthetic tests: nothing checks that the key is a position.
+  std::pair<NodeId, bool> add_node(std::string key, Terminal terminal = Terminal::None);
+  // The edge `move` from `from` to `to`; an edge with that move from `from` already there is
+  // returned as it is (its child must be `to`).
+  EdgeId add_edge(NodeId from, core::Move move, NodeId to);
+
+  // The same book without the moves fewer than min_games games played, and without what then
+  // cannot be reached from the root (node 0); node and edge order kept.
+  Dag filtered(std::uint32_t min_games) const;
+
+  // The node of a key, or nullopt-like kNoNode.
+  static constexpr NodeId kNoNode = std::numeric_limits<NodeId>::max();
+  NodeId find(std::string_view key) const;
+  // The key of a position: the four EPD fields, en passant only when a capture is legal.
+  static std::string key_of(const core::Board& board);
+
+  std::size_t node_count() const { return nodes_.size(); }
+  std::size_t edge_count() const { return edges_.size(); }
+  const Node& node(NodeId n) const { return nodes_[n]; }
+  const Edge& edge(EdgeId e) const { return edges_[e]; }
+  EdgeRange edges_of(NodeId n) const { return {&edges_, nodes_[n].first_edge}; }
+  bool is_leaf(NodeId n) const { return nodes_[n].first_edge == kNoEdge; }
+  const std::string& key(NodeId n) const { return *nodes_[n].key; }
+  // The number of leaves (nodes without edges).
+  std::size_t leaf_count() const;
+
+ private:
+  struct Walk;
+  void walk(Walk& w, core::Board board, const pgn::Variation& line, int ply, NodeId at);
+
+  std::vector<Node> nodes_;
+  std::vector<Edge> edges_;
+  std::unordered_map<std::string, NodeId> index_;
+};
+
+}  // namespace epdd::book
