@@ -22,8 +22,8 @@ struct Contribution {
 
 class Solver {
  public:
-  Solver(const Dag& dag, const LeafValues& leaves)
-      : dag_(dag), leaves_(leaves), on_path_(dag.node_count(), 0) {
+  Solver(const Dag& dag, const LeafValues& leaves, const BacksolveOptions& options)
+      : dag_(dag), leaves_(leaves), options_(options), on_path_(dag.node_count(), 0) {
     out_.nodes.resize(dag.node_count());
   }
 
@@ -32,7 +32,14 @@ class Solver {
     component_of_ = &comps.component_of;
     for (std::size_t c = 0; c < comps.count(); ++c) {
       if (comps.begin[c + 1] - comps.begin[c] > 1) ++out_.components_with_cycles;
-      for (std::uint32_t i = comps.begin[c]; i < comps.begin[c + 1]; ++i) solve(comps.nodes[i]);
+      steps_ = 0;
+      for (std::uint32_t i = comps.begin[c]; i < comps.begin[c + 1]; ++i) {
+        if (solve(comps.nodes[i])) continue;
+        ++out_.components_unsolved;
+        for (std::uint32_t j = comps.begin[c]; j < comps.begin[c + 1]; ++j)
+          out_.nodes[comps.nodes[j]] = NodeValue{std::nullopt, {}, true};
+        break;
+      }
     }
     return std::move(out_);
   }
@@ -87,13 +94,14 @@ class Solver {
     if (frames_.size() == 1) root_edges_.emplace_back(e, c.ce);
   }
 
-  // value(n, {n}) by a search over the simple paths inside n's component.
-  void solve(NodeId n) {
+  // value(n, {n}) by a search over the simple paths inside n's component; false when the
+  // component's search went over options_.max_component_steps.
+  bool solve(NodeId n) {
     NodeValue& result = out_.nodes[n];
     if (auto b = base(n)) {
       result.ce = b->ce;
       result.incomplete = b->incomplete;
-      return;
+      return true;
     }
     root_edges_.clear();
     frames_.push_back({n, kNoEdge, dag_.node(n).first_edge, std::nullopt, false});
@@ -101,6 +109,7 @@ class Solver {
     while (true) {
       Frame& f = frames_.back();
       if (f.cursor != kNoEdge) {
+        if (++steps_ > options_.max_component_steps) return give_up();
         const EdgeId e = f.cursor;
         const NodeId child = dag_.edge(e).child;
         f.cursor = dag_.edge(e).next;
@@ -125,10 +134,19 @@ class Solver {
     if (result.ce)
       for (const auto& [e, ce] : root_edges_)
         if (ce == result.ce) result.best_moves.push_back(dag_.edge(e).move);
+    return true;
+  }
+
+  bool give_up() {
+    for (const Frame& f : frames_) on_path_[f.node] = 0;
+    frames_.clear();
+    return false;
   }
 
   const Dag& dag_;
   const LeafValues& leaves_;
+  BacksolveOptions options_;
+  std::uint64_t steps_ = 0;
   const std::vector<std::uint32_t>* component_of_ = nullptr;
   std::vector<char> on_path_;
   std::vector<Frame> frames_;
@@ -138,7 +156,9 @@ class Solver {
 
 }  // namespace
 
-Backsolved backsolve(const Dag& dag, const LeafValues& leaves) { return Solver(dag, leaves).run(); }
+Backsolved backsolve(const Dag& dag, const LeafValues& leaves, const BacksolveOptions& options) {
+  return Solver(dag, leaves, options).run();
+}
 
 std::vector<core::Move> principal_line(const Dag& dag, const Backsolved& values, NodeId from) {
   std::vector<core::Move> line;

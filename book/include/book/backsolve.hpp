@@ -25,8 +25,12 @@
 // maximum over its children's results (no child can reach it back, so P does not matter). For a
 // node inside a cycle's component the definition is evaluated literally: a search over the simple
 // paths inside the component from that node, with edges leaving the component taking their
-// finished results. That search is exponential in the component's size; the repetitions of
-// opening books make components of a few nodes.
+// finished results. That search is exponential in the component's size (the definition is a
+// path-dependent game: no shortcut gives it in general); the repetitions of opening books make
+// components of a few nodes. A component whose search takes more than
+// BacksolveOptions::max_component_steps edge visits is not solved: its nodes come out unvalued
+// and incomplete (their parents then incomplete, as for any unvalued node) and
+// Backsolved::components_unsolved counts it, so it is never silently wrong.
 #pragma once
 
 #include <cstdint>
@@ -56,13 +60,20 @@ struct NodeValue {
 struct Backsolved {
   std::vector<NodeValue> nodes;  // by NodeId
   std::size_t components_with_cycles = 0;  // strongly connected components of more than one node
+  std::size_t components_unsolved = 0;     // over the step limit: their nodes left unvalued
+};
+
+struct BacksolveOptions {
+  // Edge visits allowed to the searches of one strongly connected component (all its nodes).
+  std::uint64_t max_component_steps = 50'000'000;
 };
 
 // Backsolves every node of the book (see the definition above).
-Backsolved backsolve(const Dag& dag, const LeafValues& leaves);
+Backsolved backsolve(const Dag& dag, const LeafValues& leaves, const BacksolveOptions& options = {});
 
 // The principal line from `from`: the first best move of each node in turn, until a node without
-// best moves (a leaf, terminal or unvalued) or a position already on the line.
+// best moves (a leaf, terminal or unvalued) or a position already on the line (the move back
+// into it is the line's last).
 std::vector<core::Move> principal_line(const Dag& dag, const Backsolved& values, NodeId from = 0);
 
 // The strongly connected components of the book's graph, sinks first (every edge leaving a

@@ -206,3 +206,63 @@ TEST_CASE("backsolve: a mate through a transposition and the principal line", "[
   CHECK(v.components_with_cycles == 0);
   CHECK(epdd::book::principal_line(dag, v, root) == std::vector<core::Move>{a, c, e});
 }
+
+TEST_CASE("backsolve: a component over the step limit is left unvalued, and says so", "[book][backsolve]") {
+  // Seven positions that all reach each other (thousands of simple paths from each) and each
+  // a leaf worth 5; the
+  // root reaches the tangle and a leaf of its own.
+  Dag dag{Dag::Empty{}};
+  const NodeId root = dag.add_node("root").first;
+  const NodeId own = dag.add_node("own").first;
+  const auto move = [](int i) { return core::Move(core::square_at(i / 64), core::square_at(i % 64)); };
+  dag.add_edge(root, move(1), own);
+  LeafValues leaves{{own, core::Score::centipawns(-40)}};
+  std::vector<NodeId> tangle;
+  for (int i = 0; i < 7; ++i) tangle.push_back(dag.add_node("t" + std::to_string(i)).first);
+  dag.add_edge(root, move(2), tangle[0]);
+  for (int i = 0; i < 7; ++i) {
+    const NodeId leaf = dag.add_node("leaf" + std::to_string(i)).first;
+    leaves.emplace(leaf, core::Score::centipawns(5));
+    dag.add_edge(tangle[i], move(100), leaf);
+    for (int j = 0; j < 7; ++j)
+      if (j != i) dag.add_edge(tangle[i], move(200 + j), tangle[j]);
+  }
+  epdd::book::BacksolveOptions small;
+  small.max_component_steps = 10000;
+  const Backsolved v = epdd::book::backsolve(dag, leaves, small);
+  CHECK(v.components_with_cycles == 1);
+  CHECK(v.components_unsolved == 1);
+  for (NodeId t : tangle) {
+    CHECK_FALSE(v.nodes[t].ce);
+    CHECK(v.nodes[t].incomplete);
+  }
+  CHECK(v.nodes[root].ce == 40);
+  CHECK(v.nodes[root].incomplete);
+  // With room enough the tangle is solved: its leaves give -5, a repetition 0, so each of its
+  // nodes is worth 0 (some move on never loses: the last node of any line can repeat).
+  const Backsolved full = epdd::book::backsolve(dag, leaves);
+  CHECK(full.components_unsolved == 0);
+  for (NodeId t : tangle) CHECK(full.nodes[t].ce == 0);
+  CHECK(full.nodes[root].ce == 40);
+  CHECK_FALSE(full.nodes[root].incomplete);
+}
+
+TEST_CASE("backsolve: a line of a million positions, without recursion", "[book][backsolve]") {
+  // n0 -> n1 -> ... -> n999999 (a leaf worth 10), and a repetition n999998 <-> n999997.
+  constexpr int kSize = 1'000'000;
+  Dag dag{Dag::Empty{}};
+  for (int i = 0; i < kSize; ++i) dag.add_node("n" + std::to_string(i));
+  const core::Move m(core::Square::A2, core::Square::A3), back(core::Square::B2, core::Square::B3);
+  for (int i = 0; i + 1 < kSize; ++i) dag.add_edge(static_cast<NodeId>(i), m, static_cast<NodeId>(i + 1));
+  dag.add_edge(kSize - 2, back, kSize - 3);
+  const Backsolved v = epdd::book::backsolve(dag, LeafValues{{kSize - 1, core::Score::centipawns(10)}});
+  CHECK(v.components_with_cycles == 1);
+  // n999998 plays on (-10) or repeats (0): 0. Above it the values alternate 0.
+  CHECK(v.nodes[kSize - 2].ce == 0);
+  CHECK(v.nodes[kSize - 2].best_moves == std::vector<core::Move>{back});
+  CHECK(v.nodes[0].ce == 0);
+  // Every move down to n999998, then the move back to n999997 that repeats.
+  const auto line = epdd::book::principal_line(dag, v);
+  CHECK(line.size() == kSize - 1);
+  CHECK(line.back() == back);
+}
