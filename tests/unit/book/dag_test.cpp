@@ -10,14 +10,14 @@
 
 #include "book/dag.hpp"
 #include "core/fen.hpp"
-#include "core/notation.hpp"
-#include "pgn/reader.hpp"
+#include "book_support.hpp"
 #include "test_support.hpp"
 
 using epdd::book::BuildOptions;
 using epdd::book::Dag;
 using epdd::book::EdgeId;
 using epdd::book::NodeId;
+using epdd::test::after;
 namespace core = epdd::core;
 namespace pgn = epdd::pgn;
 
@@ -35,23 +35,8 @@ std::string four_fields(const core::Board& board) {
   return placement + ' ' + side + ' ' + castling + ' ' + (capture ? ep : "-");
 }
 
-// The position after a line of SAN moves from the start.
-core::Board after(std::initializer_list<const char*> sans) {
-  core::Board b;
-  for (const char* san : sans) {
-    auto m = core::parse_san(b, san);
-    REQUIRE(m);
-    b.make_move(m->move);
-  }
-  return b;
-}
-
 std::vector<pgn::Game> book_games() {
-  pgn::Diagnostics diags;
-  auto games = pgn::read_games(epdd::test::read_file(epdd::test::shared_data("books/2moves_v2.pgn")), diags);
-  for (const auto& d : diags.items()) INFO(d.line << ": " << d.message);
-  REQUIRE(diags.count(pgn::Severity::Error) == 0);
-  return games;
+  return epdd::test::games_of(epdd::test::read_file(epdd::test::shared_data("books/2moves_v2.pgn")));
 }
 
 // What the games say, replayed here: every position up to max_ply, and its distinct
@@ -131,8 +116,7 @@ TEST_CASE("dag: a transposition is one node with two parents", "[book][dag]") {
   // 2moves_v2.pgn has no transposition of its own (above), so one game is added that reaches
   // its 1. d4 Nf6 2. c4 e6 by 1. c4 Nf6 2. d4 e6: the two orders meet at ply 3 already.
   auto games = book_games();
-  pgn::Diagnostics diags;
-  for (auto& g : pgn::read_games("1. c4 Nf6 2. d4 e6 *\n", diags)) games.push_back(std::move(g));
+  for (auto& g : epdd::test::games_of("1. c4 Nf6 2. d4 e6 *\n")) games.push_back(std::move(g));
   Dag dag;
   for (const pgn::Game& g : games) dag.add_game(g);
   Dag file_only;
@@ -158,15 +142,11 @@ TEST_CASE("dag: a transposition is one node with two parents", "[book][dag]") {
 }
 
 TEST_CASE("dag: each edge counts its games by result, once per game", "[book][dag]") {
-  pgn::Diagnostics diags;
-  const auto games = pgn::read_games(
+  const auto games = epdd::test::games_of(
       "[Result \"1-0\"]\n1. e4 e5 2. Nf3 (2. Nc3 Nc6 3. Nf3) 2... Nc6 3. Nc3 1-0\n"
       "[Result \"0-1\"]\n1. e4 e5 2. Nf3 Nf6 0-1\n"
       "[Result \"1/2-1/2\"]\n1. e4 c5 1/2-1/2\n"
-      "1. d4 *\n",
-      diags);
-  for (const auto& d : diags.items()) INFO(d.line << ": " << d.message);
-  REQUIRE(diags.count(pgn::Severity::Error) == 0);
+      "1. d4 *\n");
   REQUIRE(games.size() == 4);
   Dag dag;
   for (const auto& g : games) dag.add_game(g);
@@ -200,6 +180,14 @@ TEST_CASE("dag: each edge counts its games by result, once per game", "[book][da
   const NodeId e5 = dag.find(four_fields(after({"e4", "e5"})));
   CHECK(edge_to(e5, four_fields(after({"e4", "e5", "Nf3"}))).stats.games == 2);
   CHECK(edge_to(e5, four_fields(after({"e4", "e5", "Nc3"}))).stats.games == 1);
+  // max_ply 3 counts a variation's plies from the game's start: 2. Nc3 (ply 3) enters, its
+  // 2... Nc6 does not. start, e4, e5, Nf3, Nc3, c5, d4.
+  BuildOptions three;
+  three.max_ply = 3;
+  Dag short_dag;
+  for (const auto& g : games) short_dag.add_game(g, three);
+  CHECK(short_dag.node_count() == 7);
+  CHECK(short_dag.leaf_count() == 4);
   // min_games 2: only 1. e4 (3 games), 1... e5 and 2. Nf3 (2 games) stay.
   const Dag two = dag.filtered(2);
   CHECK(two.node_count() == 4);

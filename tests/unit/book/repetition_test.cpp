@@ -6,29 +6,18 @@
 #include <vector>
 
 #include "book/backsolve.hpp"
-#include "core/notation.hpp"
-#include "pgn/reader.hpp"
+#include "book_support.hpp"
 
 using epdd::book::Dag;
 using epdd::book::LeafValues;
 using epdd::book::NodeId;
 namespace core = epdd::core;
-namespace pgn = epdd::pgn;
+using epdd::test::after;
 
 namespace {
 
 constexpr const char* kRepeat = "1. Nf3 Nf6 2. Ng1 Ng8 3. e4 *\n";
 constexpr const char* kOther = "1. Nf3 Nf6 2. d4 *\n";
-
-core::Board after(std::initializer_list<const char*> sans) {
-  core::Board b;
-  for (const char* san : sans) {
-    auto m = core::parse_san(b, san);
-    REQUIRE(m);
-    b.make_move(m->move);
-  }
-  return b;
-}
 
 core::Move san(std::initializer_list<const char*> line, const char* move) {
   auto m = core::parse_san(after(line), move);
@@ -37,12 +26,8 @@ core::Move san(std::initializer_list<const char*> line, const char* move) {
 }
 
 Dag build(const std::string& text) {
-  pgn::Diagnostics diags;
-  const auto games = pgn::read_games(text, diags);
-  for (const auto& d : diags.items()) INFO(d.line << ": " << d.message);
-  REQUIRE(diags.count(pgn::Severity::Error) == 0);
   Dag dag;
-  for (const auto& g : games) dag.add_game(g);
+  for (const auto& g : epdd::test::games_of(text)) dag.add_game(g);
   return dag;
 }
 
