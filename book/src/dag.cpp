@@ -17,14 +17,35 @@ Terminal terminal_of(const core::Board& board) {
 
 Dag::Dag(const core::Board& root) { add_position(root); }
 
-std::string Dag::key_of(const core::Board& board) {
-  core::FenWriteOptions options;
-  options.ep_only_if_capturable = true;
-  return core::to_epd_position(board, options);
+PositionKey Dag::key_of(const core::Board& board) {
+  PositionKey k;
+  k.hash = board.repetition_key();
+  for (int s = 0; s < 64; s += 2)
+    k.squares[s / 2] = static_cast<std::uint8_t>(core::index(board.piece_on(core::square_at(s))) |
+                                                 (core::index(board.piece_on(core::square_at(s + 1))) << 4));
+  for (core::Color c : {core::Color::White, core::Color::Black})
+    for (core::CastlingSide side : {core::CastlingSide::King, core::CastlingSide::Queen})
+      k.castling[core::index(c) * 2 + static_cast<int>(side)] = board.castling_rook(c, side);
+  if (board.ep_square() != core::Square::None && board.has_legal_ep_capture()) k.ep = board.ep_square();
+  k.side = board.side_to_move();
+  k.chess960 = board.chess960();
+  return k;
 }
 
-std::pair<NodeId, bool> Dag::add_node(std::string key, Terminal terminal) {
-  auto [it, inserted] = index_.try_emplace(std::move(key), static_cast<NodeId>(nodes_.size()));
+std::string PositionKey::epd() const {
+  core::Setup setup;
+  for (int s = 0; s < 64; ++s) setup.squares[s] = static_cast<core::Piece>((squares[s / 2] >> (s % 2 * 4)) & 15);
+  setup.castling_rooks = castling;
+  setup.ep_square = ep;
+  setup.side_to_move = side;
+  setup.chess960 = chess960;
+  core::FenWriteOptions options;
+  options.ep_only_if_capturable = true;
+  return core::to_epd_position(core::Board::from_setup(setup), options);
+}
+
+std::pair<NodeId, bool> Dag::add_node(const PositionKey& key, Terminal terminal) {
+  auto [it, inserted] = index_.try_emplace(key, static_cast<NodeId>(nodes_.size()));
   if (!inserted) return {it->second, false};
   Node node;
   node.key = &it->first;
@@ -33,10 +54,17 @@ std::pair<NodeId, bool> Dag::add_node(std::string key, Terminal terminal) {
   return {it->second, true};
 }
 
+NodeId Dag::add_anonymous(Terminal terminal) {
+  Node node;
+  node.terminal = terminal;
+  nodes_.push_back(node);
+  return static_cast<NodeId>(nodes_.size() - 1);
+}
+
 NodeId Dag::add_position(const core::Board& board) {
-  std::string key = key_of(board);
+  const PositionKey key = key_of(board);
   if (auto it = index_.find(key); it != index_.end()) return it->second;
-  return add_node(std::move(key), terminal_of(board)).first;
+  return add_node(key, terminal_of(board)).first;
 }
 
 EdgeId Dag::add_edge(NodeId from, core::Move move, NodeId to) {
@@ -57,8 +85,8 @@ EdgeId Dag::add_edge(NodeId from, core::Move move, NodeId to) {
   return id;
 }
 
-NodeId Dag::find(std::string_view key) const {
-  auto it = index_.find(std::string(key));
+NodeId Dag::find(const core::Board& board) const {
+  auto it = index_.find(key_of(board));
   return it == index_.end() ? kNoNode : it->second;
 }
 
@@ -130,7 +158,9 @@ Dag Dag::filtered(std::uint32_t min_games) const {
   }
   std::vector<NodeId> renumber(nodes_.size(), kNoNode);
   for (NodeId n = 0; n < nodes_.size(); ++n)
-    if (keep[n]) renumber[n] = out.add_node(*nodes_[n].key, nodes_[n].terminal).first;
+    if (keep[n])
+      renumber[n] = nodes_[n].key ? out.add_node(*nodes_[n].key, nodes_[n].terminal).first
+                                  : out.add_anonymous(nodes_[n].terminal);
   for (NodeId n = 0; n < nodes_.size(); ++n) {
     if (!keep[n]) continue;
     for (EdgeId e : edges_of(n)) {

@@ -5,6 +5,7 @@
 // without edges. Repetitions make cycles, so the graph is not always acyclic.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <limits>
 #include <string>
@@ -40,6 +41,28 @@ struct GameStats {
   std::uint32_t games = 0;
 };
 
+// The identity of a position, packed (48 bytes, no allocation): the pieces, the side to move,
+// the castling rooks, the en passant square only when an en passant capture is legal. Two
+// positions FIDE calls the same have equal keys and no others do; `hash` (the Zobrist key of
+// Board::repetition_key, computed by the board as it moves) only spreads them in the index.
+struct PositionKey {
+  std::uint64_t hash = 0;
+  std::array<std::uint8_t, 32> squares{};  // two squares a byte, core::Piece values
+  std::array<core::Square, 4> castling{};  // as core::Setup::castling_rooks
+  core::Square ep = core::Square::None;
+  core::Color side = core::Color::White;
+  bool chess960 = false;  // how castling is written, not part of the identity's comparison
+  bool operator==(const PositionKey& o) const {
+    return hash == o.hash && squares == o.squares && castling == o.castling && ep == o.ep && side == o.side;
+  }
+  // The position as its four EPD fields (en passant only when legal, castling as core writes it).
+  std::string epd() const;
+};
+
+struct PositionKeyHash {
+  std::size_t operator()(const PositionKey& k) const { return static_cast<std::size_t>(k.hash); }
+};
+
 struct Edge {
   core::Move move;
   NodeId child = 0;
@@ -48,7 +71,7 @@ struct Edge {
 };
 
 struct Node {
-  const std::string* key = nullptr;  // the four EPD fields, owned by the Dag's index
+  const PositionKey* key = nullptr;  // owned by the Dag's index; nullptr for anonymous nodes
   EdgeId first_edge = kNoEdge;
   EdgeId last_edge = kNoEdge;
   std::uint32_t parents = 0;  // edges into this node
@@ -91,8 +114,9 @@ class EdgeRange {
 };
 
 // Nodes live in one vector, edges in one flat vector (each node's edges linked in arrival
-// order), and a hash map from the position's key to its node: about 200 bytes a node, so a
-// million nodes fit well under 500 MB. Move-only: nodes point into the map's keys.
+// order), and a hash map from the position's packed key to its node: about 200 bytes a node
+// with its edge, so a million nodes fit well under 500 MB. Move-only: nodes point into the
+// map's keys.
 class Dag {
  public:
   // An empty book whose root is `root` (the start position by default): node 0.
@@ -113,9 +137,11 @@ class Dag {
 
   // The node of a position, made if it is new (its terminal verdict computed then).
   NodeId add_position(const core::Board& board);
-  // The node with this key, made if new; {node, true} when it was made. For graphs whose keys
-  // are not positions, such as synthetic tests: nothing checks that the key is a position.
-  std::pair<NodeId, bool> add_node(std::string key, Terminal terminal = Terminal::None);
+  // The node with this key, made if new; {node, true} when it was made.
+  std::pair<NodeId, bool> add_node(const PositionKey& key, Terminal terminal);
+  // A new node that is no position (find never returns it), for graphs made by hand such as
+  // synthetic tests.
+  NodeId add_anonymous(Terminal terminal = Terminal::None);
   // The edge `move` from `from` to `to`; an edge with that move from `from` already there is
   // returned as it is (its child must be `to`).
   EdgeId add_edge(NodeId from, core::Move move, NodeId to);
@@ -124,11 +150,11 @@ class Dag {
   // cannot be reached from the root (node 0); node and edge order kept.
   Dag filtered(std::uint32_t min_games) const;
 
-  // The node of a key, or nullopt-like kNoNode.
+  // The node of a position, or kNoNode.
   static constexpr NodeId kNoNode = std::numeric_limits<NodeId>::max();
-  NodeId find(std::string_view key) const;
-  // The key of a position: the four EPD fields, en passant only when a capture is legal.
-  static std::string key_of(const core::Board& board);
+  NodeId find(const core::Board& board) const;
+  // The identity of a position.
+  static PositionKey key_of(const core::Board& board);
 
   std::size_t node_count() const { return nodes_.size(); }
   std::size_t edge_count() const { return edges_.size(); }
@@ -136,7 +162,8 @@ class Dag {
   const Edge& edge(EdgeId e) const { return edges_[e]; }
   EdgeRange edges_of(NodeId n) const { return {&edges_, nodes_[n].first_edge}; }
   bool is_leaf(NodeId n) const { return nodes_[n].first_edge == kNoEdge; }
-  const std::string& key(NodeId n) const { return *nodes_[n].key; }
+  // The four EPD fields of a node's position ("" for an anonymous node).
+  std::string epd(NodeId n) const { return nodes_[n].key ? nodes_[n].key->epd() : std::string(); }
   // The number of leaves (nodes without edges).
   std::size_t leaf_count() const;
 
@@ -146,7 +173,7 @@ class Dag {
 
   std::vector<Node> nodes_;
   std::vector<Edge> edges_;
-  std::unordered_map<std::string, NodeId> index_;
+  std::unordered_map<PositionKey, NodeId, PositionKeyHash> index_;
 };
 
 }  // namespace epdd::book

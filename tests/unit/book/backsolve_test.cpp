@@ -108,11 +108,12 @@ Graph random_graph(std::mt19937& rng) {
   return g;
 }
 
-// The graph as a Dag, nodes added in `order` (a permutation), so that ids and edge order change.
-Dag to_dag(const Graph& g, const std::vector<int>& order, LeafValues& leaves) {
+// The graph as a Dag, nodes added in `order` (a permutation), so that ids and edge order
+// change; id[n] is the graph's node n in the Dag.
+Dag to_dag(const Graph& g, const std::vector<int>& order, LeafValues& leaves, std::vector<NodeId>& id) {
   Dag dag{Dag::Empty{}};
-  std::vector<NodeId> id(g.size);
-  for (int n : order) id[n] = dag.add_node("n" + std::to_string(n), g.terminal[n]).first;
+  id.assign(g.size, 0);
+  for (int n : order) id[n] = dag.add_anonymous(g.terminal[n]);
   for (int n : order)
     for (const auto& [move, child] : g.edges[n]) dag.add_edge(id[n], move, id[child]);
   for (const auto& [n, ce] : g.leaf_ce) leaves.emplace(id[n], core::Score::from_ce(ce).value());
@@ -141,13 +142,14 @@ TEST_CASE("backsolve: equals the path-set minimax on random graphs", "[book][bac
     for (int pass = 0; pass < 2; ++pass) {
       if (pass == 1) std::shuffle(order.begin(), order.end(), rng);
       LeafValues leaves;
-      const Dag dag = to_dag(g, order, leaves);
+      std::vector<NodeId> ids;
+      const Dag dag = to_dag(g, order, leaves, ids);
       const Backsolved got = epdd::book::backsolve(dag, leaves);
       with_cycles += pass == 0 && got.components_with_cycles > 0;
       for (int n = 0; n < g.size; ++n) {
         std::set<int> path{n};
         const Value want = oracle(g, n, path);
-        const NodeId id = dag.find("n" + std::to_string(n));
+        const NodeId id = ids[n];
         INFO("round " << round << " pass " << pass << " node " << n);
         CHECK(got.nodes[id].ce == want.ce);
         CHECK(got.nodes[id].incomplete == want.incomplete);
@@ -177,7 +179,7 @@ TEST_CASE("backsolve: a mate through a transposition and the principal line", "[
   // root -a-> p -c-> x and root -b-> q -d-> x; x -e-> a checkmate; q also has f to a quiet leaf
   // and g to a leaf without a value.
   Dag dag{Dag::Empty{}};
-  const auto node = [&](const char* key, Terminal t = Terminal::None) { return dag.add_node(key, t).first; };
+  const auto node = [&](const char*, Terminal t = Terminal::None) { return dag.add_anonymous(t); };
   const NodeId root = node("root"), p = node("p"), q = node("q"), x = node("x"),
                mated = node("mated", Terminal::Checkmate), quiet = node("quiet"), unknown = node("unknown");
   const auto move = [](int i) { return core::Move(core::square_at(i), core::square_at(i + 8)); };
@@ -212,16 +214,16 @@ TEST_CASE("backsolve: a component over the step limit is left unvalued, and says
   // a leaf worth 5; the
   // root reaches the tangle and a leaf of its own.
   Dag dag{Dag::Empty{}};
-  const NodeId root = dag.add_node("root").first;
-  const NodeId own = dag.add_node("own").first;
+  const NodeId root = dag.add_anonymous();
+  const NodeId own = dag.add_anonymous();
   const auto move = [](int i) { return core::Move(core::square_at(i / 64), core::square_at(i % 64)); };
   dag.add_edge(root, move(1), own);
   LeafValues leaves{{own, core::Score::centipawns(-40)}};
   std::vector<NodeId> tangle;
-  for (int i = 0; i < 7; ++i) tangle.push_back(dag.add_node("t" + std::to_string(i)).first);
+  for (int i = 0; i < 7; ++i) tangle.push_back(dag.add_anonymous());
   dag.add_edge(root, move(2), tangle[0]);
   for (int i = 0; i < 7; ++i) {
-    const NodeId leaf = dag.add_node("leaf" + std::to_string(i)).first;
+    const NodeId leaf = dag.add_anonymous();
     leaves.emplace(leaf, core::Score::centipawns(5));
     dag.add_edge(tangle[i], move(100), leaf);
     for (int j = 0; j < 7; ++j)
@@ -251,7 +253,7 @@ TEST_CASE("backsolve: a line of a million positions, without recursion", "[book]
   // n0 -> n1 -> ... -> n999999 (a leaf worth 10), and a repetition n999998 <-> n999997.
   constexpr int kSize = 1'000'000;
   Dag dag{Dag::Empty{}};
-  for (int i = 0; i < kSize; ++i) dag.add_node("n" + std::to_string(i));
+  for (int i = 0; i < kSize; ++i) dag.add_anonymous();
   const core::Move m(core::Square::A2, core::Square::A3), back(core::Square::B2, core::Square::B3);
   for (int i = 0; i + 1 < kSize; ++i) dag.add_edge(static_cast<NodeId>(i), m, static_cast<NodeId>(i + 1));
   dag.add_edge(kSize - 2, back, kSize - 3);

@@ -79,13 +79,15 @@ TEST_CASE("dag: 2moves_v2.pgn is one node per distinct position", "[book][dag]")
     for (const pgn::Game& g : games) dag.add_game(g, options);
     const Replay r = replay(games, max_ply);
     CHECK(dag.node_count() == r.positions.size());
-    for (const std::string& p : r.positions) CHECK(dag.find(p) != Dag::kNoNode);
+    std::set<std::string> nodes;
+    for (NodeId n = 0; n < dag.node_count(); ++n) nodes.insert(dag.epd(n));
+    CHECK(nodes == r.positions);
     CHECK(dag.leaf_count() == r.positions.size() - r.parents.size());
     std::size_t edges = 0;
     for (const auto& [to, from] : r.arrivals) edges += from.size();
     CHECK(dag.edge_count() == edges);
     for (NodeId n = 0; n < dag.node_count(); ++n) {
-      const auto it = r.arrivals.find(dag.key(n));
+      const auto it = r.arrivals.find(dag.epd(n));
       CHECK(dag.node(n).parents == (it == r.arrivals.end() ? 0 : it->second.size()));
     }
   }
@@ -104,9 +106,13 @@ TEST_CASE("dag: 2moves_v2.pgn is one node per distinct position", "[book][dag]")
   const std::string no_ep = four_fields(after({"b4", "c5", "b5", "Nf6"}));
   CHECK(ep.substr(0, ep.rfind(' ')) == no_ep.substr(0, no_ep.rfind(' ')));
   CHECK(ep != no_ep);
-  CHECK(dag.find(ep) != Dag::kNoNode);
-  CHECK(dag.find(no_ep) != Dag::kNoNode);
-  CHECK(dag.find(ep) != dag.find(no_ep));
+  const NodeId ep_node = dag.find(after({"b4", "Nf6", "b5", "c5"}));
+  const NodeId no_ep_node = dag.find(after({"b4", "c5", "b5", "Nf6"}));
+  REQUIRE(ep_node != Dag::kNoNode);
+  REQUIRE(no_ep_node != Dag::kNoNode);
+  CHECK(ep_node != no_ep_node);
+  CHECK(dag.epd(ep_node) == ep);
+  CHECK(dag.epd(no_ep_node) == no_ep);
   std::set<std::string> without_ep;
   for (const std::string& p : r.positions) without_ep.insert(p.substr(0, p.rfind(' ')));
   CHECK(r.positions.size() - without_ep.size() == 51);
@@ -126,18 +132,18 @@ TEST_CASE("dag: a transposition is one node with two parents", "[book][dag]") {
   CHECK(dag.edge_count() == file_only.edge_count() + 1);
   const std::string key = four_fields(after({"d4", "Nf6", "c4"}));
   REQUIRE(key == four_fields(after({"c4", "Nf6", "d4"})));
-  const NodeId n = dag.find(key);
+  const NodeId n = dag.find(after({"c4", "Nf6", "d4"}));
   REQUIRE(n != Dag::kNoNode);
   CHECK(dag.node(n).parents == 2);
   std::set<NodeId> parents;
   for (NodeId p = 0; p < dag.node_count(); ++p)
     for (EdgeId e : dag.edges_of(p))
       if (dag.edge(e).child == n) parents.insert(p);
-  CHECK(parents == std::set<NodeId>{dag.find(four_fields(after({"d4", "Nf6"}))),
-                                    dag.find(four_fields(after({"c4", "Nf6"})))});
+  CHECK(parents == std::set<NodeId>{dag.find(after({"d4", "Nf6"})),
+                                    dag.find(after({"c4", "Nf6"}))});
   // Its edge 3... e6 was played by two games now: one from the file, one added.
   for (EdgeId e : dag.edges_of(n))
-    if (dag.key(dag.edge(e).child) == four_fields(after({"d4", "Nf6", "c4", "e6"})))
+    if (dag.epd(dag.edge(e).child) == four_fields(after({"d4", "Nf6", "c4", "e6"})))
       CHECK(dag.edge(e).stats.games == 2);
 }
 
@@ -152,7 +158,7 @@ TEST_CASE("dag: each edge counts its games by result, once per game", "[book][da
   for (const auto& g : games) dag.add_game(g);
   const auto edge_to = [&](NodeId from, const std::string& child_key) {
     for (EdgeId e : dag.edges_of(from))
-      if (dag.key(dag.edge(e).child) == child_key) return dag.edge(e);
+      if (dag.epd(dag.edge(e).child) == child_key) return dag.edge(e);
     FAIL("no edge to " << child_key);
     return dag.edge(0);
   };
@@ -165,19 +171,19 @@ TEST_CASE("dag: each edge counts its games by result, once per game", "[book][da
   CHECK(e4.stats.draws == 1);
   // 1. e4 e5 2. Nf3 Nc6 3. Nc3 and 2. Nc3 Nc6 3. Nf3 meet: one node, two parents, and game 1
   // counts once on every edge though it plays the meeting position twice.
-  const NodeId meet = dag.find(four_fields(after({"e4", "e5", "Nf3", "Nc6", "Nc3"})));
-  REQUIRE(meet == dag.find(four_fields(after({"e4", "e5", "Nc3", "Nc6", "Nf3"}))));
+  const NodeId meet = dag.find(after({"e4", "e5", "Nf3", "Nc6", "Nc3"}));
+  REQUIRE(meet == dag.find(after({"e4", "e5", "Nc3", "Nc6", "Nf3"})));
   CHECK(dag.node(meet).parents == 2);
   // start, e4, e5, Nf3, Nc3, Nf3 Nc6, Nc3 Nc6, the meeting, Nf6, c5, d4
   CHECK(dag.node_count() == 11);
   CHECK(dag.leaf_count() == 4);
   for (NodeId n = 0; n < dag.node_count(); ++n)
     for (EdgeId e : dag.edges_of(n)) {
-      INFO(dag.key(n) << " -> " << dag.key(dag.edge(e).child));
+      INFO(dag.epd(n) << " -> " << dag.epd(dag.edge(e).child));
       CHECK(dag.edge(e).stats.games >= 1);
       CHECK(dag.edge(e).stats.games <= 3);
     }
-  const NodeId e5 = dag.find(four_fields(after({"e4", "e5"})));
+  const NodeId e5 = dag.find(after({"e4", "e5"}));
   CHECK(edge_to(e5, four_fields(after({"e4", "e5", "Nf3"}))).stats.games == 2);
   CHECK(edge_to(e5, four_fields(after({"e4", "e5", "Nc3"}))).stats.games == 1);
   // max_ply 3 counts a variation's plies from the game's start: 2. Nc3 (ply 3) enters, its
@@ -193,4 +199,19 @@ TEST_CASE("dag: each edge counts its games by result, once per game", "[book][da
   CHECK(two.node_count() == 4);
   CHECK(two.edge_count() == 3);
   CHECK(two.leaf_count() == 1);
+}
+
+TEST_CASE("dag: positions with equal hashes stay apart", "[book][dag]") {
+  // The index hashes by the Zobrist key, but a node is its position: forge a collision.
+  Dag dag;
+  epdd::book::PositionKey a = Dag::key_of(after({"e4"}));
+  epdd::book::PositionKey b = Dag::key_of(after({"d4"}));
+  b.hash = a.hash;
+  const auto [na, made_a] = dag.add_node(a, epdd::book::Terminal::None);
+  const auto [nb, made_b] = dag.add_node(b, epdd::book::Terminal::None);
+  CHECK(made_a);
+  CHECK(made_b);
+  CHECK(na != nb);
+  CHECK(dag.epd(nb) == four_fields(after({"d4"})));
+  CHECK(dag.add_node(a, epdd::book::Terminal::None) == std::pair<NodeId, bool>{na, false});
 }

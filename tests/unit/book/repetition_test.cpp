@@ -40,7 +40,7 @@ TEST_CASE("repetition: the cycle back to the start position is one edge into the
   CHECK(dag.edge_count() == 6);
   CHECK(dag.leaf_count() == 2);
   CHECK(dag.node(0).parents == 1);
-  const NodeId ng1 = dag.find(Dag::key_of(after({"Nf3", "Nf6", "Ng1"})));
+  const NodeId ng1 = dag.find(after({"Nf3", "Nf6", "Ng1"}));
   REQUIRE(ng1 != Dag::kNoNode);
   bool back = false;
   for (auto e : dag.edges_of(ng1)) back = back || dag.edge(e).child == 0;
@@ -54,11 +54,11 @@ TEST_CASE("repetition: values by hand, in either input order", "[book][cycle]") 
   for (const std::string& text : {std::string(kRepeat) + kOther, std::string(kOther) + kRepeat}) {
     const Dag dag = build(text);
     const NodeId s = 0;
-    const NodeId a = dag.find(Dag::key_of(after({"Nf3"})));
-    const NodeId b = dag.find(Dag::key_of(after({"Nf3", "Nf6"})));
-    const NodeId c = dag.find(Dag::key_of(after({"Nf3", "Nf6", "Ng1"})));
-    const NodeId e4 = dag.find(Dag::key_of(after({"e4"})));
-    const NodeId d4 = dag.find(Dag::key_of(after({"Nf3", "Nf6", "d4"})));
+    const NodeId a = dag.find(after({"Nf3"}));
+    const NodeId b = dag.find(after({"Nf3", "Nf6"}));
+    const NodeId c = dag.find(after({"Nf3", "Nf6", "Ng1"}));
+    const NodeId e4 = dag.find(after({"e4"}));
+    const NodeId d4 = dag.find(after({"Nf3", "Nf6", "d4"}));
     // Black to move in both leaves: after 1. e4 White is 30 cp better, after 2. d4 Black is
     // 100 cp better.
     const LeafValues leaves{{e4, core::Score::centipawns(-30)}, {d4, core::Score::centipawns(100)}};
