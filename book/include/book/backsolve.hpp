@@ -51,18 +51,21 @@ int ce_through_move(int child_ce);
 // for terminal nodes are not used (those are computed).
 using LeafValues = std::unordered_map<NodeId, core::Score>;
 
+// One node's result (see the definition at the top of this file).
 struct NodeValue {
   std::optional<int> ce;               // nullopt: unvalued
   std::vector<core::Move> best_moves;  // every move achieving ce, in edge order
   bool incomplete = false;             // some leaf below lacks a value
 };
 
+// Every node's result, and what the search met on the way.
 struct Backsolved {
   std::vector<NodeValue> nodes;  // by NodeId
   std::size_t components_with_cycles = 0;  // strongly connected components of more than one node
   std::size_t components_unsolved = 0;     // over the step limit: their nodes left unvalued
 };
 
+// Limits of the search (see "How it is computed" above).
 struct BacksolveOptions {
   // Edge visits allowed to the searches of one strongly connected component (all its nodes).
   std::uint64_t max_component_steps = 50'000'000;

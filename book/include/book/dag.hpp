@@ -59,10 +59,12 @@ struct PositionKey {
   std::string epd() const;
 };
 
+// The index's hash: the Zobrist key the key carries.
 struct PositionKeyHash {
   std::size_t operator()(const PositionKey& k) const { return static_cast<std::size_t>(k.hash); }
 };
 
+// A move of the book: where it leads and which games played it.
 struct Edge {
   core::Move move;
   NodeId child = 0;
@@ -70,6 +72,8 @@ struct Edge {
   GameStats stats;
 };
 
+// A position of the book: its identity, its edges (a linked list through Edge::next, in the
+// order the moves arrived) and whether the rules end the game there.
 struct Node {
   const PositionKey* key = nullptr;  // owned by the Dag's index; nullptr for anonymous nodes
   EdgeId first_edge = kNoEdge;
@@ -124,6 +128,7 @@ class Dag {
   // An empty book without a root, for graphs built node by node (tests, other inputs).
   struct Empty {};
   explicit Dag(Empty) {}
+  // Move-only (nodes point into the index's keys, which a move keeps where they are).
   Dag(Dag&&) = default;
   Dag& operator=(Dag&&) = default;
   Dag(const Dag&) = delete;
@@ -156,6 +161,7 @@ class Dag {
   // The identity of a position.
   static PositionKey key_of(const core::Board& board);
 
+  // The graph, read-only: counts, nodes and edges by id, a node's edges in arrival order.
   std::size_t node_count() const { return nodes_.size(); }
   std::size_t edge_count() const { return edges_.size(); }
   const Node& node(NodeId n) const { return nodes_[n]; }

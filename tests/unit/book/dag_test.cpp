@@ -215,3 +215,27 @@ TEST_CASE("dag: positions with equal hashes stay apart", "[book][dag]") {
   CHECK(dag.epd(nb) == four_fields(after({"d4"})));
   CHECK(dag.add_node(a, epdd::book::Terminal::None) == std::pair<NodeId, bool>{na, false});
 }
+
+TEST_CASE("dag: Chess960 games keep their castling rights through the packed key", "[book][dag]") {
+  // Each game starts from its own FEN (a node without parent besides the standard root); every
+  // position it reaches is found again and reads back as the FEN core writes for it.
+  const auto games = epdd::test::games_of(
+      epdd::test::read_file(epdd::test::shared_data("pgn/chess960-cutechess.pgn")));
+  REQUIRE(games.size() == 4);
+  Dag dag;
+  std::set<std::string> positions{four_fields(core::Board())};
+  for (const pgn::Game& g : games) {
+    REQUIRE(g.start.chess960());
+    dag.add_game(g);
+    core::Board b = g.start;
+    positions.insert(four_fields(b));
+    for (core::Move m : g.mainline()) {
+      b.make_move(m);
+      positions.insert(four_fields(b));
+      const NodeId n = dag.find(b);
+      REQUIRE(n != Dag::kNoNode);
+      CHECK(dag.epd(n) == four_fields(b));
+    }
+  }
+  CHECK(dag.node_count() == positions.size());
+}
