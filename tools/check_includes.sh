@@ -16,7 +16,7 @@
 #     and any other target_link_libraries there), comments stripped;
 # and names file:line and the forbidden arrow for each one the map below does not allow.
 # A folder that declares an epdd_module(...) the map does not know fails too: a new module
-# (annotate/, book/ ...) gets its line here first. Needs bash, coreutils, grep and awk only.
+# (tablebase/ ...) gets its line here first. Needs bash, coreutils, grep and awk only.
 set -uo pipefail
 
 # The map: what each module may use besides itself. Nothing may use cli; epd, pgn and uci are
@@ -28,11 +28,12 @@ declare -A may_use=(
   [uci]="core"
   [suites]="core epd uci"
   [annotate]="core pgn uci"
+  [book]="core pgn uci annotate"
   [store]="core uci"
   [daemon]="core epd uci suites annotate store"
   [cli]="core epd pgn uci suites annotate store daemon"
 )
-modules="core epd pgn uci suites annotate store daemon cli"
+modules="core epd pgn uci suites annotate book store daemon cli"
 
 usage() { echo "usage: $0 [--self-test] ROOT" >&2; exit 2; }
 
@@ -210,8 +211,8 @@ self_test() {
          "add store/CMakeLists.txt 'target_link_libraries(epdd_store PUBLIC epdd_daemon)'"
   expect "a module linking cli" "^suites/CMakeLists.txt:[0-9]+: forbidden link suites -> cli" \
          "sed -i 's/^\\([[:space:]]*\\)epdd_uci\$/\\1epdd_uci epdd_cli/' suites/CMakeLists.txt"
-  expect "a module the map does not know" "module 'book' is not in the module map" \
-         "mkdir -p book && add book/CMakeLists.txt 'epdd_module(book SOURCES src/book.cpp LINKS epdd_core)'"
+  expect "a module the map does not know" "module 'tablebase' is not in the module map" \
+         "mkdir -p tablebase && add tablebase/CMakeLists.txt 'epdd_module(tablebase SOURCES src/probe.cpp LINKS epdd_core)'"
   expect "a comment naming a module is no link" "" \
          "add core/CMakeLists.txt '# core must never link epdd_daemon'"
 

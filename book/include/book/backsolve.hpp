@@ -1,0 +1,93 @@
+// Backsolving: the value of every node of a book from the values of its leaves, by negamax, as
+// EPD `ce` integers from the side to move (core::Score's encoding: mate in p plies = 32767 - p,
+// mated in p plies = -(32767 - p)).
+//
+// The definition (what every result below means; tests/unit/book/backsolve_test.cpp checks it
+// against a plain recursion written from this text):
+//   value(n, P), for a node n and the set P of positions on the line that led to it (n included):
+//   - a terminal node (checkmate, stalemate, insufficient material) is worth what the rules say,
+//     edges or not: checkmated -32767, the others 0; complete.
+//   - a leaf (no edges) is worth its given value; without one it is unvalued and incomplete.
+//   - otherwise each edge to a child c contributes:
+//       c in P (the move repeats a position of the line: a repetition cycle):  0, complete;
+//       else through(value(c, P + {c})), or nothing when that is unvalued;
+//     the value is the greatest contribution (none: unvalued), the best moves every edge whose
+//     contribution equals it (in edge order), and the node is incomplete when any edge not into P
+//     leads to an incomplete child.
+//   - through(v) = -v, except that a mate loses one ply per level: a child's 32767 - p is
+//     -(32767 - (p + 1)) for the parent and a child's -(32767 - p) is 32767 - (p + 1). A mate too
+//     long for the encoding (more than 766 plies) ends at -32000/32000, the centipawn clamp.
+//   The result of node n is value(n, {n}): the game from n on in which returning to any position
+//   already on the line is a draw. It depends on the graph only, never on the order of the input.
+//
+// How it is computed: Tarjan's strongly connected components (iterative), handled sinks first,
+// so every edge leaving a component leads to a finished node. A node outside any cycle takes the
+// maximum over its children's results (no child can reach it back, so P does not matter). For a
+// node inside a cycle's component the definition is evaluated literally: a search over the simple
+// paths inside the component from that node, with edges leaving the component taking their
+// finished results. That search is exponential in the component's size (the definition is a
+// path-dependent game: no shortcut gives it in general); the repetitions of opening books make
+// components of a few nodes. A component whose search takes more than
+// BacksolveOptions::max_component_steps edge visits is not solved: its nodes come out unvalued
+// and incomplete (their parents then incomplete, as for any unvalued node) and
+// Backsolved::components_unsolved counts it, so it is never silently wrong.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <unordered_map>
+#include <vector>
+
+#include "book/dag.hpp"
+#include "core/move.hpp"
+#include "core/score.hpp"
+
+namespace epdd::book {
+
+// A node's value through the move that leads to it, for the parent (the definition's through).
+int ce_through_move(int child_ce);
+
+// A leaf's value; a leaf absent from the map is unvalued. Values given for nodes with edges or
+// for terminal nodes are not used (those are computed).
+using LeafValues = std::unordered_map<NodeId, core::Score>;
+
+// One node's result (see the definition at the top of this file).
+struct NodeValue {
+  std::optional<int> ce;               // nullopt: unvalued
+  std::vector<core::Move> best_moves;  // every move achieving ce, in edge order
+  bool incomplete = false;             // some leaf below lacks a value
+};
+
+// Every node's result, and what the search met on the way.
+struct Backsolved {
+  std::vector<NodeValue> nodes;  // by NodeId
+  std::size_t components_with_cycles = 0;  // strongly connected components of more than one node
+  std::size_t components_unsolved = 0;     // over the step limit: their nodes left unvalued
+};
+
+// Limits of the search (see "How it is computed" above).
+struct BacksolveOptions {
+  // Edge visits allowed to the searches of one strongly connected component (all its nodes).
+  std::uint64_t max_component_steps = 50'000'000;
+};
+
+// Backsolves every node of the book (see the definition above).
+Backsolved backsolve(const Dag& dag, const LeafValues& leaves, const BacksolveOptions& options = {});
+
+// The principal line from `from`: the first best move of each node in turn, until a node without
+// best moves (a leaf, terminal or unvalued) or a position already on the line (the move back
+// into it is the line's last).
+std::vector<core::Move> principal_line(const Dag& dag, const Backsolved& values, NodeId from = 0);
+
+// The strongly connected components of the book's graph, sinks first (every edge leaving a
+// component leads to one listed before it): Tarjan's algorithm without recursion.
+// Flat, for a million nodes: component c holds nodes[begin[c]] .. nodes[begin[c + 1] - 1].
+struct Components {
+  std::vector<std::uint32_t> component_of;  // by NodeId
+  std::vector<NodeId> nodes;                // grouped by component, sinks first
+  std::vector<std::uint32_t> begin;         // one more than the number of components
+  std::size_t count() const { return begin.empty() ? 0 : begin.size() - 1; }
+};
+Components strongly_connected_components(const Dag& dag);
+
+}  // namespace epdd::book

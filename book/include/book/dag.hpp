@@ -1,0 +1,185 @@
+// Dag: an opening book as a directed graph of positions. A node is a position, identified by its
+// four EPD fields (en passant only when an en passant capture is legal, so that two positions FIDE
+// calls the same are one node): a transposition is one node with several parents. An edge is a
+// move the input contains, with the game statistics of the games that played it. A leaf is a node
+// without edges. Repetitions make cycles, so the graph is not always acyclic.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "core/board.hpp"
+#include "core/move.hpp"
+#include "pgn/game.hpp"
+
+namespace epdd::book {
+
+using NodeId = std::uint32_t;
+using EdgeId = std::uint32_t;
+inline constexpr EdgeId kNoEdge = std::numeric_limits<EdgeId>::max();
+
+// Positions whose value the rules decide, so that no engine is asked: the side to move is
+// checkmated, stalemated, or nobody can mate any more.
+enum class Terminal : std::uint8_t { None, Checkmate, Stalemate, InsufficientMaterial };
+
+// The rules' verdict on a position (None while the game goes on).
+Terminal terminal_of(const core::Board& board);
+
+// The games that played a move, by result (from the Result tag; "*" or a missing tag counts in
+// games only). A game that plays the same move twice (a repetition, or a variation repeating
+// the main line) counts once.
+struct GameStats {
+  std::uint32_t white_wins = 0;
+  std::uint32_t draws = 0;
+  std::uint32_t black_wins = 0;
+  std::uint32_t games = 0;
+};
+
+// The identity of a position, packed (48 bytes, no allocation): the pieces, the side to move,
+// the castling rooks, the en passant square only when an en passant capture is legal. Two
+// positions FIDE calls the same have equal keys and no others do; `hash` (the Zobrist key of
+// Board::repetition_key, computed by the board as it moves) only spreads them in the index.
+struct PositionKey {
+  std::uint64_t hash = 0;
+  std::array<std::uint8_t, 32> squares{};  // two squares a byte, core::Piece values
+  std::array<core::Square, 4> castling{};  // as core::Setup::castling_rooks
+  core::Square ep = core::Square::None;
+  core::Color side = core::Color::White;
+  bool chess960 = false;  // how castling is written, not part of the identity's comparison
+  bool operator==(const PositionKey& o) const {
+    return hash == o.hash && squares == o.squares && castling == o.castling && ep == o.ep && side == o.side;
+  }
+  // The position as its four EPD fields (en passant only when legal, castling as core writes it).
+  std::string epd() const;
+};
+
+// The index's hash: the Zobrist key the key carries.
+struct PositionKeyHash {
+  std::size_t operator()(const PositionKey& k) const { return static_cast<std::size_t>(k.hash); }
+};
+
+// A move of the book: where it leads and which games played it.
+struct Edge {
+  core::Move move;
+  NodeId child = 0;
+  EdgeId next = kNoEdge;  // the next edge of the same parent, in the order the moves arrived
+  GameStats stats;
+};
+
+// A position of the book: its identity, its edges (a linked list through Edge::next, in the
+// order the moves arrived) and whether the rules end the game there.
+struct Node {
+  const PositionKey* key = nullptr;  // owned by the Dag's index; nullptr for anonymous nodes
+  EdgeId first_edge = kNoEdge;
+  EdgeId last_edge = kNoEdge;
+  std::uint32_t parents = 0;  // edges into this node
+  Terminal terminal = Terminal::None;
+};
+
+// How a book is built from games.
+struct BuildOptions {
+  // Plies of each game (from its start) that enter the book; the rest is ignored.
+  int max_ply = std::numeric_limits<int>::max();
+  // A move enters only when at least this many games played it (Dag::filtered applies it once
+  // every game is in: a game that comes later can lift a move over the bar).
+  std::uint32_t min_games = 1;
+};
+
+// The edges of one node, in the order they arrived: `for (EdgeId e : dag.edges_of(n))`.
+class EdgeRange {
+ public:
+  class iterator {
+   public:
+    iterator(const std::vector<Edge>* edges, EdgeId e) : edges_(edges), e_(e) {}
+    EdgeId operator*() const { return e_; }
+    iterator& operator++() {
+      e_ = (*edges_)[e_].next;
+      return *this;
+    }
+    bool operator!=(const iterator& o) const { return e_ != o.e_; }
+
+   private:
+    const std::vector<Edge>* edges_;
+    EdgeId e_;
+  };
+  EdgeRange(const std::vector<Edge>* edges, EdgeId first) : edges_(edges), first_(first) {}
+  iterator begin() const { return {edges_, first_}; }
+  iterator end() const { return {edges_, kNoEdge}; }
+
+ private:
+  const std::vector<Edge>* edges_;
+  EdgeId first_;
+};
+
+// Nodes live in one vector, edges in one flat vector (each node's edges linked in arrival
+// order), and a hash map from the position's packed key to its node: about 200 bytes a node
+// with its edge, so a million nodes fit well under 500 MB. Move-only: nodes point into the
+// map's keys.
+class Dag {
+ public:
+  // An empty book whose root is `root` (the start position by default): node 0.
+  explicit Dag(const core::Board& root = core::Board());
+  // An empty book without a root, for graphs built node by node (tests, other inputs).
+  struct Empty {};
+  explicit Dag(Empty) {}
+  // Move-only (nodes point into the index's keys, which a move keeps where they are).
+  Dag(Dag&&) = default;
+  Dag& operator=(Dag&&) = default;
+  Dag(const Dag&) = delete;
+  Dag& operator=(const Dag&) = delete;
+
+  // Adds a game's main line and every variation, up to options.max_ply plies from the game's
+  // start, and counts the game on every edge it plays. A game that starts elsewhere than the
+  // root (FEN tag) adds its start position as a node of its own. A null move ends its line: the
+  // position after it is no position of a game.
+  void add_game(const pgn::Game& game, const BuildOptions& options = {});
+
+  // The node of a position, made if it is new (its terminal verdict computed then).
+  NodeId add_position(const core::Board& board);
+  // The node with this key, made if new; {node, true} when it was made.
+  std::pair<NodeId, bool> add_node(const PositionKey& key, Terminal terminal);
+  // A new node that is no position (find never returns it), for graphs made by hand such as
+  // synthetic tests.
+  NodeId add_anonymous(Terminal terminal = Terminal::None);
+  // The edge `move` from `from` to `to`; an edge with that move from `from` already there is
+  // returned as it is (its child must be `to`).
+  EdgeId add_edge(NodeId from, core::Move move, NodeId to);
+
+  // The same book without the moves fewer than min_games games played, and without what then
+  // cannot be reached from the root (node 0); node and edge order kept.
+  Dag filtered(std::uint32_t min_games) const;
+
+  // The node of a position, or kNoNode.
+  static constexpr NodeId kNoNode = std::numeric_limits<NodeId>::max();
+  NodeId find(const core::Board& board) const;
+  // The identity of a position.
+  static PositionKey key_of(const core::Board& board);
+
+  // The graph, read-only: counts, nodes and edges by id, a node's edges in arrival order.
+  std::size_t node_count() const { return nodes_.size(); }
+  std::size_t edge_count() const { return edges_.size(); }
+  const Node& node(NodeId n) const { return nodes_[n]; }
+  const Edge& edge(EdgeId e) const { return edges_[e]; }
+  EdgeRange edges_of(NodeId n) const { return {&edges_, nodes_[n].first_edge}; }
+  bool is_leaf(NodeId n) const { return nodes_[n].first_edge == kNoEdge; }
+  // The four EPD fields of a node's position ("" for an anonymous node).
+  std::string epd(NodeId n) const { return nodes_[n].key ? nodes_[n].key->epd() : std::string(); }
+  // The number of leaves (nodes without edges).
+  std::size_t leaf_count() const;
+
+ private:
+  struct Walk;
+  void walk(Walk& w, core::Board board, const pgn::Variation& line, int ply, NodeId at);
+
+  std::vector<Node> nodes_;
+  std::vector<Edge> edges_;
+  std::unordered_map<PositionKey, NodeId, PositionKeyHash> index_;
+};
+
+}  // namespace epdd::book

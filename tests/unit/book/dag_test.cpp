@@ -1,0 +1,241 @@
+// The book's DAG against positions counted here, independently: the games of 2moves_v2.pgn
+// replayed with core, each position written as FEN and cut to its four EPD fields by this file.
+#include <catch2/catch.hpp>
+
+#include <map>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "book/dag.hpp"
+#include "core/fen.hpp"
+#include "book_support.hpp"
+#include "test_support.hpp"
+
+using epdd::book::BuildOptions;
+using epdd::book::Dag;
+using epdd::book::EdgeId;
+using epdd::book::NodeId;
+using epdd::test::after;
+namespace core = epdd::core;
+namespace pgn = epdd::pgn;
+
+namespace {
+
+// The four EPD fields of a position, the en passant square kept only when the side to move has
+// an en passant capture among its legal moves (the standard FEN writer writes it after every
+// double push).
+std::string four_fields(const core::Board& board) {
+  std::istringstream in(core::to_fen(board));
+  std::string placement, side, castling, ep;
+  in >> placement >> side >> castling >> ep;
+  bool capture = false;
+  for (core::Move m : board.legal_moves()) capture = capture || m.kind() == core::MoveKind::EnPassant;
+  return placement + ' ' + side + ' ' + castling + ' ' + (capture ? ep : "-");
+}
+
+std::vector<pgn::Game> book_games() {
+  return epdd::test::games_of(epdd::test::read_file(epdd::test::shared_data("books/2moves_v2.pgn")));
+}
+
+// What the games say, replayed here: every position up to max_ply, and its distinct
+// (parent, move) arrivals.
+struct Replay {
+  std::set<std::string> positions;
+  std::map<std::string, std::set<std::pair<std::string, std::uint16_t>>> arrivals;
+  std::set<std::string> parents;  // positions some move leaves
+};
+
+Replay replay(const std::vector<pgn::Game>& games, int max_ply) {
+  Replay r;
+  for (const pgn::Game& g : games) {
+    core::Board b = g.start;
+    r.positions.insert(four_fields(b));
+    int ply = 0;
+    for (core::Move m : g.mainline()) {
+      if (ply++ >= max_ply) break;
+      const std::string from = four_fields(b);
+      b.make_move(m);
+      const std::string to = four_fields(b);
+      r.positions.insert(to);
+      r.arrivals[to].insert({from, m.raw()});
+      r.parents.insert(from);
+    }
+  }
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("dag: 2moves_v2.pgn is one node per distinct position", "[book][dag]") {
+  const auto games = book_games();
+  REQUIRE(games.size() == 12092);
+  for (int max_ply : {2, 3, 1000}) {
+    INFO("max_ply " << max_ply);
+    Dag dag;
+    BuildOptions options;
+    options.max_ply = max_ply;
+    for (const pgn::Game& g : games) dag.add_game(g, options);
+    const Replay r = replay(games, max_ply);
+    CHECK(dag.node_count() == r.positions.size());
+    std::set<std::string> nodes;
+    for (NodeId n = 0; n < dag.node_count(); ++n) nodes.insert(dag.epd(n));
+    CHECK(nodes == r.positions);
+    CHECK(dag.leaf_count() == r.positions.size() - r.parents.size());
+    std::size_t edges = 0;
+    for (const auto& [to, from] : r.arrivals) edges += from.size();
+    CHECK(dag.edge_count() == edges);
+    for (NodeId n = 0; n < dag.node_count(); ++n) {
+      const auto it = r.arrivals.find(dag.epd(n));
+      CHECK(dag.node(n).parents == (it == r.arrivals.end() ? 0 : it->second.size()));
+    }
+  }
+  // The figures, pinned: the whole file, and the joins the replay found.
+  Dag dag;
+  for (const pgn::Game& g : games) dag.add_game(g);
+  const Replay r = replay(games, 1000);
+  CHECK(dag.node_count() == 13888);
+  CHECK(dag.leaf_count() == 12092);  // one per game: the file holds each final position once
+  std::size_t joins = 0;
+  for (const auto& [to, from] : r.arrivals) joins += from.size() > 1;
+  CHECK(joins == 0);  // and so no two of its lines transpose (see the next test for a join)
+  // Positions that differ only by a legal en passant capture stay apart: 1. b4 Nf6 2. b5 c5
+  // (bxc6 e.p. is legal) is not 1. b4 c5 2. b5 Nf6, though the pieces stand the same.
+  const std::string ep = four_fields(after({"b4", "Nf6", "b5", "c5"}));
+  const std::string no_ep = four_fields(after({"b4", "c5", "b5", "Nf6"}));
+  CHECK(ep.substr(0, ep.rfind(' ')) == no_ep.substr(0, no_ep.rfind(' ')));
+  CHECK(ep != no_ep);
+  const NodeId ep_node = dag.find(after({"b4", "Nf6", "b5", "c5"}));
+  const NodeId no_ep_node = dag.find(after({"b4", "c5", "b5", "Nf6"}));
+  REQUIRE(ep_node != Dag::kNoNode);
+  REQUIRE(no_ep_node != Dag::kNoNode);
+  CHECK(ep_node != no_ep_node);
+  CHECK(dag.epd(ep_node) == ep);
+  CHECK(dag.epd(no_ep_node) == no_ep);
+  std::set<std::string> without_ep;
+  for (const std::string& p : r.positions) without_ep.insert(p.substr(0, p.rfind(' ')));
+  CHECK(r.positions.size() - without_ep.size() == 51);
+}
+
+TEST_CASE("dag: a transposition is one node with two parents", "[book][dag]") {
+  // 2moves_v2.pgn has no transposition of its own (above), so one game is added that reaches
+  // its 1. d4 Nf6 2. c4 e6 by 1. c4 Nf6 2. d4 e6: the two orders meet at ply 3 already.
+  auto games = book_games();
+  for (auto& g : epdd::test::games_of("1. c4 Nf6 2. d4 e6 *\n")) games.push_back(std::move(g));
+  Dag dag;
+  for (const pgn::Game& g : games) dag.add_game(g);
+  Dag file_only;
+  for (std::size_t i = 0; i + 1 < games.size(); ++i) file_only.add_game(games[i]);
+  // Every position of the new game is in the file already: it adds one edge, 2. d4, and no node.
+  CHECK(dag.node_count() == 13888);
+  CHECK(dag.edge_count() == file_only.edge_count() + 1);
+  const std::string key = four_fields(after({"d4", "Nf6", "c4"}));
+  REQUIRE(key == four_fields(after({"c4", "Nf6", "d4"})));
+  const NodeId n = dag.find(after({"c4", "Nf6", "d4"}));
+  REQUIRE(n != Dag::kNoNode);
+  CHECK(dag.node(n).parents == 2);
+  std::set<NodeId> parents;
+  for (NodeId p = 0; p < dag.node_count(); ++p)
+    for (EdgeId e : dag.edges_of(p))
+      if (dag.edge(e).child == n) parents.insert(p);
+  CHECK(parents == std::set<NodeId>{dag.find(after({"d4", "Nf6"})),
+                                    dag.find(after({"c4", "Nf6"}))});
+  // Its edge 3... e6 was played by two games now: one from the file, one added.
+  for (EdgeId e : dag.edges_of(n))
+    if (dag.epd(dag.edge(e).child) == four_fields(after({"d4", "Nf6", "c4", "e6"})))
+      CHECK(dag.edge(e).stats.games == 2);
+}
+
+TEST_CASE("dag: each edge counts its games by result, once per game", "[book][dag]") {
+  const auto games = epdd::test::games_of(
+      "[Result \"1-0\"]\n1. e4 e5 2. Nf3 (2. Nc3 Nc6 3. Nf3) 2... Nc6 3. Nc3 1-0\n"
+      "[Result \"0-1\"]\n1. e4 e5 2. Nf3 Nf6 0-1\n"
+      "[Result \"1/2-1/2\"]\n1. e4 c5 1/2-1/2\n"
+      "1. d4 *\n");
+  REQUIRE(games.size() == 4);
+  Dag dag;
+  for (const auto& g : games) dag.add_game(g);
+  const auto edge_to = [&](NodeId from, const std::string& child_key) {
+    for (EdgeId e : dag.edges_of(from))
+      if (dag.epd(dag.edge(e).child) == child_key) return dag.edge(e);
+    FAIL("no edge to " << child_key);
+    return dag.edge(0);
+  };
+  core::Board b;
+  b.make_move(core::Move(core::Square::E2, core::Square::E4));
+  const auto e4 = edge_to(0, four_fields(b));
+  CHECK(e4.stats.games == 3);
+  CHECK(e4.stats.white_wins == 1);
+  CHECK(e4.stats.black_wins == 1);
+  CHECK(e4.stats.draws == 1);
+  // 1. e4 e5 2. Nf3 Nc6 3. Nc3 and 2. Nc3 Nc6 3. Nf3 meet: one node, two parents, and game 1
+  // counts once on every edge though it plays the meeting position twice.
+  const NodeId meet = dag.find(after({"e4", "e5", "Nf3", "Nc6", "Nc3"}));
+  REQUIRE(meet == dag.find(after({"e4", "e5", "Nc3", "Nc6", "Nf3"})));
+  CHECK(dag.node(meet).parents == 2);
+  // start, e4, e5, Nf3, Nc3, Nf3 Nc6, Nc3 Nc6, the meeting, Nf6, c5, d4
+  CHECK(dag.node_count() == 11);
+  CHECK(dag.leaf_count() == 4);
+  for (NodeId n = 0; n < dag.node_count(); ++n)
+    for (EdgeId e : dag.edges_of(n)) {
+      INFO(dag.epd(n) << " -> " << dag.epd(dag.edge(e).child));
+      CHECK(dag.edge(e).stats.games >= 1);
+      CHECK(dag.edge(e).stats.games <= 3);
+    }
+  const NodeId e5 = dag.find(after({"e4", "e5"}));
+  CHECK(edge_to(e5, four_fields(after({"e4", "e5", "Nf3"}))).stats.games == 2);
+  CHECK(edge_to(e5, four_fields(after({"e4", "e5", "Nc3"}))).stats.games == 1);
+  // max_ply 3 counts a variation's plies from the game's start: 2. Nc3 (ply 3) enters, its
+  // 2... Nc6 does not. start, e4, e5, Nf3, Nc3, c5, d4.
+  BuildOptions three;
+  three.max_ply = 3;
+  Dag short_dag;
+  for (const auto& g : games) short_dag.add_game(g, three);
+  CHECK(short_dag.node_count() == 7);
+  CHECK(short_dag.leaf_count() == 4);
+  // min_games 2: only 1. e4 (3 games), 1... e5 and 2. Nf3 (2 games) stay.
+  const Dag two = dag.filtered(2);
+  CHECK(two.node_count() == 4);
+  CHECK(two.edge_count() == 3);
+  CHECK(two.leaf_count() == 1);
+}
+
+TEST_CASE("dag: positions with equal hashes stay apart", "[book][dag]") {
+  // The index hashes by the Zobrist key, but a node is its position: forge a collision.
+  Dag dag;
+  epdd::book::PositionKey a = Dag::key_of(after({"e4"}));
+  epdd::book::PositionKey b = Dag::key_of(after({"d4"}));
+  b.hash = a.hash;
+  const auto [na, made_a] = dag.add_node(a, epdd::book::Terminal::None);
+  const auto [nb, made_b] = dag.add_node(b, epdd::book::Terminal::None);
+  CHECK(made_a);
+  CHECK(made_b);
+  CHECK(na != nb);
+  CHECK(dag.epd(nb) == four_fields(after({"d4"})));
+  CHECK(dag.add_node(a, epdd::book::Terminal::None) == std::pair<NodeId, bool>{na, false});
+}
+
+TEST_CASE("dag: Chess960 games keep their castling rights through the packed key", "[book][dag]") {
+  // Each game starts from its own FEN (a node without parent besides the standard root); every
+  // position it reaches is found again and reads back as the FEN core writes for it.
+  const auto games = epdd::test::games_of(
+      epdd::test::read_file(epdd::test::shared_data("pgn/chess960-cutechess.pgn")));
+  REQUIRE(games.size() == 4);
+  Dag dag;
+  std::set<std::string> positions{four_fields(core::Board())};
+  for (const pgn::Game& g : games) {
+    REQUIRE(g.start.chess960());
+    dag.add_game(g);
+    core::Board b = g.start;
+    positions.insert(four_fields(b));
+    for (core::Move m : g.mainline()) {
+      b.make_move(m);
+      positions.insert(four_fields(b));
+      const NodeId n = dag.find(b);
+      REQUIRE(n != Dag::kNoNode);
+      CHECK(dag.epd(n) == four_fields(b));
+    }
+  }
+  CHECK(dag.node_count() == positions.size());
+}
