@@ -26,6 +26,8 @@ void add_annotate(CLI::App& app, AnnotateOptions& o, int& status) {
       "  human's $1-$6 unless --replace-nags), lichess's comment \"(0.36 -> -0.36) Inaccuracy. Nf3 was\n"
       "  best.\", and the engine's line from before the move as a variation (--variation-plies).\n"
       "  The Annotator tag names epdd, the engine and the limits.\n"
+      "The output is written a game at a time once every position is analysed (-o: into a temporary\n"
+      "file beside it, renamed into place after the last game: the file appears whole or not at all).\n"
       "A game the reader cannot fully read (an illegal move) is written back byte for byte and reported\n"
       "with its line. The summary (stderr, --json): per game and side the inaccuracies, mistakes and\n"
       "blunders and the average centipawn loss (scores capped at +-10.00, as lichess); per player over\n"
