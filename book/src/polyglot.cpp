@@ -1,0 +1,169 @@
+// Polyglot .bin books: writing a backsolved book's weights, reading a book as a Dag.
+#include "book/polyglot.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <deque>
+#include <optional>
+
+#include "annotate/judgement.hpp"
+#include "core/fen.hpp"
+
+namespace epdd::book {
+
+namespace {
+
+constexpr std::size_t kEntrySize = 16;
+
+struct Entry {
+  std::uint64_t key = 0;
+  std::uint16_t move = 0;
+  std::uint16_t weight = 0;
+};
+
+void put_be(std::string& out, std::uint64_t value, int bytes) {
+  for (int i = bytes - 1; i >= 0; --i) out.push_back(static_cast<char>((value >> (8 * i)) & 0xff));
+}
+
+std::uint64_t get_be(std::string_view bytes, std::size_t at, int count) {
+  std::uint64_t value = 0;
+  for (int i = 0; i < count; ++i) value = value << 8 | static_cast<unsigned char>(bytes[at + i]);
+  return value;
+}
+
+// The Polyglot key of every node with a position, from the first board that reaches it on a
+// breadth-first walk from the roots (node 0, then nodes without parents); nullopt elsewhere.
+std::vector<std::optional<std::uint64_t>> node_keys(const Dag& dag) {
+  std::vector<std::optional<std::uint64_t>> keys(dag.node_count());
+  for (NodeId root = 0; root < dag.node_count(); ++root) {
+    if (keys[root] || !dag.node(root).key || (root != 0 && dag.node(root).parents != 0)) continue;
+    core::FenReadOptions fen;
+    fen.fields = core::FenFields::Four;
+    fen.chess960 = dag.node(root).key->chess960;
+    auto start = core::parse_fen(dag.epd(root), fen);
+    if (!start) continue;
+    std::deque<std::pair<NodeId, core::Board>> queue;
+    keys[root] = start->polyglot_key();
+    queue.emplace_back(root, std::move(*start));
+    while (!queue.empty()) {
+      auto [n, board] = std::move(queue.front());
+      queue.pop_front();
+      for (EdgeId e : dag.edges_of(n)) {
+        const Edge& edge = dag.edge(e);
+        if (keys[edge.child] || !dag.node(edge.child).key) continue;
+        core::Board child = board.detached();
+        child.make_move(edge.move);
+        keys[edge.child] = child.polyglot_key();
+        queue.emplace_back(edge.child, child.detached());
+      }
+    }
+  }
+  return keys;
+}
+
+// The weight of a move that is not among the best (see write_polyglot); nullopt: left out.
+std::optional<std::uint16_t> weight_of(int node_ce, int move_ce, const PolyglotOptions& options) {
+  const int loss = node_ce - move_ce;
+  if (loss > options.margin_cp) return options.keep_losing ? std::optional<std::uint16_t>(0) : std::nullopt;
+  const double d = annotate::winning_chances(node_ce) - annotate::winning_chances(move_ce);
+  const double d_margin = annotate::winning_chances(node_ce) - annotate::winning_chances(node_ce - options.margin_cp);
+  const double f = d_margin > 0 ? std::clamp(d / d_margin, 0.0, 1.0) : 0.0;
+  return static_cast<std::uint16_t>(1 + std::lround((kMaxWeight - 2) * (1.0 - f)));
+}
+
+}  // namespace
+
+std::uint16_t polyglot_move(core::Move move) {
+  const int from = core::index(move.from());
+  const int to = core::index(move.to());
+  int promotion = 0;
+  if (move.kind() == core::MoveKind::Promotion)
+    promotion = core::index(move.promotion()) - core::index(core::PieceType::Knight) + 1;
+  return static_cast<std::uint16_t>(to | from << 6 | promotion << 12);
+}
+
+core::Move move_from_polyglot(const core::Board& board, std::uint16_t encoded) {
+  for (core::Move m : board.legal_moves())
+    if (polyglot_move(m) == encoded) return m;
+  return core::Move::none();
+}
+
+std::string write_polyglot(const Dag& dag, const Backsolved& values, const PolyglotOptions& options) {
+  const auto keys = node_keys(dag);
+  std::vector<Entry> entries;
+  for (NodeId n = 0; n < dag.node_count(); ++n) {
+    const NodeValue& value = values.nodes[n];
+    if (!keys[n] || !value.ce || dag.is_leaf(n)) continue;
+    for (EdgeId e : dag.edges_of(n)) {
+      const Edge& edge = dag.edge(e);
+      std::optional<std::uint16_t> weight;
+      if (std::find(value.best_moves.begin(), value.best_moves.end(), edge.move) != value.best_moves.end())
+        weight = kMaxWeight;
+      else if (const auto& child = values.nodes[edge.child].ce)
+        weight = weight_of(*value.ce, ce_through_move(*child), options);
+      if (weight) entries.push_back({*keys[n], polyglot_move(edge.move), *weight});
+    }
+  }
+  std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) {
+    if (a.key != b.key) return a.key < b.key;
+    if (a.weight != b.weight) return a.weight > b.weight;
+    return a.move < b.move;
+  });
+  std::string out;
+  out.reserve(entries.size() * kEntrySize);
+  for (const Entry& entry : entries) {
+    put_be(out, entry.key, 8);
+    put_be(out, entry.move, 2);
+    put_be(out, entry.weight, 2);
+    put_be(out, 0, 4);
+  }
+  return out;
+}
+
+Expected<PolyglotBook, std::string> read_polyglot(std::string_view bytes, int max_ply) {
+  if (bytes.size() % kEntrySize != 0)
+    return unexpected("a Polyglot book is 16-byte entries, but this one has " + std::to_string(bytes.size()) +
+                      " bytes (" + std::to_string(bytes.size() % kEntrySize) +
+                      " left over): the file is cut short or not a Polyglot book");
+  const std::size_t count = bytes.size() / kEntrySize;
+  std::vector<std::uint64_t> keys(count);
+  for (std::size_t i = 0; i < count; ++i) {
+    keys[i] = get_be(bytes, i * kEntrySize, 8);
+    if (i > 0 && keys[i] < keys[i - 1])
+      return unexpected("the Polyglot book's entries are not sorted by key: the entry at byte offset " +
+                        std::to_string(i * kEntrySize) + " has a smaller key than the one before it");
+  }
+  PolyglotBook book{Dag(), {}, 0};
+  std::vector<char> expanded(1, 0);
+  std::deque<std::pair<std::pair<NodeId, int>, core::Board>> queue;
+  queue.push_back({{0, 0}, core::Board()});
+  expanded[0] = 1;
+  while (!queue.empty()) {
+    auto [at, board] = std::move(queue.front());
+    queue.pop_front();
+    const auto [node, ply] = at;
+    if (ply >= max_ply) continue;
+    const auto [lo, hi] = std::equal_range(keys.begin(), keys.end(), board.polyglot_key());
+    for (auto it = lo; it != hi; ++it) {
+      const std::size_t offset = static_cast<std::size_t>(it - keys.begin()) * kEntrySize;
+      const core::Move move = move_from_polyglot(board, static_cast<std::uint16_t>(get_be(bytes, offset + 8, 2)));
+      if (move.is_none()) {
+        ++book.illegal_entries;
+        continue;
+      }
+      core::Board child = board.detached();
+      child.make_move(move);
+      const NodeId to = book.dag.add_position(child);
+      const EdgeId e = book.dag.add_edge(node, move, to);
+      if (e >= book.weights.size())
+        book.weights.push_back(static_cast<std::uint16_t>(get_be(bytes, offset + 10, 2)));
+      if (to >= expanded.size()) expanded.resize(to + 1, 0);
+      if (expanded[to]) continue;
+      expanded[to] = 1;
+      queue.push_back({{to, ply + 1}, child.detached()});
+    }
+  }
+  return book;
+}
+
+}  // namespace epdd::book

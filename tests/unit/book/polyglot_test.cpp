@@ -1,0 +1,287 @@
+// Polyglot books: the key's test vectors from the format's specification, the move encoding
+// (castling as the king taking its rook, promotions), a backsolved book written and read back,
+// weights against the formula of book/polyglot.hpp worked out here, and bad files.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "book/backsolve.hpp"
+#include "book/polyglot.hpp"
+#include "book_support.hpp"
+#include "core/fen.hpp"
+#include "core/notation.hpp"
+
+using epdd::book::Backsolved;
+using epdd::book::Dag;
+using epdd::book::LeafValues;
+using epdd::book::NodeId;
+namespace book = epdd::book;
+namespace core = epdd::core;
+
+namespace {
+
+core::Board after_uci(std::initializer_list<const char*> moves) {
+  core::Board b;
+  for (const char* text : moves) {
+    auto m = core::parse_uci(b, text);
+    REQUIRE(m);
+    b.make_move(*m);
+  }
+  return b;
+}
+
+struct RawEntry {
+  std::uint64_t key;
+  std::uint16_t move;
+  std::uint16_t weight;
+  std::uint32_t learn;
+};
+
+std::vector<RawEntry> entries_of(const std::string& bytes) {
+  auto be = [&](std::size_t at, int n) {
+    std::uint64_t v = 0;
+    for (int i = 0; i < n; ++i) v = v << 8 | static_cast<unsigned char>(bytes[at + i]);
+    return v;
+  };
+  std::vector<RawEntry> out;
+  for (std::size_t at = 0; at + 16 <= bytes.size(); at += 16)
+    out.push_back({be(at, 8), static_cast<std::uint16_t>(be(at + 8, 2)), static_cast<std::uint16_t>(be(at + 10, 2)),
+                   static_cast<std::uint32_t>(be(at + 12, 4))});
+  return out;
+}
+
+// The Polyglot move written out by hand from the specification's bit layout.
+std::uint16_t spec_move(const char* from, const char* to, int promotion = 0) {
+  auto f = [](char c) { return c - 'a'; };
+  auto r = [](char c) { return c - '1'; };
+  return static_cast<std::uint16_t>(f(to[0]) | r(to[1]) << 3 | f(from[0]) << 6 | r(from[1]) << 9 | promotion << 12);
+}
+
+// lichess's winning chances, written here again: the oracle of the weight formula.
+double wc(int cp) { return 2.0 / (1.0 + std::exp(-0.00368208 * cp)) - 1.0; }
+
+// Games with castling on both sides, a promotion, a transposition and several moves a node.
+constexpr const char* kGames = R"(
+[Result "1-0"]
+
+1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O Nf6 5. d3 O-O 1-0
+
+[Result "0-1"]
+
+1. e4 e5 2. Nf3 Nf6 3. Nxe5 d6 0-1
+
+[Result "1/2-1/2"]
+
+1. Nf3 e5 2. e4 Nc6 3. d4 1/2-1/2
+
+[Result "1-0"]
+
+1. e4 d5 2. exd5 c6 3. dxc6 Nf6 4. cxb7 Nbd7 5. bxa8=Q Qc7 6. Qxa7 1-0
+
+[Result "1-0"]
+
+1. e4 d5 2. exd5 c6 3. dxc6 Nf6 4. cxb7 Nbd7 5. bxa8=N e5 1-0
+
+[Result "1-0"]
+
+1. d4 d5 2. Nc3 Nc6 3. Bf4 Bf5 4. Qd2 Qd7 5. O-O-O O-O-O 6. Kb1 1-0
+)";
+
+// The small book: its Dag, leaf values spread over -150..+150 by node number, backsolved.
+struct SmallBook {
+  Dag dag;
+  Backsolved values;
+};
+
+SmallBook small_book() {
+  SmallBook b{Dag(), {}};
+  for (const auto& g : epdd::test::games_of(kGames)) b.dag.add_game(g);
+  LeafValues leaves;
+  for (NodeId n = 0; n < b.dag.node_count(); ++n)
+    if (b.dag.is_leaf(n)) leaves.insert_or_assign(n, core::Score::centipawns(static_cast<int>(n * 37 % 301) - 150));
+  b.values = book::backsolve(b.dag, leaves);
+  return b;
+}
+
+// The moves (UCI, king takes rook) of a node's edges, or of a read book's node.
+std::set<std::string> moves_of(const Dag& dag, NodeId n) {
+  std::set<std::string> out;
+  for (auto e : dag.edges_of(n)) out.insert(core::to_uci(dag.edge(e).move, core::UciCastling::KingTakesRook));
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("Polyglot keys: the test vectors of the format's specification", "[polyglot]") {
+  CHECK(core::Board().polyglot_key() == 0x463b96181691fc9cULL);
+  CHECK(after_uci({"e2e4"}).polyglot_key() == 0x823c9b50fd114196ULL);
+  CHECK(after_uci({"e2e4", "d7d5"}).polyglot_key() == 0x0756b94461c50fb0ULL);
+  CHECK(after_uci({"e2e4", "d7d5", "e4e5"}).polyglot_key() == 0x662fafb965db29d4ULL);
+  CHECK(after_uci({"e2e4", "d7d5", "e4e5", "f7f5"}).polyglot_key() == 0x22a48b5a8e47ff78ULL);
+  CHECK(after_uci({"e2e4", "d7d5", "e4e5", "f7f5", "e1e2"}).polyglot_key() == 0x652a607ca3f242c1ULL);
+  CHECK(after_uci({"e2e4", "d7d5", "e4e5", "f7f5", "e1e2", "e8f7"}).polyglot_key() == 0x00fdd303c946bdd9ULL);
+  CHECK(after_uci({"a2a4", "b7b5", "h2h4", "b5b4", "c2c4"}).polyglot_key() == 0x3c8123ea7b067637ULL);
+  CHECK(after_uci({"a2a4", "b7b5", "h2h4", "b5b4", "c2c4", "b4c3", "a1a3"}).polyglot_key() == 0x5c3f9b829b279560ULL);
+}
+
+TEST_CASE("Polyglot moves: castling is the king taking its rook, promotions name the piece", "[polyglot]") {
+  const core::Board ready = epdd::test::after({"e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5"});
+  const auto oo = core::parse_san(ready, "O-O");
+  REQUIRE(oo);
+  CHECK(book::polyglot_move(oo->move) == spec_move("e1", "h1"));
+  CHECK(book::move_from_polyglot(ready, spec_move("e1", "h1")) == oo->move);
+  CHECK(book::move_from_polyglot(ready, spec_move("e1", "g1")).is_none());
+  const core::Board black = epdd::test::after({"d4", "d5", "Nc3", "Nc6", "Bf4", "Bf5", "Qd2", "Qd7", "O-O-O"});
+  const auto ooo = core::parse_san(black, "O-O-O");
+  REQUIRE(ooo);
+  CHECK(book::polyglot_move(ooo->move) == spec_move("e8", "a8"));
+  const core::Board promo = epdd::test::after({"e4", "d5", "exd5", "c6", "dxc6", "Nf6", "cxb7", "Nbd7"});
+  for (auto [san, piece] : {std::pair{"bxa8=N", 1}, {"bxa8=B", 2}, {"bxa8=R", 3}, {"bxa8=Q", 4}}) {
+    const auto m = core::parse_san(promo, san);
+    REQUIRE(m);
+    CHECK(book::polyglot_move(m->move) == spec_move("b7", "a8", piece));
+    CHECK(book::move_from_polyglot(promo, spec_move("b7", "a8", piece)) == m->move);
+  }
+}
+
+TEST_CASE("write_polyglot: sorted entries, the best moves heaviest, weights by the documented formula", "[polyglot]") {
+  const SmallBook b = small_book();
+  const std::string bytes = book::write_polyglot(b.dag, b.values, {});
+  REQUIRE(bytes.size() % 16 == 0);
+  const auto entries = entries_of(bytes);
+  REQUIRE(!entries.empty());
+  for (std::size_t i = 1; i < entries.size(); ++i) {
+    INFO("entry " << i);
+    CHECK(entries[i - 1].key <= entries[i].key);
+    if (entries[i - 1].key == entries[i].key) CHECK(entries[i - 1].weight >= entries[i].weight);
+  }
+  // Every interior node's entries, worked out here from the header's formula.
+  std::size_t expected_count = 0;
+  bool saw_castling = false, saw_promotion = false, saw_left_out = false;
+  for (NodeId n = 0; n < b.dag.node_count(); ++n) {
+    if (b.dag.is_leaf(n)) continue;
+    const auto& v = b.values.nodes[n];
+    REQUIRE(v.ce);
+    auto board = core::parse_fen(b.dag.epd(n), {core::FenFields::Four, false});
+    REQUIRE(board);
+    std::map<std::uint16_t, int> want;  // move -> weight
+    for (auto e : b.dag.edges_of(n)) {
+      const auto& edge = b.dag.edge(e);
+      const auto& best = v.best_moves;
+      int weight = 0;
+      if (std::find(best.begin(), best.end(), edge.move) != best.end()) {
+        weight = 65535;
+      } else {
+        const int move_ce = -*b.values.nodes[edge.child].ce;  // no mates in this book
+        if (*v.ce - move_ce > 100) {
+          saw_left_out = true;
+          continue;
+        }
+        const double f = std::clamp((wc(*v.ce) - wc(move_ce)) / (wc(*v.ce) - wc(*v.ce - 100)), 0.0, 1.0);
+        weight = 1 + static_cast<int>(std::lround(65533 * (1 - f)));
+        CHECK(weight < 65535);
+      }
+      saw_castling |= edge.move.kind() == core::MoveKind::Castling;
+      saw_promotion |= edge.move.kind() == core::MoveKind::Promotion;
+      want[book::polyglot_move(edge.move)] = weight;
+    }
+    std::map<std::uint16_t, int> got;
+    for (const auto& entry : entries)
+      if (entry.key == board->polyglot_key()) got[entry.move] = entry.weight;
+    INFO(b.dag.epd(n));
+    CHECK(got == want);
+    expected_count += want.size();
+  }
+  CHECK(entries.size() == expected_count);
+  CHECK(saw_castling);
+  CHECK(saw_promotion);
+  CHECK(saw_left_out);
+  for (const auto& entry : entries) CHECK(entry.learn == 0);
+
+  // keep_losing: the losing moves are there with weight 0.
+  book::PolyglotOptions keep;
+  keep.keep_losing = true;
+  const auto all = entries_of(book::write_polyglot(b.dag, b.values, keep));
+  CHECK(all.size() == b.dag.edge_count());
+  CHECK(std::count_if(all.begin(), all.end(), [](const RawEntry& e) { return e.weight == 0; }) ==
+        static_cast<long>(b.dag.edge_count() - entries.size()));
+}
+
+TEST_CASE("write_polyglot: unvalued nodes get no entries", "[polyglot]") {
+  SmallBook b = small_book();
+  const auto all = entries_of(book::write_polyglot(b.dag, b.values, {}));
+  for (auto& v : b.values.nodes) v.ce.reset();
+  CHECK(book::write_polyglot(b.dag, b.values, {}).empty());
+  CHECK(!all.empty());
+}
+
+TEST_CASE("read_polyglot: a written book reads back with the same moves and weights at every node", "[polyglot]") {
+  const SmallBook b = small_book();
+  book::PolyglotOptions keep;
+  keep.keep_losing = true;
+  const std::string bytes = book::write_polyglot(b.dag, b.values, keep);
+  const auto read = book::read_polyglot(bytes, 100);
+  REQUIRE(read);
+  CHECK(read->illegal_entries == 0);
+  CHECK(read->dag.node_count() == b.dag.node_count());
+  CHECK(read->weights.size() == read->dag.edge_count());
+  const auto entries = entries_of(bytes);
+  for (NodeId n = 0; n < b.dag.node_count(); ++n) {
+    auto board = core::parse_fen(b.dag.epd(n), {core::FenFields::Four, false});
+    REQUIRE(board);
+    const NodeId r = read->dag.find(*board);
+    INFO(b.dag.epd(n));
+    REQUIRE(r != Dag::kNoNode);
+    CHECK(moves_of(read->dag, r) == moves_of(b.dag, n));
+    for (auto e : read->dag.edges_of(r)) {
+      const auto move = book::polyglot_move(read->dag.edge(e).move);
+      auto it = std::find_if(entries.begin(), entries.end(), [&](const RawEntry& x) {
+        return x.key == board->polyglot_key() && x.move == move;
+      });
+      REQUIRE(it != entries.end());
+      CHECK(read->weights[e] == it->weight);
+    }
+  }
+  // max_ply: two plies reach the positions after 1. e4 / 1. d4 / 1. Nf3 and their replies only.
+  const auto shallow = book::read_polyglot(bytes, 2);
+  REQUIRE(shallow);
+  CHECK(shallow->dag.edge_count() == moves_of(b.dag, 0).size() +
+                                         moves_of(b.dag, b.dag.find(epdd::test::after({"e4"}))).size() +
+                                         moves_of(b.dag, b.dag.find(epdd::test::after({"d4"}))).size() +
+                                         moves_of(b.dag, b.dag.find(epdd::test::after({"Nf3"}))).size());
+}
+
+TEST_CASE("read_polyglot: bad sizes, unsorted entries and illegal moves", "[polyglot]") {
+  const SmallBook b = small_book();
+  const std::string bytes = book::write_polyglot(b.dag, b.values, {});
+  const auto cut = book::read_polyglot(bytes.substr(0, bytes.size() - 3), 10);
+  REQUIRE(!cut);
+  CHECK_THAT(cut.error(), Catch::Contains(std::to_string(bytes.size() - 3) + " bytes"));
+
+  std::string swapped = bytes;  // the last entry first: the second entry's key is smaller
+  std::string last = swapped.substr(swapped.size() - 16);
+  swapped.erase(swapped.size() - 16);
+  swapped.insert(0, last);
+  const auto unsorted = book::read_polyglot(swapped, 10);
+  REQUIRE(!unsorted);
+  CHECK_THAT(unsorted.error(), Catch::Contains("byte offset 16"));
+
+  // An entry for the start position whose move is not legal there (e1e5): skipped and counted.
+  std::string bad;
+  for (std::uint64_t v : {0x463b96181691fc9cULL}) for (int i = 7; i >= 0; --i) bad.push_back(static_cast<char>(v >> 8 * i));
+  const std::uint16_t e1e5 = spec_move("e1", "e5");
+  bad += {static_cast<char>(e1e5 >> 8), static_cast<char>(e1e5 & 0xff), 0, 1, 0, 0, 0, 0};
+  const std::uint16_t e2e4 = spec_move("e2", "e4");
+  bad += bad.substr(0, 8);
+  bad += {static_cast<char>(e2e4 >> 8), static_cast<char>(e2e4 & 0xff), 0, 1, 0, 0, 0, 0};
+  const auto read = book::read_polyglot(bad, 10);
+  REQUIRE(read);
+  CHECK(read->illegal_entries == 1);
+  CHECK(read->dag.edge_count() == 1);
+  CHECK(moves_of(read->dag, 0) == std::set<std::string>{"e2e4"});
+}
