@@ -21,6 +21,7 @@ PACKAGES=(
   stockfish                  # the default engine; the perft and uci benchmarks' peer
   ethereal-chess             # a second real engine for the end-to-end tests
   toga2                      # an engine that ignores go nodes (tests that epdd stops it)
+  polyglot                   # Polyglot books: dump-book reads the book module's .bin (integration test)
   pgn-extract                # the PGN benchmark's peer
   sqlite3                    # the kill test reads the store's counters
 )
