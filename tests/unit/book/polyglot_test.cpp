@@ -31,16 +31,6 @@ namespace core = epdd::core;
 
 namespace {
 
-core::Board after_uci(std::initializer_list<const char*> moves) {
-  core::Board b;
-  for (const char* text : moves) {
-    auto m = core::parse_uci(b, text);
-    REQUIRE(m);
-    b.make_move(*m);
-  }
-  return b;
-}
-
 struct RawEntry {
   std::uint64_t key;
   std::uint16_t move;
@@ -124,15 +114,16 @@ std::set<std::string> moves_of(const Dag& dag, NodeId n) {
 }  // namespace
 
 TEST_CASE("Polyglot keys: the test vectors of the format's specification", "[polyglot]") {
+  // (epdd::test::after reads UCI moves too: the specification writes its lines in UCI.)
   CHECK(core::Board().polyglot_key() == 0x463b96181691fc9cULL);
-  CHECK(after_uci({"e2e4"}).polyglot_key() == 0x823c9b50fd114196ULL);
-  CHECK(after_uci({"e2e4", "d7d5"}).polyglot_key() == 0x0756b94461c50fb0ULL);
-  CHECK(after_uci({"e2e4", "d7d5", "e4e5"}).polyglot_key() == 0x662fafb965db29d4ULL);
-  CHECK(after_uci({"e2e4", "d7d5", "e4e5", "f7f5"}).polyglot_key() == 0x22a48b5a8e47ff78ULL);
-  CHECK(after_uci({"e2e4", "d7d5", "e4e5", "f7f5", "e1e2"}).polyglot_key() == 0x652a607ca3f242c1ULL);
-  CHECK(after_uci({"e2e4", "d7d5", "e4e5", "f7f5", "e1e2", "e8f7"}).polyglot_key() == 0x00fdd303c946bdd9ULL);
-  CHECK(after_uci({"a2a4", "b7b5", "h2h4", "b5b4", "c2c4"}).polyglot_key() == 0x3c8123ea7b067637ULL);
-  CHECK(after_uci({"a2a4", "b7b5", "h2h4", "b5b4", "c2c4", "b4c3", "a1a3"}).polyglot_key() == 0x5c3f9b829b279560ULL);
+  CHECK(epdd::test::after({"e2e4"}).polyglot_key() == 0x823c9b50fd114196ULL);
+  CHECK(epdd::test::after({"e2e4", "d7d5"}).polyglot_key() == 0x0756b94461c50fb0ULL);
+  CHECK(epdd::test::after({"e2e4", "d7d5", "e4e5"}).polyglot_key() == 0x662fafb965db29d4ULL);
+  CHECK(epdd::test::after({"e2e4", "d7d5", "e4e5", "f7f5"}).polyglot_key() == 0x22a48b5a8e47ff78ULL);
+  CHECK(epdd::test::after({"e2e4", "d7d5", "e4e5", "f7f5", "e1e2"}).polyglot_key() == 0x652a607ca3f242c1ULL);
+  CHECK(epdd::test::after({"e2e4", "d7d5", "e4e5", "f7f5", "e1e2", "e8f7"}).polyglot_key() == 0x00fdd303c946bdd9ULL);
+  CHECK(epdd::test::after({"a2a4", "b7b5", "h2h4", "b5b4", "c2c4"}).polyglot_key() == 0x3c8123ea7b067637ULL);
+  CHECK(epdd::test::after({"a2a4", "b7b5", "h2h4", "b5b4", "c2c4", "b4c3", "a1a3"}).polyglot_key() == 0x5c3f9b829b279560ULL);
 }
 
 TEST_CASE("Polyglot moves: castling is the king taking its rook, promotions name the piece", "[polyglot]") {
