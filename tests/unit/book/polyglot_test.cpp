@@ -146,6 +146,19 @@ TEST_CASE("Polyglot moves: castling is the king taking its rook, promotions name
   }
 }
 
+TEST_CASE("Polyglot moves: Chess960 castling is the king taking its rook too", "[polyglot]") {
+  core::FenReadOptions fen;
+  fen.chess960 = true;
+  const auto board = core::parse_fen("1rk4r/pppppppp/8/8/8/8/PPPPPPPP/1RK4R w HBhb - 0 1", fen);
+  REQUIRE(board);
+  for (auto [san, rook] : {std::pair{"O-O", "h1"}, {"O-O-O", "b1"}}) {
+    const auto m = core::parse_san(*board, san);
+    REQUIRE(m);
+    CHECK(book::polyglot_move(m->move) == spec_move("c1", rook));
+    CHECK(book::move_from_polyglot(*board, spec_move("c1", rook)) == m->move);
+  }
+}
+
 TEST_CASE("write_polyglot: sorted entries, the best moves heaviest, weights by the documented formula", "[polyglot]") {
   const SmallBook b = small_book();
   const std::string bytes = book::write_polyglot(b.dag, b.values, {});
@@ -207,6 +220,13 @@ TEST_CASE("write_polyglot: sorted entries, the best moves heaviest, weights by t
   CHECK(all.size() == b.dag.edge_count());
   CHECK(std::count_if(all.begin(), all.end(), [](const RawEntry& e) { return e.weight == 0; }) ==
         static_cast<long>(b.dag.edge_count() - entries.size()));
+
+  // A wider margin keeps every move, none with weight 0.
+  book::PolyglotOptions wide;
+  wide.margin_cp = 10000;
+  const auto wider = entries_of(book::write_polyglot(b.dag, b.values, wide));
+  CHECK(wider.size() == b.dag.edge_count());
+  CHECK(std::none_of(wider.begin(), wider.end(), [](const RawEntry& e) { return e.weight == 0; }));
 }
 
 TEST_CASE("write_polyglot: unvalued nodes get no entries", "[polyglot]") {
