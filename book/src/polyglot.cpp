@@ -31,33 +31,40 @@ std::uint64_t get_be(std::string_view bytes, std::size_t at, int count) {
   return value;
 }
 
-// The Polyglot key of every node with a position, from the first board that reaches it on a
-// breadth-first walk from the roots (node 0, then nodes without parents); nullopt elsewhere.
-std::vector<std::optional<std::uint64_t>> node_keys(const Dag& dag) {
-  std::vector<std::optional<std::uint64_t>> keys(dag.node_count());
-  for (NodeId root = 0; root < dag.node_count(); ++root) {
-    if (keys[root] || !dag.node(root).key || (root != 0 && dag.node(root).parents != 0)) continue;
-    core::FenReadOptions fen;
-    fen.fields = core::FenFields::Four;
-    fen.chess960 = dag.node(root).key->chess960;
-    auto start = core::parse_fen(dag.epd(root), fen);
-    if (!start) continue;
-    std::deque<std::pair<NodeId, core::Board>> queue;
-    keys[root] = start->polyglot_key();
-    queue.emplace_back(root, std::move(*start));
-    while (!queue.empty()) {
-      auto [n, board] = std::move(queue.front());
-      queue.pop_front();
-      for (EdgeId e : dag.edges_of(n)) {
-        const Edge& edge = dag.edge(e);
-        if (keys[edge.child] || !dag.node(edge.child).key) continue;
-        core::Board child = board.detached();
-        child.make_move(edge.move);
-        keys[edge.child] = child.polyglot_key();
-        queue.emplace_back(edge.child, child.detached());
-      }
+// Gives `root` and every node reached from it that has no key yet the Polyglot key of the board
+// the breadth-first walk meets it with.
+void walk_keys(const Dag& dag, NodeId root, std::vector<std::optional<std::uint64_t>>& keys) {
+  core::FenReadOptions fen;
+  fen.fields = core::FenFields::Four;
+  fen.chess960 = dag.node(root).key->chess960;
+  auto start = core::parse_fen(dag.epd(root), fen);
+  if (!start) return;  // the Dag wrote it: cannot happen
+  std::deque<std::pair<NodeId, core::Board>> queue;
+  keys[root] = start->polyglot_key();
+  queue.emplace_back(root, std::move(*start));
+  while (!queue.empty()) {
+    auto [n, board] = std::move(queue.front());
+    queue.pop_front();
+    for (EdgeId e : dag.edges_of(n)) {
+      const Edge& edge = dag.edge(e);
+      if (keys[edge.child] || !dag.node(edge.child).key) continue;
+      core::Board child = board.detached();
+      child.make_move(edge.move);
+      keys[edge.child] = child.polyglot_key();
+      queue.emplace_back(edge.child, child.detached());
     }
   }
+}
+
+// The Polyglot key of every node with a position, from the first board that reaches it on a
+// breadth-first walk from the roots (node 0, then nodes without parents, then any node still
+// without a key: a game starting inside a cycle); nullopt for anonymous nodes.
+std::vector<std::optional<std::uint64_t>> node_keys(const Dag& dag) {
+  std::vector<std::optional<std::uint64_t>> keys(dag.node_count());
+  for (int pass = 0; pass < 2; ++pass)
+    for (NodeId root = 0; root < dag.node_count(); ++root)
+      if (!keys[root] && dag.node(root).key && (pass == 1 || root == 0 || dag.node(root).parents == 0))
+        walk_keys(dag, root, keys);
   return keys;
 }
 
@@ -93,7 +100,7 @@ std::string write_polyglot(const Dag& dag, const Backsolved& values, const Polyg
   std::vector<Entry> entries;
   for (NodeId n = 0; n < dag.node_count(); ++n) {
     const NodeValue& value = values.nodes[n];
-    if (!keys[n] || !value.ce || dag.is_leaf(n)) continue;
+    if (!keys[n] || !value.ce || dag.is_leaf(n) || dag.node(n).terminal != Terminal::None) continue;
     for (EdgeId e : dag.edges_of(n)) {
       const Edge& edge = dag.edge(e);
       std::optional<std::uint16_t> weight;

@@ -50,9 +50,10 @@ inline constexpr std::uint16_t kMaxWeight = 65535;
 //     (1 - f)): a move losing nothing is just below the best, one losing the whole margin is 1.
 //   - a move into an unvalued child: left out (no value to weigh it by).
 // Unvalued nodes (no value: every leaf below lacks one) get no entries: a weight needs a value,
-// and a move written with an invented weight would be played as if it were known.
-// Each node's Polyglot key comes from the board met first on a walk from the book's roots (node 0
-// and nodes without parents), so the en passant rule of Polyglot's key (a pawn beside, legal or
+// and a move written with an invented weight would be played as if it were known. Terminal nodes
+// with moves (insufficient material) get none either: the game is over there.
+// Each node's Polyglot key comes from the board met first on a walk from the book's roots (node 0,
+// nodes without parents, then any node the walks missed), so the en passant rule of Polyglot's key (a pawn beside, legal or
 // not) is applied to a real position. Entries are sorted by key, then by descending weight (as
 // polyglot make-book sorts them), then by move; learn is 0.
 std::string write_polyglot(const Dag& dag, const Backsolved& values, const PolyglotOptions& options = {});

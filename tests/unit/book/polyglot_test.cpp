@@ -237,6 +237,26 @@ TEST_CASE("write_polyglot: unvalued nodes get no entries", "[polyglot]") {
   CHECK(!all.empty());
 }
 
+TEST_CASE("write_polyglot: a game that starts inside a repetition cycle still gets its entries", "[polyglot]") {
+  // The FEN start (after 1. e4 e5) has a parent (the knights' return), so no walk from a root
+  // without parents reaches it.
+  const auto games = epdd::test::games_of(R"([FEN "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"]
+[Result "*"]
+
+2. Nf3 Nf6 3. Ng1 Ng8 *
+)");
+  Dag dag;
+  dag.add_game(games.front());
+  const Backsolved values = book::backsolve(dag, {});
+  const auto entries = entries_of(book::write_polyglot(dag, values, {}));
+  CHECK(entries.size() == 4);
+  const auto start = core::parse_fen("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+  REQUIRE(start);
+  CHECK(std::any_of(entries.begin(), entries.end(), [&](const RawEntry& e) {
+    return e.key == start->polyglot_key() && e.move == spec_move("g1", "f3");
+  }));
+}
+
 TEST_CASE("read_polyglot: a written book reads back with the same moves and weights at every node", "[polyglot]") {
   const SmallBook b = small_book();
   book::PolyglotOptions keep;
