@@ -3,6 +3,7 @@
 // back by epdd's own EPD reader and checker.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <string>
@@ -12,6 +13,7 @@
 #include "book/dag.hpp"
 #include "book/epd_output.hpp"
 #include "book_support.hpp"
+#include "test_support.hpp"
 #include "core/fen.hpp"
 #include "epd/check.hpp"
 
@@ -164,6 +166,13 @@ std::string operands_of(const epd::Operation& op) {
   return s;
 }
 
+// The four fields of a position as the book writes them.
+std::string f_epd(const core::Board& board) {
+  core::FenWriteOptions o;
+  o.ep_only_if_capturable = true;
+  return core::to_epd_position(board, o);
+}
+
 // Whether side to move of a record's fields is Black.
 bool black_to_move(const epd::EpdRecord& r) { return r.field(1) == "b"; }
 
@@ -184,11 +193,7 @@ TEST_CASE("book EPD: every record of a small book, field by field, read back by 
     core::Board board;
     for (const char* san : want[i].sans) board.make_move(core::parse_san(board, san)->move);
     // The position is the node's, and the node's four fields.
-    CHECK(record->position() == core::to_epd_position(board, [] {
-            core::FenWriteOptions o;
-            o.ep_only_if_capturable = true;
-            return o;
-          }()));
+    CHECK(record->position() == f_epd(board));
     CHECK(record->position() == f.dag.epd(f.dag.find(board)));
     std::map<std::string, std::string> got;
     for (const auto& op : record->operations()) {
@@ -246,4 +251,37 @@ TEST_CASE("book EPD: a book whose root has Black to move numbers its ids from 1.
   for (std::size_t i = 0; i < ids.size(); ++i) CHECK(doc.doc.lines[i].record->single_operand("id") == ids[i]);
   CHECK(doc.doc.lines[0].record->single_operand("ce") == "-15");  // leaf +15 for White, root has Black to move
   CHECK(operands_of(*doc.doc.lines[0].record->find("pv")) == "e5 Nf3 Nc6");
+}
+
+TEST_CASE("book EPD: an id longer than the standard's 255 bytes keeps its first 252 and ends in ...", "[book][epd]") {
+  // The first game of Kasparov - Deep Blue 1997, its main line as a book of one line.
+  const auto games = games_of(epdd::test::read_file(epdd::test::shared_data("pgn/kasparov-deep-blue-1997.pgn")));
+  const auto moves = games.front().mainline();
+  REQUIRE(moves.size() > 80);
+  Dag dag;
+  core::Board board;
+  std::string path;  // the oracle: the numbered SAN path, written here
+  std::vector<std::string> seen{f_epd(board)};
+  NodeId at = 0;
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    if (i % 2 == 0) path += (i ? " " : "") + std::to_string(i / 2 + 1) + ". ";
+    else path += " ";
+    path += core::to_san(board, moves[i]);
+    board.make_move(moves[i]);
+    const NodeId child = dag.add_position(board);
+    dag.add_edge(at, moves[i], child);
+    at = child;
+    seen.push_back(f_epd(board));
+  }
+  std::sort(seen.begin(), seen.end());
+  REQUIRE(std::adjacent_find(seen.begin(), seen.end()) == seen.end());  // no repetition: one path
+  REQUIRE(path.size() > 255);
+  const auto doc = checked(epdd::book::write_book_epd(dag, epdd::book::backsolve(dag, {}), {}));
+  REQUIRE(doc.doc.record_count() == moves.size() + 1);
+  const auto& last = *doc.doc.lines.back().record;
+  CHECK(last.position() == f_epd(board));
+  CHECK(last.single_operand("id") == path.substr(0, 252) + "...");
+  // A shorter path is whole: the record after 20 plies.
+  const std::string twenty = path.substr(0, path.find(" 11. "));
+  CHECK(doc.doc.lines[20].record->single_operand("id") == twenty);
 }
