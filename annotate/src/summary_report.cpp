@@ -132,8 +132,6 @@ std::string summary_text(const AnnotatedFile& file) {
   if (!players.empty()) out += "players over the file:\n";
   for (const Player& p : players)
     out += fmt::format("  {} ({} game{}): {}\n", shown(p.name), p.games, p.games == 1 ? "" : "s", side_text(p.total));
-  for (const auto& [line, why] : file.kept)
-    out += fmt::format("kept unchanged: the game at line {}: {}\n", line, why);
   for (const std::string& note : file.notes) out += "note: " + note + "\n";
   return out;
 }

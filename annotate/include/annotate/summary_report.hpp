@@ -20,8 +20,9 @@ namespace epdd::annotate {
 // whose White and Black tags are the same text counts once for that player. Absent tags are "".
 std::string summary_json(const AnnotatedFile& file, const std::string& engine, const std::string& limits);
 
-// The same for a terminal: a line per game side, then the players' totals, then the games kept
-// and the notes. Ends with a newline.
+// The same for a terminal: a line per game side, then the players' totals, then the notes. Ends
+// with a newline. The games kept unchanged are not in it: the caller lists them with the input's
+// name (FILE:LINE: lines an editor understands), once.
 std::string summary_text(const AnnotatedFile& file);
 
 }  // namespace epdd::annotate
