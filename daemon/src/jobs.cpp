@@ -130,16 +130,9 @@ PlannedItems add_planned_items(store::Store& store, std::int64_t job, const JobS
 
 namespace {
 
-// A failed item's message (one is always recorded; an empty one still says it failed).
-std::string error_of(const store::ItemRow& item) { return item.error.empty() ? "failed" : item.error; }
-
-// A run whose kind renders from the store: its items' errors now (a part at a time; results are
-// not kept: the ranges read are within the input's items), and the reader of its results.
-AnalysisRun load_errors(store::Store& store, const store::JobRow& job, AnalysisRun run) {
-  constexpr std::size_t kPart = 4096;
-  for (std::size_t first = 0; first < run.item_count; first += kPart)
-    for (const auto& item : store.items(job.id, static_cast<std::int64_t>(first), static_cast<std::int64_t>(first + kPart)))
-      if (item.state == store::ItemState::Failed) run.errors[static_cast<std::size_t>(item.index)] = error_of(item);
+// A run whose kind renders from the store: the reader of its items, results and errors, which
+// the render uses a part at a time (it records the errors it meets in run.errors).
+AnalysisRun read_from_store(store::Store& store, const store::JobRow& job, AnalysisRun run) {
   run.items = [&store, id = job.id](std::size_t first, std::size_t last) {
     return store.items(id, static_cast<std::int64_t>(first), static_cast<std::int64_t>(last));
   };
@@ -147,6 +140,8 @@ AnalysisRun load_errors(store::Store& store, const store::JobRow& job, AnalysisR
 }
 
 }  // namespace
+
+std::string item_error(const store::ItemRow& item) { return item.error.empty() ? "failed" : item.error; }
 
 Expected<AnalysisRun, std::string> load_run(store::Store& store, const store::JobRow& job) {
   auto spec = spec_from_json(job.spec);
@@ -156,7 +151,7 @@ Expected<AnalysisRun, std::string> load_run(store::Store& store, const store::Jo
   auto [name, options] = split_engine_identity(job.engine);
   run.engine = name;
   run.engine_settings = options;
-  if (kind.renders_from_store()) return load_errors(store, job, std::move(run));
+  if (kind.renders_from_store()) return read_from_store(store, job, std::move(run));
   kind.plan(*spec, run);
   for (const auto& item : store.items(job.id)) {
     const auto line = static_cast<std::size_t>(item.index);
@@ -168,7 +163,7 @@ Expected<AnalysisRun, std::string> load_run(store::Store& store, const store::Jo
       run.analyses[line] = std::move(*a);
       if (run.engine.empty()) run.engine = run.analyses[line]->engine;
     } else if (item.state == store::ItemState::Failed) {
-      run.errors[line] = error_of(item);
+      run.errors[line] = item_error(item);
     }
   }
   return run;

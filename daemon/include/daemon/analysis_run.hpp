@@ -70,8 +70,8 @@ struct AnalysisRun {
   }
   // Kinds that render from the store (JobKind::renders_from_store) leave `analyses` empty: this
   // reads the items with first <= index < last as they are rendered (one game at a time), so a
-  // run's memory does not grow with its results. Set by load_run; the store must stay open
-  // until the run is rendered.
+  // run's memory does not grow with its results; `errors` is filled as the render meets them.
+  // Set by load_run; the store must stay open until the run is rendered.
   std::function<std::vector<store::ItemRow>(std::size_t first, std::size_t last)> items;
   // Where a kind that can (annotate) writes its main output as it renders it, a part at a time,
   // instead of returning it as the text "output". Unset: the text is returned.

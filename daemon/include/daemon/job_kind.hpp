@@ -64,8 +64,9 @@ class JobKind {
   // Whether it writes reports beside its main output (spec.report, spec.json: --report/--json).
   virtual bool has_reports() const { return false; }
   // Whether its render reads the results from the store a part at a time (AnalysisRun::items)
-  // instead of from AnalysisRun::analyses, which load_run then leaves empty (annotate: a file of
-  // thousands of games renders in the memory of one).
+  // instead of from AnalysisRun::analyses, which load_run then leaves empty, and records the
+  // errors it meets in AnalysisRun::errors (annotate: a file of thousands of games renders in the
+  // memory of one). Its errors are then known after render() only.
   virtual bool renders_from_store() const { return false; }
   // The output `epdd results` prints when no file is named for it.
   virtual std::string_view printed_output() const { return "output"; }

@@ -57,7 +57,13 @@ PlannedItems add_planned_items(store::Store& store, std::int64_t job, const JobS
 // The job as the store has it: its input (the bytes it was made with), planned again for the
 // errors of illegal records, and each item's analysis or error. A message when the spec or a
 // result cannot be read.
+// A kind that renders from the store (JobKind::renders_from_store) gets no analyses and no errors
+// here: its render reads them a part at a time through AnalysisRun::items and records in
+// run.errors the errors it meets, so they are known once the run is rendered.
 Expected<AnalysisRun, std::string> load_run(store::Store& store, const store::JobRow& job);
+
+// A failed item's message (one is always recorded; an empty one still says it failed).
+std::string item_error(const store::ItemRow& item);
 
 // The input with the analysis written into each analysed record (analyse: with bm/dm; the
 // records that failed are kept unchanged and listed as "LINE: why").

@@ -318,17 +318,18 @@ class AnnotateKind final : public JobKind {
       notes.push_back(options.error() + " (moves from book positions are judged)");
       options = annotate_options(without_book(spec), annotator);
     }
-    // A game's results from the store, read as it is rendered. A result that cannot be read
-    // (a store written by something else) leaves its position without analysis, and is counted
-    // and reported as a failure of that position.
+    // A game's results from the store, read as it is rendered, and the errors of its positions.
+    // A result that cannot be read (a store written by something else) leaves its position
+    // without analysis, and is counted and reported as a failure of that position.
     const auto analyses_of = [&](std::size_t g) {
       annotate::PositionAnalyses out;
       if (!input.games[g].readable) return out;
       const std::size_t first = input.first_item[g];
       out.resize(input.games[g].moves.size() + 1);
       for (const store::ItemRow& item : run.items(first, first + out.size())) {
-        if (item.state != store::ItemState::Done) continue;
         const auto index = static_cast<std::size_t>(item.index);
+        if (item.state == store::ItemState::Failed) run.errors[index] = item_error(item);
+        if (item.state != store::ItemState::Done) continue;
         auto a = store::analysis_from_json(item.result);
         if (a) out[index - first] = std::move(*a);
         else run.errors[index] = "its result in the store cannot be read: " + a.error();
