@@ -106,6 +106,7 @@ namespace {
 void count_answered(const std::vector<std::int64_t>& answered, const SolvedCheck& solved, RunProgress& progress,
                     AnalysisRun& run, store::Store& store, const store::JobRow& job) {
   run.cache_hits += answered.size();
+  if (answered.empty()) return;  // nothing to read back (a suite's first run)
   if (!solved) {
     for (std::size_t i = 0; i < answered.size(); ++i) progress.advance(false, false);
     return;
