@@ -25,6 +25,7 @@
 #include <string>
 #include <vector>
 
+#include "annotate_oracle.hpp"
 #include "pgn/reader.hpp"
 
 namespace {
@@ -55,8 +56,9 @@ struct Eval {
   bool minus = false;  // "#-0"
 };
 
-// python-chess chess/pgn.py EVAL_REGEX, with the closing bracket it is matched with.
-const std::regex kEval(R"(\[%eval\s(?:#([+-]?\d+)|([+-]?(?:\d{0,10}\.\d{1,2}|\d{1,10}\.?)))(?:,(\d+))?\])");
+// python-chess chess/pgn.py EVAL_REGEX, with the closing bracket it is matched with (one copy, in
+// annotate_oracle.hpp, for this checker and the unit tests).
+const std::regex& kEval = epdd::test::oracle::eval_regex();
 const std::regex kAnyEval(R"(\[%eval\b)");
 
 // The evaluations of a node's comments: every [%eval must match the pattern, and one only.
