@@ -28,6 +28,12 @@ struct Blob {
   std::string_view bytes;
 };
 
+// That many zero bytes bound as a BLOB: room written afterwards with incremental blob I/O, so
+// that a large input is never held whole (not even by SQLite, which copies a bound value).
+struct ZeroBlob {
+  std::size_t size = 0;
+};
+
 // One use of a cached prepared statement: binds parameters, steps through rows, and resets the
 // statement when it goes out of scope, so that no statement keeps a read transaction open.
 class Query {
@@ -89,6 +95,9 @@ class Query {
   }
   void bind_one(int index, Blob value) {
     check(sqlite3_bind_blob64(statement_, index, value.bytes.data(), value.bytes.size(), SQLITE_TRANSIENT));
+  }
+  void bind_one(int index, ZeroBlob value) {
+    check(sqlite3_bind_zeroblob64(statement_, index, static_cast<sqlite3_uint64>(value.size)));
   }
   void check(int rc);
 

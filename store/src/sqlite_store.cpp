@@ -10,6 +10,7 @@ using sqlite::Connection;
 using sqlite::now_ms;
 using sqlite::Query;
 using sqlite::Transaction;
+using sqlite::ZeroBlob;
 
 JobRow SqliteStore::read_job(const Query& q, std::string_view what) const {
   JobRow job;
@@ -84,11 +85,84 @@ JobRow SqliteStore::find_or_create_job(const NewJob& n) {
   JobRow job = read_job(q, kWhat);
   q.run();
   // Its input, kept apart from the row that is read and updated all the time.
-  c.query("INSERT INTO job_sources (job, source) VALUES (?1, ?2) ON CONFLICT (job) DO NOTHING", kWhat)
-      .bind(job.id, Blob{n.source})
-      .run();
+  if (!n.read_source) {
+    c.query("INSERT INTO job_sources (job, source) VALUES (?1, ?2) ON CONFLICT (job) DO NOTHING", kWhat)
+        .bind(job.id, Blob{n.source})
+        .run();
+  } else {
+    c.query("INSERT INTO job_sources (job, source) VALUES (?1, ?2) ON CONFLICT (job) DO NOTHING", kWhat)
+        .bind(job.id, ZeroBlob{n.source_size})
+        .run();
+    if (c.changes() > 0) write_source(job.id, n);
+  }
   transaction.commit();
   return job;
+}
+
+namespace {
+
+// An open handle on a job's source for incremental blob I/O (job_sources' rowid is its job).
+class SourceBlob {
+ public:
+  SourceBlob(Connection& c, std::int64_t job, bool write, std::string_view what) : c_(c), what_(what) {
+    if (sqlite3_blob_open(c.db(), "main", "job_sources", "source", job, write ? 1 : 0, &blob_) != SQLITE_OK) {
+      sqlite3_blob_close(blob_);  // SQLite may hand back a handle to close even on failure
+      blob_ = nullptr;
+      c.fail(what);
+    }
+  }
+  ~SourceBlob() { sqlite3_blob_close(blob_); }
+  SourceBlob(const SourceBlob&) = delete;
+  SourceBlob& operator=(const SourceBlob&) = delete;
+  std::size_t size() const { return static_cast<std::size_t>(sqlite3_blob_bytes(blob_)); }
+  void write(const char* bytes, std::size_t n, std::size_t offset) {
+    if (sqlite3_blob_write(blob_, bytes, static_cast<int>(n), static_cast<int>(offset)) != SQLITE_OK) c_.fail(what_);
+  }
+  void read(char* bytes, std::size_t n, std::size_t offset) {
+    if (sqlite3_blob_read(blob_, bytes, static_cast<int>(n), static_cast<int>(offset)) != SQLITE_OK) c_.fail(what_);
+  }
+
+ private:
+  Connection& c_;
+  std::string_view what_;
+  sqlite3_blob* blob_ = nullptr;
+};
+
+}  // namespace
+
+// The new job's source written from its reader a chunk at a time, in the caller's transaction.
+void SqliteStore::write_source(std::int64_t job, const NewJob& n) {
+  constexpr std::string_view kWhat = "writing the input of a new job";
+  SourceBlob blob(connection_, job, true, kWhat);
+  std::string chunk(std::size_t{1} << 16, '\0');
+  std::size_t at = 0;
+  for (;;) {
+    const std::size_t got = n.read_source(chunk.data(), chunk.size());
+    if (got == 0) break;
+    if (got > n.source_size - at) break;  // more than announced
+    blob.write(chunk.data(), got, at);
+    at += got;
+  }
+  if (at != n.source_size || n.read_source(chunk.data(), 1) != 0)
+    connection_.fail(kWhat, fmt::format("the input changed while it was read (it had {} bytes)", n.source_size));
+}
+
+std::size_t SqliteStore::job_source_size(std::int64_t job) {
+  const std::string what = fmt::format("reading the size of the input of job {}", job);
+  Query q = connection_.query(
+      "SELECT coalesce(length(s.source), 0) FROM jobs j LEFT JOIN job_sources s ON s.job = j.id WHERE j.id = ?1", what);
+  if (!q.bind(job).next()) connection_.fail(what, "there is no such job");
+  return static_cast<std::size_t>(q.integer(0));
+}
+
+std::string SqliteStore::job_source_part(std::int64_t job, std::size_t offset, std::size_t length) {
+  const std::string what = fmt::format("reading the input of job {}", job);
+  const std::size_t size = job_source_size(job);  // also: the job exists; a job without source reads as empty
+  if (offset >= size || length == 0) return {};
+  SourceBlob blob(connection_, job, false, what);
+  std::string part(std::min(length, blob.size() - std::min(offset, blob.size())), '\0');
+  blob.read(part.data(), part.size(), offset);
+  return part;
 }
 
 std::string SqliteStore::job_source(std::int64_t job) {

@@ -47,6 +47,8 @@ class SqliteStore final : public Store {
 
   JobRow find_or_create_job(const NewJob& job) override;
   std::string job_source(std::int64_t job) override;
+  std::size_t job_source_size(std::int64_t job) override;
+  std::string job_source_part(std::int64_t job, std::size_t offset, std::size_t length) override;
   std::vector<std::int64_t> add_items(std::int64_t job, const ItemSource& items, const std::string& engine) override;
   std::vector<ItemRow> items(std::int64_t job) override;
   std::vector<ItemRow> items(std::int64_t job, std::int64_t first, std::int64_t last) override;
@@ -90,6 +92,8 @@ class SqliteStore final : public Store {
       "updated_ms, engine, spec, planned, delivered, started_ms, runner";
   // The job in the row `q` is on, its columns as kJobColumns.
   JobRow read_job(const sqlite::Query& q, std::string_view what) const;
+  // A new job's source from NewJob::read_source, in the caller's transaction.
+  void write_source(std::int64_t job, const NewJob& n);
 
   // The item a claim starts from: its position, its job, its group.
   struct FirstItem {

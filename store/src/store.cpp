@@ -40,6 +40,13 @@ JobRow Store::find_or_create_job(const std::string& kind, const std::string& inp
   return find_or_create_job(NewJob{kind, input, identity, settings, "", ""});
 }
 
+std::size_t Store::job_source_size(std::int64_t job) { return job_source(job).size(); }
+
+std::string Store::job_source_part(std::int64_t job, std::size_t offset, std::size_t length) {
+  const std::string whole = job_source(job);
+  return offset < whole.size() ? whole.substr(offset, length) : std::string();
+}
+
 std::vector<std::int64_t> Store::add_items(std::int64_t job, const std::vector<NewItem>& items, const std::string& engine) {
   std::size_t i = 0;
   return add_items(

@@ -115,6 +115,13 @@ struct NewJob {
   std::string spec;    // JSON
   std::string source;  // the input's bytes, kept so the job can be run and its output written
                        // when the file has moved or changed
+  // Instead of `source`, for an input that is not to be held whole (annotate: a file of
+  // thousands of games): its size and a reader of its bytes in order, a chunk at a time (fills
+  // at most `capacity` bytes of `buffer`, returns how many; 0 only at the end). Called only
+  // when the job is new. A reader that gives more or fewer than `source_size` bytes (the file
+  // changed meanwhile) fails the call (StoreError) and no job is made.
+  std::size_t source_size = 0;
+  std::function<std::size_t(char* buffer, std::size_t capacity)> read_source = nullptr;
 };
 
 // A new item: its position's cache key, the analysis request (JSON) that answers it, and its
@@ -243,6 +250,11 @@ class Store {
                             const std::string& settings);
   // The input's bytes as the job was made with them.
   virtual std::string job_source(std::int64_t job) = 0;
+  // Its size, and its bytes [offset, offset + length) cut at its end: an input read a part at a
+  // time is never held whole (annotate). Defaults read job_source() whole; a backend reads
+  // only the part (SQLite: incremental blob I/O; PostgreSQL: substring over the column).
+  virtual std::size_t job_source_size(std::int64_t job);
+  virtual std::string job_source_part(std::int64_t job, std::size_t offset, std::size_t length);
 
   // Adds items (index, cache key, request, group) in one transaction; items already there are
   // left as they are (their group too), so re-adding them on resume changes nothing. A new item

@@ -7,9 +7,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <fstream>
+#include <functional>
 #include <string>
 #include <thread>
 #include <utility>
@@ -410,4 +412,55 @@ TEST_CASE("store: a writer killed with SIGKILL mid-loop loses nothing it committ
   CHECK(row.done == done);
   CHECK(row.searches == done);
   CHECK(store->cache_stats().entries == static_cast<std::uint64_t>(done));
+}
+
+// A reader of `bytes` in chunks of at most `chunk` bytes, as NewJob::read_source takes it.
+std::function<std::size_t(char*, std::size_t)> reader_of(const std::string& bytes, std::size_t chunk) {
+  return [&bytes, chunk, at = std::size_t{0}](char* buffer, std::size_t capacity) mutable {
+    const std::size_t n = std::min({chunk, capacity, bytes.size() - at});
+    std::copy_n(bytes.data() + at, n, buffer);
+    at += n;
+    return n;
+  };
+}
+
+TEST_CASE("store: a source written from a reader in chunks reads back whole and in parts", "[daemon][store]") {
+  test::TempDir dir;
+  auto store = open_store((dir.path() / "store.db").string());
+  // Not text, longer than a chunk of the writer (64 KB) and than a page, with every byte value.
+  std::string bytes;
+  for (std::size_t i = 0; i < 200000; ++i) bytes += static_cast<char>((i * 7919) % 256);
+  store::NewJob n{"annotate", "a.pgn", "identity A", "settings", "{}", ""};
+  n.source_size = bytes.size();
+  n.read_source = reader_of(bytes, 1000);
+  const auto job = store->find_or_create_job(n).id;
+  CHECK(store->job_source(job) == bytes);
+  CHECK(store->job_source_size(job) == bytes.size());
+  for (const auto& [offset, length] : std::vector<std::pair<std::size_t, std::size_t>>{
+           {0, 10}, {65530, 20}, {123457, 70000}, {199990, 100}, {200000, 5}, {300000, 5}, {5, 0}}) {
+    INFO(offset << " " << length);
+    const std::string expected = offset < bytes.size() ? bytes.substr(offset, length) : std::string();
+    CHECK(store->job_source_part(job, offset, length) == expected);
+  }
+  // Found again: the reader is not called (the job has its source).
+  n.read_source = [](char*, std::size_t) -> std::size_t { FAIL("read again"); return 0; };
+  CHECK(store->find_or_create_job(n).id == job);
+  // A job made from bytes in memory reads in parts the same way.
+  const auto other = store->find_or_create_job(store::NewJob{"suite", "b.epd", "identity B", "s", "{}", "abcdef"}).id;
+  CHECK(store->job_source_size(other) == 6);
+  CHECK(store->job_source_part(other, 2, 3) == "cde");
+}
+
+TEST_CASE("store: a source whose reader gives other than its size makes no job", "[daemon][store]") {
+  test::TempDir dir;
+  auto store = open_store((dir.path() / "store.db").string());
+  const std::string bytes(5000, 'x');
+  for (const std::size_t announced : {std::size_t{4999}, std::size_t{5001}}) {
+    INFO(announced);
+    store::NewJob n{"annotate", "a.pgn", "identity " + std::to_string(announced), "settings", "{}", ""};
+    n.source_size = announced;
+    n.read_source = reader_of(bytes, 700);
+    CHECK_THROWS_WITH(store->find_or_create_job(n), Catch::Contains("the input changed while it was read"));
+    CHECK(store->jobs().empty());
+  }
 }
