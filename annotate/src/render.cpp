@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "game_annotation.hpp"
+#include "input_stream.hpp"
 #include "pgn/reader.hpp"
 #include "pgn/writer.hpp"
 
@@ -46,9 +47,11 @@ std::string annotator_value(std::string_view theirs, const std::string& ours) {
   return kept.empty() ? ours : kept + "; " + ours;
 }
 
-detail::PlayerSides player_sides(const InputGame& game, const AnnotateOptions& options) {
+std::string tag_text(const pgn::Game& game, std::string_view name) { return std::string(game.tag(name).value_or("")); }
+
+detail::PlayerSides player_sides(const pgn::Game& game, const AnnotateOptions& options) {
   if (!options.player) return {};
-  return {same_name(game.white, *options.player), same_name(game.black, *options.player)};
+  return {same_name(tag_text(game, "White"), *options.player), same_name(tag_text(game, "Black"), *options.player)};
 }
 
 std::string game_name(const InputGame& game) {
@@ -57,13 +60,13 @@ std::string game_name(const InputGame& game) {
 
 void render_game(AnnotatedFile& out, pgn::Game& game, const InputGame& in, const PositionAnalyses& analyses,
                  const AnnotateOptions& options) {
-  const detail::GameOutcome outcome = detail::annotate_game(game, analyses, options, player_sides(in, options));
+  const detail::GameOutcome outcome = detail::annotate_game(game, analyses, options, player_sides(game, options));
   if (!options.annotator.empty()) {
     const auto theirs = game.tag("Annotator");
     game.set_tag("Annotator", theirs ? annotator_value(*theirs, options.annotator) : options.annotator);
   }
   pgn::append_game(out.pgn, game);
-  out.games.push_back({in.number, in.white, in.black, outcome.white, outcome.black});
+  out.games.push_back({in.number, tag_text(game, "White"), tag_text(game, "Black"), outcome.white, outcome.black});
   if (outcome.unevaluated > 0)
     out.notes.push_back(game_name(in) + ": " + std::to_string(outcome.unevaluated) + " of " +
                         std::to_string(outcome.positions) +
@@ -71,22 +74,43 @@ void render_game(AnnotatedFile& out, pgn::Game& game, const InputGame& in, const
                         "and the moves into and out of them are not judged");
 }
 
+// The text after the last game (from `tail`), when there is any, written back as it was, a
+// chunk at a time, with a note naming its line.
+void write_tail(AnnotatedFile& out, const InputBytes& bytes, std::size_t tail, const std::function<void()>& flush) {
+  if (tail >= bytes.size) return;
+  constexpr std::size_t kChunk = std::size_t{1} << 16;
+  std::size_t line = 1;
+  for (std::size_t at = 0; at < tail; at += kChunk) {
+    const std::string part = bytes.read(at, std::min(kChunk, tail - at));
+    line += static_cast<std::size_t>(std::count(part.begin(), part.end(), '\n'));
+  }
+  char last = '\n';
+  for (std::size_t at = tail; at < bytes.size; at += kChunk) {
+    out.pgn += bytes.read(at, kChunk);
+    last = out.pgn.back();
+    flush();
+  }
+  if (last != '\n') out.pgn += '\n';
+  out.notes.push_back("line " + std::to_string(line) + ": the text after the last game is no game: written back as it was");
+  flush();
+}
+
 }  // namespace
 
-std::vector<std::size_t> plies_to_analyse(const InputGame& game, const AnnotateOptions& options) {
+std::vector<std::size_t> plies_to_analyse(const pgn::Game& game, const AnnotateOptions& options) {
   std::vector<std::size_t> plies;
-  if (!game.readable) return plies;
   core::Board board = game.start;
+  const auto& moves = game.main.moves;
   const std::size_t first = options.from_ply > 1 ? static_cast<std::size_t>(options.from_ply - 1) : 0;
   for (std::size_t ply = 0;; ++ply) {
     if (ply >= first && board.count_legal() > 0) plies.push_back(ply);
-    if (ply == game.moves.size() || game.moves[ply].is_null()) break;
-    board.make_move(game.moves[ply]);
+    if (ply == moves.size() || moves[ply].move.is_null()) break;
+    board.make_move(moves[ply].move);
   }
   return plies;
 }
 
-AnnotatedFile render_file(std::string_view bytes, const std::vector<InputGame>& games,
+AnnotatedFile render_file(const InputBytes& bytes, const std::vector<InputGame>& games,
                           const std::function<PositionAnalyses(std::size_t)>& analyses_of,
                           const AnnotateOptions& options, const std::function<void(std::string_view)>& write) {
   AnnotatedFile out;
@@ -97,7 +121,8 @@ AnnotatedFile render_file(std::string_view bytes, const std::vector<InputGame>& 
   };
   pgn::Diagnostics diags;
   diags.keep_per_kind(0);  // scan_games judged them already
-  pgn::GameReader reader(bytes, diags);
+  detail::PartStream stream(bytes);
+  pgn::GameReader reader(stream, diags);
   std::size_t index = 0;
   for (pgn::Game game; reader.next(game); ++index) {
     if (index >= games.size() || games[index].number != game.number)
@@ -106,7 +131,7 @@ AnnotatedFile render_file(std::string_view bytes, const std::vector<InputGame>& 
     if (in.readable) {
       render_game(out, game, in, analyses_of(index), options);
     } else {
-      out.pgn.append(bytes.substr(in.begin, in.end - in.begin));
+      out.pgn += bytes.read(in.begin, in.end - in.begin);
       out.pgn += "\n\n";
       out.kept.emplace_back(in.line, in.problem);
     }
@@ -114,15 +139,14 @@ AnnotatedFile render_file(std::string_view bytes, const std::vector<InputGame>& 
   }
   if (index != games.size())
     throw std::invalid_argument("render_file: the games given are not scan_games() of these bytes");
-  const std::size_t tail = tail_begin(bytes, games);
-  if (tail < bytes.size()) {
-    out.pgn.append(bytes.substr(tail));
-    if (out.pgn.back() != '\n') out.pgn += '\n';
-    const std::size_t line = 1 + static_cast<std::size_t>(std::count(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(tail), '\n'));
-    out.notes.push_back("line " + std::to_string(line) + ": the text after the last game is no game: written back as it was");
-    flush();
-  }
+  write_tail(out, bytes, tail_begin(bytes, games), flush);
   return out;
+}
+
+AnnotatedFile render_file(std::string_view bytes, const std::vector<InputGame>& games,
+                          const std::function<PositionAnalyses(std::size_t)>& analyses_of,
+                          const AnnotateOptions& options, const std::function<void(std::string_view)>& write) {
+  return render_file(bytes_in_memory(bytes), games, analyses_of, options, write);
 }
 
 }  // namespace epdd::annotate

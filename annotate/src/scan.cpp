@@ -1,5 +1,8 @@
 #include "annotate/input_game.hpp"
 
+#include <stdexcept>
+
+#include "input_stream.hpp"
 #include "pgn/reader.hpp"
 
 namespace epdd::annotate {
@@ -8,8 +11,8 @@ namespace {
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
 
-std::size_t skip_space(std::string_view bytes, std::size_t at) {
-  while (at < bytes.size() && is_space(bytes[at])) ++at;
+std::size_t skip_space(detail::ForwardBytes& bytes, std::size_t at) {
+  while (at < bytes.size() && is_space(bytes.at(at))) ++at;
   return at;
 }
 
@@ -17,12 +20,12 @@ std::size_t skip_space(std::string_view bytes, std::size_t at) {
 // offsets that only grow.
 class Places {
  public:
-  explicit Places(std::string_view bytes) : bytes_(bytes) {
-    if (bytes.substr(0, 3) == "\xEF\xBB\xBF") line_start_ = 3;  // the lexer skips a byte-order mark
+  explicit Places(const InputBytes& bytes) : bytes_(bytes) {
+    if (bytes.read(0, 3) == "\xEF\xBB\xBF") line_start_ = 3;  // the lexer skips a byte-order mark
   }
   std::pair<std::size_t, std::size_t> at(std::size_t offset) {
     for (; at_ < offset && at_ < bytes_.size(); ++at_)
-      if (bytes_[at_] == '\n') {
+      if (bytes_.at(at_) == '\n') {
         ++line_;
         line_start_ = at_ + 1;
       }
@@ -30,28 +33,36 @@ class Places {
   }
 
  private:
-  std::string_view bytes_;
+  detail::ForwardBytes bytes_;
   std::size_t at_ = 0, line_ = 1, line_start_ = 0;
 };
 
 }  // namespace
 
-std::vector<InputGame> scan_games(std::string_view bytes) {
+InputBytes bytes_in_memory(std::string_view bytes) {
+  return {bytes.size(), [bytes](std::size_t offset, std::size_t length) {
+            return offset < bytes.size() ? std::string(bytes.substr(offset, length)) : std::string();
+          }};
+}
+
+std::vector<InputGame> scan_games(const InputBytes& bytes) {
   pgn::Diagnostics diags;
   diags.keep_per_kind(0);  // the errors are taken as they arrive, the game's own batch at a time
   std::vector<pgn::Diagnostic> errors;
   diags.on_add([&](const pgn::Diagnostic& d) {
     if (d.severity == pgn::Severity::Error && d.game != 0) errors.push_back(d);
   });
-  pgn::GameReader reader(bytes, diags);
+  detail::PartStream stream(bytes);
+  pgn::GameReader reader(stream, diags);
   Places places(bytes);
+  detail::ForwardBytes forward(bytes);
   std::vector<InputGame> games;
   std::size_t previous_end = 0;
   for (pgn::Game g; reader.next(g); errors.clear()) {
     InputGame in;
     in.number = g.number;
     in.line = g.line;
-    in.begin = games.empty() ? 0 : skip_space(bytes, previous_end);  // a byte-order mark goes with game 1
+    in.begin = games.empty() ? 0 : skip_space(forward, previous_end);  // a byte-order mark goes with game 1
     in.end = std::max(g.byte_end, in.begin);
     previous_end = in.end;
     // Errors the reader reports past the game's end (a comment after its result, which it
@@ -64,20 +75,43 @@ std::vector<InputGame> scan_games(std::string_view bytes) {
         in.problem = std::to_string(d.line) + ":" + std::to_string(d.column) + ": " + d.message;
         break;
       }
-    in.white = std::string(g.tag("White").value_or(""));
-    in.black = std::string(g.tag("Black").value_or(""));
-    if (in.readable) {
-      in.moves = g.mainline();
-      in.start = std::move(g.start);
-    }
+    if (in.readable) in.plies = g.main.moves.size();
     games.push_back(std::move(in));
   }
   return games;
 }
 
-std::size_t tail_begin(std::string_view bytes, const std::vector<InputGame>& games) {
-  const std::size_t from = games.empty() ? 0 : games.back().end;
-  return skip_space(bytes, from);
+std::vector<InputGame> scan_games(std::string_view bytes) { return scan_games(bytes_in_memory(bytes)); }
+
+std::size_t tail_begin(const InputBytes& bytes, const std::vector<InputGame>& games) {
+  detail::ForwardBytes forward(bytes);
+  return skip_space(forward, games.empty() ? 0 : games.back().end);
+}
+
+struct GameCursor::Reader {
+  explicit Reader(const InputBytes& bytes) : stream(bytes), reader(stream, diags) {}
+  pgn::Diagnostics diags;
+  detail::PartStream stream;
+  pgn::GameReader reader;
+};
+
+GameCursor::GameCursor(const InputBytes& bytes) : bytes_(bytes) {}
+GameCursor::~GameCursor() = default;
+
+const pgn::Game& GameCursor::at(std::size_t index) {
+  if (reader_ && index + 1 == next_) return game_;
+  if (!reader_ || index < next_) {
+    reader_.reset();  // the old stream goes before the new one reads
+    reader_ = std::make_unique<Reader>(bytes_);
+    reader_->diags.keep_per_kind(0);  // scan_games judged them already
+    next_ = 0;
+  }
+  for (; next_ <= index; ++next_)
+    if (!reader_->reader.next(game_)) {
+      reader_.reset();
+      throw std::out_of_range("GameCursor: no game " + std::to_string(index + 1) + " in the input");
+    }
+  return game_;
 }
 
 }  // namespace epdd::annotate

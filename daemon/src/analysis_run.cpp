@@ -4,6 +4,7 @@
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <mutex>
 #include <set>
@@ -69,6 +70,61 @@ Expected<uci::EngineConfig, std::string> choose_engine(const AnalysisSettings& s
   c.instances = s.concurrency;
   c.timeouts.scale *= s.timeout_scale;
   return c;
+}
+
+// The input of a run: read whole (its kind's read_input), or, for a kind that renders from the
+// store and a regular file, only hashed here, a chunk at a time, and copied into the store as
+// the job is made: a file of thousands of games is never held whole.
+struct RunInput {
+  std::string path;
+  bool streamed = false;             // read in parts (else its kind started the run from `bytes`)
+  std::optional<std::string> bytes;  // read whole
+  std::size_t size = 0;              // streamed: its size when hashed
+  std::string hash;                  // content_hash
+};
+
+Expected<RunInput, std::string> read_input(const JobKind& kind, const std::string& path) {
+  RunInput in;
+  in.path = path;
+  std::error_code ec;
+  if (!kind.renders_from_store() || !std::filesystem::is_regular_file(path, ec)) {
+    auto bytes = kind.read_input(path);
+    if (!bytes) return unexpected(bytes.error());
+    in.hash = content_hash(*bytes);
+    in.bytes = std::move(*bytes);
+    return in;
+  }
+  if (auto readable = check_readable_file(path); !readable) return unexpected(readable.error());
+  std::ifstream file(path, std::ios::binary);
+  ContentHash hash;
+  std::string chunk(std::size_t{1} << 16, '\0');
+  while (file) {
+    file.read(chunk.data(), static_cast<std::streamsize>(chunk.size()));
+    const auto got = static_cast<std::size_t>(file.gcount());
+    hash.add(std::string_view(chunk).substr(0, got));
+    in.size += got;
+  }
+  if (file.bad()) return unexpected(core::escaped(path) + ": read error");
+  in.hash = hash.hex();
+  in.streamed = true;
+  return in;
+}
+
+// The job's source: the bytes read whole (moved: nothing keeps them after), or the file read
+// again a chunk at a time as the store writes it (it fails if the file changed meanwhile).
+void give_source(store::NewJob& n, RunInput& in) {
+  if (!in.streamed) {
+    n.source = std::move(*in.bytes);
+    in.bytes.reset();
+    return;
+  }
+  n.source_size = in.size;
+  n.read_source = [file = std::make_shared<std::ifstream>(in.path, std::ios::binary), path = in.path](
+                      char* buffer, std::size_t capacity) -> std::size_t {
+    file->read(buffer, static_cast<std::streamsize>(capacity));
+    if (file->bad()) throw store::StoreError(core::escaped(path) + ": read error");
+    return static_cast<std::size_t>(file->gcount());
+  };
 }
 
 }  // namespace
@@ -209,9 +265,9 @@ AnalysisOutcome run_analysis(const std::string& kind, const AnalysisSettings& s,
   JobSpec& spec = out.spec;
   spec = s.spec;
   spec.kind = kind;
-  auto bytes = kind_of(spec).read_input(s.spec.input);
-  if (!bytes) return fail(kExitBadInput, bytes.error());
-  out.run = kind_of(spec).start(*bytes, spec);
+  auto input = read_input(kind_of(spec), s.spec.input);
+  if (!input) return fail(kExitBadInput, input.error());
+  if (input->bytes) out.run = kind_of(spec).start(*input->bytes, spec);
   AnalysisRun& run = out.run;
   // A position read leniently (a castling right or en passant square dropped, KQkq read as
   // X-FEN) is analysed as read: say so, whatever the verbosity.
@@ -236,18 +292,20 @@ AnalysisOutcome run_analysis(const std::string& kind, const AnalysisSettings& s,
   const std::string settings =
       fmt::format("engine {}; {}; new game {}; keep existing {}; chess960 {}", identity,
                   describe_limits(s.spec.limits, s.spec.multipv), to_string(new_game_of(spec)), s.spec.keep_existing, s.spec.chess960);
-  const std::string input = std::filesystem::absolute(s.spec.input).lexically_normal().string();
+  const std::string absolute = std::filesystem::absolute(s.spec.input).lexically_normal().string();
   try {
     auto job = [&] {
       store::NewJob n;
       n.kind = kind;
-      n.input = input;
-      n.identity = fmt::format("{}|{}|{}|{}", kind, input, content_hash(*bytes), settings);
+      n.input = absolute;
+      n.identity = fmt::format("{}|{}|{}|{}", kind, absolute, input->hash, settings);
       n.settings = settings;
       n.spec = spec_to_json(spec);
-      n.source = std::move(*bytes);  // the run has its own copy (a large input is held once more, not twice)
+      give_source(n, *input);
       return (*store)->find_or_create_job(n);
     }();
+    // A kind that renders from the store reads its input from there, a part at a time.
+    if (input->streamed) run = kind_of(spec).start_from(job_input(**store, job.id), spec);
     const auto answered = add_planned_items(**store, job.id, spec, run, identity).answered;
     (*store)->reset_failed(job.id);
     // Run again: a job finished (its failed items now pending again), cancelled or given up

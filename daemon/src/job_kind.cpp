@@ -35,6 +35,10 @@ Expected<std::string, std::string> JobKind::read_input(const std::string& path) 
 
 AnalysisRun JobKind::start(std::string_view bytes, const JobSpec& spec) const { return start_run(bytes, spec); }
 
+AnalysisRun JobKind::start_from(const InputSource& source, const JobSpec& spec) const {
+  return start(source.read(0, source.size), spec);
+}
+
 std::map<std::size_t, uci::AnalysisRequest> JobKind::plan(const JobSpec& spec, AnalysisRun& run) const {
   return plan_requests(spec, run);
 }

@@ -33,13 +33,24 @@ std::pair<std::string, std::string> split_engine_identity(const std::string& ide
   return {identity.substr(0, open), identity.substr(open + 2, identity.size() - open - 3)};
 }
 
-std::string content_hash(std::string_view bytes) {
-  std::uint64_t h = 1469598103934665603ull;
+void ContentHash::add(std::string_view bytes) {
   for (unsigned char c : bytes) {
-    h ^= c;
-    h *= 1099511628211ull;
+    h_ ^= c;
+    h_ *= 1099511628211ull;
   }
-  return fmt::format("{:016x}", h);
+}
+
+std::string ContentHash::hex() const { return fmt::format("{:016x}", h_); }
+
+std::string content_hash(std::string_view bytes) {
+  ContentHash h;
+  h.add(bytes);
+  return h.hex();
+}
+
+InputSource job_input(store::Store& store, std::int64_t job) {
+  return {store.job_source_size(job),
+          [&store, job](std::size_t offset, std::size_t length) { return store.job_source_part(job, offset, length); }};
 }
 
 AnalysisRun start_run(std::string_view bytes, const JobSpec& spec) {
@@ -147,7 +158,7 @@ Expected<AnalysisRun, std::string> load_run(store::Store& store, const store::Jo
   auto spec = spec_from_json(job.spec);
   if (!spec) return unexpected(fmt::format("job {}: {}", job.id, spec.error()));
   const JobKind& kind = kind_of(*spec);
-  AnalysisRun run = kind.start(store.job_source(job.id), *spec);
+  AnalysisRun run = kind.start_from(job_input(store, job.id), *spec);
   auto [name, options] = split_engine_identity(job.engine);
   run.engine = name;
   run.engine_settings = options;

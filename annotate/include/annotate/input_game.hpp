@@ -1,20 +1,35 @@
 // The games of an annotation run's input, as scanned before any engine work: where each one's
-// bytes are, whether the reader can read it whole, and what the engine must see (start
-// position and main line). Nothing but this summary is kept per game, so memory does not grow
-// with the size of a game's tree.
+// bytes are and whether the reader can read it whole. A few numbers per game are kept, nothing
+// of its moves or tags, so a run's memory does not grow with the number of games: what a game
+// holds is read again from the input when its part is planned or rendered (MainLines,
+// render_file). The input itself is read a part at a time (InputBytes), never held whole.
 #pragma once
 
 #include <cstddef>
+#include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "core/board.hpp"
 #include "core/move.hpp"
+#include "pgn/game.hpp"
 
 namespace epdd::annotate {
 
-// One game of the input, as scanned (main line only; no trees kept).
+// The input's bytes, read a part at a time (from the store, from a file): `read(offset, length)`
+// gives [offset, offset + length) cut at `size`. A file of thousands of games is never held
+// whole by annotate.
+struct InputBytes {
+  std::size_t size = 0;
+  std::function<std::string(std::size_t offset, std::size_t length)> read;
+};
+
+// Bytes held by the caller (tests, small inputs); `bytes` must outlive every use.
+InputBytes bytes_in_memory(std::string_view bytes);
+
+// One game of the input, as scanned.
 struct InputGame {
   std::size_t number = 0;          // 1-based in the file (the PGN reader's numbering)
   std::size_t line = 0;            // its first line
@@ -23,9 +38,7 @@ struct InputGame {
   // in the main line or in a variation. Such a game is written back verbatim, never annotated.
   bool readable = true;
   std::string problem;             // then "LINE:COLUMN: message" of its first error
-  core::Board start;               // (readable) start position: FEN/SetUp/Variant honoured
-  std::vector<core::Move> moves;   // (readable) the main line
-  std::string white, black;        // the White and Black tags ("" when absent)
+  std::size_t plies = 0;           // (readable) the main line's length
 };
 
 // The games of `bytes`, in order. The ranges: a game's [begin, end) runs from the first byte
@@ -41,10 +54,34 @@ struct InputGame {
 // inside the game's bytes; the two it reports past a game's end lose nothing (a comment after
 // the result, which goes to the next game; a variation still open at the next game, which the
 // reader closes) and do not.
+std::vector<InputGame> scan_games(const InputBytes& bytes);
 std::vector<InputGame> scan_games(std::string_view bytes);
 
 // Where the text after the last game starts: the first byte after the last game's end (from
-// the input's start when there is no game) that is not white space; bytes.size() when none.
-std::size_t tail_begin(std::string_view bytes, const std::vector<InputGame>& games);
+// the input's start when there is no game) that is not white space; bytes.size when none.
+std::size_t tail_begin(const InputBytes& bytes, const std::vector<InputGame>& games);
+
+// The games of an input read again in order, a game at a time, with their full tree, exactly
+// as scan_games read them (one reader over the whole input, so a game reads as it does there).
+// What a game holds is read when it is needed (its part planned, its output rendered) instead
+// of being kept for every game.
+class GameCursor {
+ public:
+  // `bytes` must outlive the cursor.
+  explicit GameCursor(const InputBytes& bytes);
+  ~GameCursor();
+  GameCursor(const GameCursor&) = delete;
+  GameCursor& operator=(const GameCursor&) = delete;
+  // Game `index` (0-based: the index into scan_games' list). Cheap for the next index; an
+  // earlier one reads the input again from its start. Throws std::out_of_range past the last.
+  const pgn::Game& at(std::size_t index);
+
+ private:
+  struct Reader;
+  const InputBytes& bytes_;
+  std::unique_ptr<Reader> reader_;
+  std::size_t next_ = 0;  // the index the reader reads next
+  pgn::Game game_;        // game next_ - 1
+};
 
 }  // namespace epdd::annotate

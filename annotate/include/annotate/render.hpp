@@ -21,6 +21,7 @@
 #include "annotate/judgement.hpp"
 #include "annotate/summary.hpp"
 #include "core/types.hpp"
+#include "pgn/game.hpp"
 #include "uci/analysis.hpp"
 
 namespace epdd::annotate {
@@ -57,11 +58,11 @@ struct AnnotateOptions {
   std::string annotator;
 };
 
-// The plies whose position the engine must analyse (0 = start position, p = after p plies):
-// every main-line position from from_ply-1 on that has a legal move (a checkmate or stalemate
-// is scored without the engine) and that no null move precedes (UCI cannot send one). Empty
-// for an unreadable game.
-std::vector<std::size_t> plies_to_analyse(const InputGame& game, const AnnotateOptions& options);
+// The plies whose position the engine must analyse (0 = start position, p = after p plies) in
+// a readable game: every main-line position from from_ply-1 on that has a legal move (a
+// checkmate or stalemate is scored without the engine) and that no null move precedes (UCI
+// cannot send one).
+std::vector<std::size_t> plies_to_analyse(const pgn::Game& game, const AnnotateOptions& options);
 
 // Position p's analysis (p = plies from the start), nullopt for those not analysed or failed.
 // Its line 1 score is as the engine reports it (from p's side to move); line 2 is read for
@@ -90,6 +91,11 @@ struct AnnotatedFile {
 // gives game i's analyses (i: index into `games`), called once per readable game, in order.
 // With `write`, the text goes there a game at a time, in order, and AnnotatedFile::pgn stays
 // empty (a file of many games is never held whole).
+// The input is read a part at a time (a game, a chunk of the text after the last one).
+AnnotatedFile render_file(const InputBytes& bytes, const std::vector<InputGame>& games,
+                          const std::function<PositionAnalyses(std::size_t)>& analyses_of,
+                          const AnnotateOptions& options,
+                          const std::function<void(std::string_view)>& write = nullptr);
 AnnotatedFile render_file(std::string_view bytes, const std::vector<InputGame>& games,
                           const std::function<PositionAnalyses(std::size_t)>& analyses_of,
                           const AnnotateOptions& options,

@@ -46,6 +46,13 @@ struct AnalysisSettings {
   double timeout_scale = 1.0;
 };
 
+// An input read a part at a time (the store's copy of a job's input): its size, and its bytes
+// [offset, offset + length) cut at its end.
+struct InputSource {
+  std::size_t size = 0;
+  std::function<std::string(std::size_t offset, std::size_t length)> read;
+};
+
 // What a kind other than the EPD ones keeps of its input in a run (annotate: its games).
 struct KindData {
   virtual ~KindData() = default;

@@ -75,6 +75,10 @@ class JobKind {
   virtual Expected<std::string, std::string> read_input(const std::string& path) const;
   // The input read into a run with room for every line (default: an EPD file).
   virtual AnalysisRun start(std::string_view bytes, const JobSpec& spec) const;
+  // The same from an input read in parts, which stays readable while the run lives. Default:
+  // read whole, then start(). A kind that renders from the store reads only the parts it
+  // needs when it needs them (annotate: a game at a time), so the input is never held whole.
+  virtual AnalysisRun start_from(const InputSource& source, const JobSpec& spec) const;
   // Its work items: one analysis request per line to analyse (default: each EPD record whose
   // position is legal; the others get their error in run.errors).
   virtual std::map<std::size_t, uci::AnalysisRequest> plan(const JobSpec& spec, AnalysisRun& run) const;

@@ -30,6 +30,18 @@ std::pair<std::string, std::string> split_engine_identity(const std::string& ide
 
 // 64-bit FNV-1a of the input's bytes, in hex: a changed file is a new job, not a resumed one.
 std::string content_hash(std::string_view bytes);
+// The same over bytes given a part at a time (an input never held whole).
+class ContentHash {
+ public:
+  void add(std::string_view bytes);
+  std::string hex() const;
+
+ private:
+  std::uint64_t h_ = 1469598103934665603ull;
+};
+
+// The job's input as the store keeps it, read in parts (the store must outlive its use).
+InputSource job_input(store::Store& store, std::int64_t job);
 
 // Reads the input document the way the spec says (chess960), into a run with room for every line.
 AnalysisRun start_run(std::string_view bytes, const JobSpec& spec);

@@ -30,14 +30,33 @@ namespace epdd::daemon {
 
 namespace {
 
-// The games of the input and where each one's positions are among the items.
+// The games of the input and where each one's positions are among the items: a few numbers
+// per game. The input is read in parts as it is needed (the store's copy, or `held`).
 struct AnnotateInput final : KindData {
-  std::string bytes;
+  std::string held;  // the bytes when the run was started from bytes in memory (start())
+  annotate::InputBytes bytes;
   std::vector<annotate::InputGame> games;
   std::vector<std::size_t> first_item;  // per game; first_item[g] + ply is the position's item
+  std::unique_ptr<annotate::GameCursor> cursor;  // plan_part's reader: the parts come in order
 };
 
 const AnnotateInput& input_of(const AnalysisRun& run) { return static_cast<const AnnotateInput&>(*run.data); }
+AnnotateInput& input_of(AnalysisRun& run) { return static_cast<AnnotateInput&>(*run.data); }
+
+AnalysisRun start_annotate(std::shared_ptr<AnnotateInput> input) {
+  input->games = annotate::scan_games(input->bytes);
+  std::size_t items = 0;
+  input->first_item.reserve(input->games.size());
+  for (const auto& g : input->games) {
+    input->first_item.push_back(items);
+    if (g.readable) items += g.plies + 1;
+  }
+  input->cursor = std::make_unique<annotate::GameCursor>(input->bytes);
+  AnalysisRun run;  // no analyses: they are read from the store as each game is rendered
+  run.item_count = items;
+  run.data = std::move(input);
+  return run;
+}
 
 std::optional<std::string> check_judge(std::string_view v) {
   auto rule = annotate::parse_judge_rule(v);
@@ -205,17 +224,15 @@ class AnnotateKind final : public JobKind {
 
   AnalysisRun start(std::string_view bytes, const JobSpec&) const override {
     auto input = std::make_shared<AnnotateInput>();
-    input->bytes = std::string(bytes);
-    input->games = annotate::scan_games(input->bytes);
-    std::size_t items = 0;
-    for (const auto& g : input->games) {
-      input->first_item.push_back(items);
-      if (g.readable) items += g.moves.size() + 1;
-    }
-    AnalysisRun run;  // no analyses: they are read from the store as each game is rendered
-    run.item_count = items;
-    run.data = std::move(input);
-    return run;
+    input->held = std::string(bytes);
+    input->bytes = annotate::bytes_in_memory(input->held);
+    return start_annotate(std::move(input));
+  }
+
+  AnalysisRun start_from(const InputSource& source, const JobSpec&) const override {
+    auto input = std::make_shared<AnnotateInput>();
+    input->bytes = annotate::InputBytes{source.size, source.read};
+    return start_annotate(std::move(input));
   }
 
   std::map<std::size_t, uci::AnalysisRequest> plan(const JobSpec& spec, AnalysisRun& run) const override {
@@ -229,10 +246,10 @@ class AnnotateKind final : public JobKind {
 
   std::map<std::size_t, uci::AnalysisRequest> plan_part(const JobSpec& spec, AnalysisRun& run,
                                                         std::size_t g) const override {
-    const AnnotateInput& input = input_of(run);
+    AnnotateInput& input = input_of(run);
     std::map<std::size_t, uci::AnalysisRequest> requests;
-    const annotate::InputGame& game = input.games.at(g);
-    if (!game.readable) return requests;
+    if (!input.games.at(g).readable) return requests;
+    const pgn::Game& game = input.cursor->at(g);
     // Which positions are analysed does not depend on the book (its moves are analysed, not judged).
     auto options = annotate_options(without_book(spec), "");
     if (!options) options = annotate::AnnotateOptions{};
@@ -247,7 +264,8 @@ class AnnotateKind final : public JobKind {
     std::vector<std::pair<std::string, std::size_t>> root_of;  // by ply: (FEN, its ply)
     core::Board board = game.start;
     root_of.emplace_back(core::to_fen(board), 0);
-    for (const core::Move m : game.moves) {
+    for (const pgn::MoveNode& node : game.main.moves) {
+      const core::Move m = node.move;
       moves.push_back(core::to_uci(m, castling));
       m.is_null() ? board.make_null_move() : board.make_move(m);
       // A null move (a main line's "--") is a cut too: engines take no history across it,
@@ -325,7 +343,7 @@ class AnnotateKind final : public JobKind {
       annotate::PositionAnalyses out;
       if (!input.games[g].readable) return out;
       const std::size_t first = input.first_item[g];
-      out.resize(input.games[g].moves.size() + 1);
+      out.resize(input.games[g].plies + 1);
       for (const store::ItemRow& item : run.items(first, first + out.size())) {
         const auto index = static_cast<std::size_t>(item.index);
         if (item.state == store::ItemState::Failed) run.errors[index] = item_error(item);

@@ -32,12 +32,13 @@ int material(const core::Board& b) {
 
 // An analysis of every position the game needs: material as the score, the first legal moves
 // as the line (three plies).
-annotate::PositionAnalyses material_analyses(const annotate::InputGame& g, const annotate::AnnotateOptions& o) {
-  annotate::PositionAnalyses out(g.moves.size() + 1);
+annotate::PositionAnalyses material_analyses(const pgn::Game& g, const annotate::AnnotateOptions& o) {
+  const std::vector<core::Move> moves = g.mainline();
+  annotate::PositionAnalyses out(moves.size() + 1);
   core::Board board = g.start;
   std::size_t made = 0;
   for (std::size_t ply : annotate::plies_to_analyse(g, o)) {
-    for (; made < ply; ++made) board.make_move(g.moves[made]);
+    for (; made < ply; ++made) board.make_move(moves[made]);
     core::Board line = board;
     std::vector<std::string> pv;
     for (int i = 0; i < 3 && line.count_legal() > 0; ++i) {
@@ -162,7 +163,7 @@ TEST_CASE("Real files annotated keep everything they had and read back clean", "
   annotate::AnnotateOptions o;
   o.annotator = "epdd test";
   o.position_nags = true;
-  const auto r = test::render(text, [&](const annotate::InputGame& g) { return material_analyses(g, o); }, o);
+  const auto r = test::render(text, [&](const pgn::Game& g) { return material_analyses(g, o); }, o);
   pgn::Diagnostics diags;
   const auto input = pgn::read_games(text, diags);
   REQUIRE(r.read_back.size() == input.size());
@@ -198,4 +199,39 @@ TEST_CASE("Real files annotated keep everything they had and read back clean", "
   // move in a main line, a result that contradicts the final position are the input's own).
   if (const auto complaints = pgn_extract_errors(r.file.pgn)) CHECK(verdict(*complaints) == verdict(*pgn_extract_errors(text)));
   else WARN("pgn-extract is not installed: its check was skipped");
+}
+
+// A file of many games is read a part at a time, never whole: by scan_games and by render_file.
+// The games found read as the reader over the whole text in memory reads them (the oracle).
+TEST_CASE("scan_games and render_file read the input in parts of at most 64 KB", "[annotate][render]") {
+  const auto name = GENERATE(as<std::string>{}, "pgn/twic0920.pgn", "pgn/tcec-engine-comments.pgn",
+                             "pgn/edge-cases/test-long-line.pgn");
+  INFO(name);
+  const std::string text = test::read_file(test::shared_data(name));
+  std::size_t largest = 0, reads = 0;
+  const annotate::InputBytes parts{text.size(), [&](std::size_t offset, std::size_t length) {
+                                     ++reads;
+                                     REQUIRE(offset <= text.size());
+                                     const std::string part = text.substr(offset, length);
+                                     largest = std::max(largest, part.size());
+                                     return part;
+                                   }};
+  const auto games = annotate::scan_games(parts);
+  pgn::Diagnostics diags;
+  const auto input = pgn::read_games(text, diags);
+  REQUIRE(games.size() == input.size());
+  for (std::size_t i = 0; i < games.size(); ++i) {
+    INFO("game " << i + 1);
+    CHECK(games[i].number == input[i].number);
+    CHECK(games[i].line == input[i].line);
+    CHECK(games[i].end == std::max(input[i].byte_end, games[i].begin));
+    if (games[i].readable) CHECK(games[i].plies == input[i].main.moves.size());
+  }
+  std::size_t written = 0;
+  const auto file = annotate::render_file(parts, games, [](std::size_t) { return annotate::PositionAnalyses{}; }, {},
+                                          [&](std::string_view part) { written += part.size(); });
+  CHECK(file.pgn.empty());
+  CHECK(written > 0);
+  CHECK(reads > 2);
+  CHECK(largest <= std::size_t{1} << 16);
 }

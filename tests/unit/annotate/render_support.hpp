@@ -27,6 +27,13 @@ inline uci::Analysis analysis(core::Score score, int depth, std::vector<std::str
 inline core::Score cp(int v) { return core::Score::centipawns(v); }
 inline core::Score mate(int plies) { return core::Score::mate_in_plies(plies); }
 
+// Game `index` (0-based) of `text` as the reader reads it: what a render test builds analyses
+// from (annotate keeps no game's moves; it reads them again as it needs them).
+inline pgn::Game game_of(const std::string& text, std::size_t index) {
+  pgn::Diagnostics diags;
+  return pgn::read_games(text, diags).at(index);
+}
+
 struct Rendered {
   std::vector<annotate::InputGame> games;
   annotate::AnnotatedFile file;
@@ -34,13 +41,14 @@ struct Rendered {
   std::size_t read_back_errors = 0;
 };
 
-// Scans and renders `text`; `of(game)` gives a scanned game's analyses.
-inline Rendered render(const std::string& text,
-                       const std::function<annotate::PositionAnalyses(const annotate::InputGame&)>& of,
+// Scans and renders `text`; `of(game)` gives a game's analyses (the game as the reader reads it).
+inline Rendered render(const std::string& text, const std::function<annotate::PositionAnalyses(const pgn::Game&)>& of,
                        const annotate::AnnotateOptions& options = {}) {
   Rendered r;
   r.games = annotate::scan_games(text);
-  r.file = annotate::render_file(text, r.games, [&](std::size_t i) { return of(r.games.at(i)); }, options);
+  pgn::Diagnostics input_diags;
+  const std::vector<pgn::Game> input = pgn::read_games(text, input_diags);
+  r.file = annotate::render_file(text, r.games, [&](std::size_t i) { return of(input.at(i)); }, options);
   pgn::Diagnostics diags;
   r.read_back = pgn::read_games(r.file.pgn, diags);
   r.read_back_errors = diags.count(pgn::Severity::Error);
@@ -48,8 +56,8 @@ inline Rendered render(const std::string& text,
 }
 
 // The same analyses for every game.
-inline std::function<annotate::PositionAnalyses(const annotate::InputGame&)> always(annotate::PositionAnalyses a) {
-  return [a = std::move(a)](const annotate::InputGame&) { return a; };
+inline std::function<annotate::PositionAnalyses(const pgn::Game&)> always(annotate::PositionAnalyses a) {
+  return [a = std::move(a)](const pgn::Game&) { return a; };
 }
 
 // The movetext of the first game of `pgn` (after the tags' blank line), newlines as spaces.

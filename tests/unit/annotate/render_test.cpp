@@ -193,11 +193,11 @@ TEST_CASE("Selection: from_ply, side, player and book moves are not judged but k
   book->insert(start.polyglot_key());  // the start position: 1. e4 is a book move
   o.book = book;
   CHECK(nags(o) == std::vector<int>{0, 4, 4, 4});
-  const auto plies = annotate::plies_to_analyse(annotate::scan_games(text).at(0), o);
+  const auto plies = annotate::plies_to_analyse(test::game_of(text, 0), o);
   CHECK(plies == std::vector<std::size_t>{0, 1, 2, 3, 4});  // the book position is still analysed
   o = {};
   o.from_ply = 3;
-  CHECK(annotate::plies_to_analyse(annotate::scan_games(text).at(0), o) == std::vector<std::size_t>{2, 3, 4});
+  CHECK(annotate::plies_to_analyse(test::game_of(text, 0), o) == std::vector<std::size_t>{2, 3, 4});
 }
 
 TEST_CASE("The summary counts judged moves per side as lila counts ACPL", "[annotate][render]") {
@@ -257,7 +257,7 @@ TEST_CASE("An unreadable game is written back byte for byte and reported with it
   CHECK(games[1].line == 5);
   CHECK(games[1].problem.rfind("7:13: ", 0) == 0);
   CHECK(text.substr(games[1].begin, games[1].end - games[1].begin) == bad);
-  CHECK(annotate::plies_to_analyse(games[1], {}).empty());
+  CHECK(games[1].plies == 0);  // none of its positions is analysed
   std::vector<std::size_t> asked;
   const auto file = annotate::render_file(text, games, [&](std::size_t i) {
     asked.push_back(i);
@@ -298,8 +298,8 @@ TEST_CASE("A game from a FEN with Black to move first, and one ending in stalema
       "[FEN \"k7/8/8/8/8/8/8/1Q5K w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Qb6 1/2-1/2\n";
   const auto games = annotate::scan_games(text);
   REQUIRE(games.size() == 2);
-  CHECK(annotate::plies_to_analyse(games[1], {}) == std::vector<std::size_t>{0});  // the stalemate needs no engine
-  const auto r = test::render(text, [](const annotate::InputGame& g) {
+  CHECK(annotate::plies_to_analyse(test::game_of(text, 1), {}) == std::vector<std::size_t>{0});  // the stalemate needs no engine
+  const auto r = test::render(text, [](const pgn::Game& g) {
     if (g.number == 1)
       return annotate::PositionAnalyses{analysis(cp(-30), 10, {"c7c5"}), analysis(cp(300), 10), analysis(cp(-300), 10)};
     return annotate::PositionAnalyses{analysis(cp(1000), 10, {"h1g2"})};
