@@ -59,14 +59,16 @@ std::string game_name(const InputGame& game) {
 }
 
 void render_game(AnnotatedFile& out, pgn::Game& game, const InputGame& in, const PositionAnalyses& analyses,
-                 const AnnotateOptions& options) {
+                 const AnnotateOptions& options, const std::function<void(const GameSummary&)>& on_game) {
   const detail::GameOutcome outcome = detail::annotate_game(game, analyses, options, player_sides(game, options));
   if (!options.annotator.empty()) {
     const auto theirs = game.tag("Annotator");
     game.set_tag("Annotator", theirs ? annotator_value(*theirs, options.annotator) : options.annotator);
   }
   pgn::append_game(out.pgn, game);
-  out.games.push_back({in.number, tag_text(game, "White"), tag_text(game, "Black"), outcome.white, outcome.black});
+  GameSummary summary{in.number, tag_text(game, "White"), tag_text(game, "Black"), outcome.white, outcome.black};
+  if (on_game) on_game(summary);
+  else out.games.push_back(std::move(summary));
   if (outcome.unevaluated > 0)
     out.notes.push_back(game_name(in) + ": " + std::to_string(outcome.unevaluated) + " of " +
                         std::to_string(outcome.positions) +
@@ -112,7 +114,8 @@ std::vector<std::size_t> plies_to_analyse(const pgn::Game& game, const AnnotateO
 
 AnnotatedFile render_file(const InputBytes& bytes, const std::vector<InputGame>& games,
                           const std::function<PositionAnalyses(std::size_t)>& analyses_of,
-                          const AnnotateOptions& options, const std::function<void(std::string_view)>& write) {
+                          const AnnotateOptions& options, const std::function<void(std::string_view)>& write,
+                          const std::function<void(const GameSummary&)>& on_game) {
   AnnotatedFile out;
   const auto flush = [&] {
     if (!write) return;
@@ -129,7 +132,7 @@ AnnotatedFile render_file(const InputBytes& bytes, const std::vector<InputGame>&
       throw std::invalid_argument("render_file: the games given are not scan_games() of these bytes");
     const InputGame& in = games[index];
     if (in.readable) {
-      render_game(out, game, in, analyses_of(index), options);
+      render_game(out, game, in, analyses_of(index), options, on_game);
     } else {
       out.pgn += bytes.read(in.begin, in.end - in.begin);
       out.pgn += "\n\n";
@@ -145,8 +148,9 @@ AnnotatedFile render_file(const InputBytes& bytes, const std::vector<InputGame>&
 
 AnnotatedFile render_file(std::string_view bytes, const std::vector<InputGame>& games,
                           const std::function<PositionAnalyses(std::size_t)>& analyses_of,
-                          const AnnotateOptions& options, const std::function<void(std::string_view)>& write) {
-  return render_file(bytes_in_memory(bytes), games, analyses_of, options, write);
+                          const AnnotateOptions& options, const std::function<void(std::string_view)>& write,
+                          const std::function<void(const GameSummary&)>& on_game) {
+  return render_file(bytes_in_memory(bytes), games, analyses_of, options, write, on_game);
 }
 
 }  // namespace epdd::annotate

@@ -12,30 +12,6 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-struct Player {
-  std::string name;
-  int games = 0;
-  SideSummary total;
-};
-
-// Players by tag text, in the order they first appear.
-std::vector<Player> players_of(const AnnotatedFile& file) {
-  std::vector<Player> players;
-  std::map<std::string, std::size_t> index;
-  const auto add = [&](const std::string& name, const SideSummary& side, bool new_game) {
-    auto [it, fresh] = index.emplace(name, players.size());
-    if (fresh) players.push_back({name, 0, {}});
-    Player& p = players[it->second];
-    p.games += new_game;
-    p.total.merge(side);
-  };
-  for (const GameSummary& g : file.games) {
-    add(g.white, g.white_side, true);
-    add(g.black, g.black_side, g.black != g.white);
-  }
-  return players;
-}
-
 // SIDE's keys added to `j`.
 void add_side(Json& j, const SideSummary& s) {
   j["inaccuracies"] = s.inaccuracies;
@@ -90,49 +66,90 @@ void append_array(std::string& out, std::string_view key, const Range& range, Ea
   out += last ? "\n" : ",\n";
 }
 
+Json game_json(const GameSummary& g) {
+  Json game;
+  game["number"] = g.number;
+  game["white"] = g.white;
+  game["black"] = g.black;
+  game["white_side"] = side_json(g.white_side);
+  game["black_side"] = side_json(g.black_side);
+  return game;
+}
+
 }  // namespace
 
-// The text nlohmann's dump(2) would write for the whole object (the golden files pin it), built
-// a game at a time.
-std::string summary_json(const AnnotatedFile& file, const std::string& engine, const std::string& limits) {
+SummaryWriter::SummaryWriter(const std::string& engine, const std::string& limits, Sink json, Sink text)
+    : json_(std::move(json)), text_(std::move(text)) {
+  if (!json_) return;
   std::string out = "{\n  \"engine\": ";
   append_dump(out, Json(engine), 1);
   out += ",\n  \"limits\": ";
   append_dump(out, Json(limits), 1);
-  out += ",\n";
-  append_array(out, "games", file.games, [](const GameSummary& g) {
-    Json game;
-    game["number"] = g.number;
-    game["white"] = g.white;
-    game["black"] = g.black;
-    game["white_side"] = side_json(g.white_side);
-    game["black_side"] = side_json(g.black_side);
-    return game;
-  });
-  append_array(out, "players", players_of(file), [](const Player& p) {
-    Json player;
-    player["name"] = p.name;
-    player["games"] = p.games;
-    add_side(player, p.total);
-    return player;
-  });
-  append_array(out, "kept", file.kept, [](const auto& kept) { return Json{{"line", kept.first}, {"why", kept.second}}; });
-  append_array(out, "notes", file.notes, [](const std::string& note) { return Json(note); }, true);
-  return out + "}\n";
+  out += ",\n  \"games\": [";
+  json_(out);
+}
+
+void SummaryWriter::add_player(const std::string& name, const SideSummary& side, bool new_game) {
+  auto [it, fresh] = player_index_.emplace(name, players_.size());
+  if (fresh) players_.push_back({name, 0, {}});
+  Player& p = players_[it->second];
+  p.games += new_game;
+  p.total.merge(side);
+}
+
+void SummaryWriter::game(const GameSummary& g) {
+  add_player(g.white, g.white_side, true);
+  add_player(g.black, g.black_side, g.black != g.white);
+  if (json_) {
+    std::string out = games_ == 0 ? "\n    " : ",\n    ";
+    append_dump(out, game_json(g), 2);
+    json_(out);
+  }
+  ++games_;
+  if (text_)
+    text_(fmt::format("game {}: {} - {}\n  White {}\n  Black {}\n", g.number, shown(g.white), shown(g.black),
+                      side_text(g.white_side), side_text(g.black_side)));
+}
+
+void SummaryWriter::finish(const std::vector<std::pair<std::size_t, std::string>>& kept,
+                           const std::vector<std::string>& notes) {
+  if (json_) {
+    std::string out = games_ == 0 ? "],\n" : "\n  ],\n";
+    append_array(out, "players", players_, [](const Player& p) {
+      Json player;
+      player["name"] = p.name;
+      player["games"] = p.games;
+      add_side(player, p.total);
+      return player;
+    });
+    append_array(out, "kept", kept, [](const auto& k) { return Json{{"line", k.first}, {"why", k.second}}; });
+    append_array(out, "notes", notes, [](const std::string& note) { return Json(note); }, true);
+    json_(out + "}\n");
+  }
+  if (text_) {
+    std::string out;
+    if (!players_.empty()) out += "players over the file:\n";
+    for (const Player& p : players_)
+      out += fmt::format("  {} ({} game{}): {}\n", shown(p.name), p.games, p.games == 1 ? "" : "s", side_text(p.total));
+    for (const std::string& note : notes) out += "note: " + note + "\n";
+    text_(out);
+  }
+}
+
+// The text nlohmann's dump(2) would write for the whole object (the golden files pin it).
+std::string summary_json(const AnnotatedFile& file, const std::string& engine, const std::string& limits) {
+  std::string out;
+  SummaryWriter writer(engine, limits, [&](std::string_view part) { out += part; }, nullptr);
+  for (const GameSummary& g : file.games) writer.game(g);
+  writer.finish(file.kept, file.notes);
+  return out;
 }
 
 std::string summary_text(const AnnotatedFile& file) {
   std::string out;
-  for (const GameSummary& g : file.games) {
-    out += fmt::format("game {}: {} - {}\n", g.number, shown(g.white), shown(g.black));
-    out += fmt::format("  White {}\n", side_text(g.white_side));
-    out += fmt::format("  Black {}\n", side_text(g.black_side));
-  }
-  const std::vector<Player> players = players_of(file);
-  if (!players.empty()) out += "players over the file:\n";
-  for (const Player& p : players)
-    out += fmt::format("  {} ({} game{}): {}\n", shown(p.name), p.games, p.games == 1 ? "" : "s", side_text(p.total));
-  for (const std::string& note : file.notes) out += "note: " + note + "\n";
+  SummaryWriter writer("", "", nullptr, [&](std::string_view part) { out += part; });
+  for (const GameSummary& g : file.games) writer.game(g);
+  writer.finish(file.kept, file.notes);
   return out;
 }
 

@@ -1,6 +1,8 @@
 #include "cli/annotate_command.hpp"
 
+#include <cstdio>
 #include <map>
+#include <memory>
 #include <optional>
 #include <ostream>
 
@@ -42,6 +44,16 @@ int run_annotate(const AnnotateOptions& o, std::ostream& out, std::ostream& err)
   } else {
     run.write_output = [&out](std::string_view part) { out << part; };
   }
+  std::optional<AtomicFileWriter> json;
+  if (o.json) {
+    json.emplace(*o.json);
+    run.write_json = [&json](std::string_view part) { json->write(part); };
+  }
+  // The summary (and every game kept unchanged, with its line) on stderr as it is made; with
+  // --quiet only when something failed, so meanwhile it waits in a temporary file.
+  const std::unique_ptr<std::FILE, int (*)(std::FILE*)> held(o.analysis.quiet ? std::tmpfile() : nullptr, std::fclose);
+  if (!o.analysis.quiet) run.write_report = [&err](std::string_view part) { err << part; };
+  else if (held) run.write_report = [&held](std::string_view part) { std::fwrite(part.data(), 1, part.size(), held.get()); };
   std::map<std::string, std::string> texts;
   try {
     texts = kind.render(run, outcome.spec);
@@ -53,17 +65,19 @@ int run_annotate(const AnnotateOptions& o, std::ostream& out, std::ostream& err)
   } else {
     out << std::flush;
   }
-  if (o.json)
-    if (auto w = write_file_atomically(*o.json, texts.at("json")); !w) return fail(w.error());
+  if (json)
+    if (auto w = json->commit(); !w) return fail(w.error());
   const std::size_t failed = kind.failures(run);
-  // The summary (and every game kept unchanged, with its line) on stderr; only the failures
-  // with --quiet.
   if (!o.analysis.quiet) {
-    err << texts.at("report");
     fmt::print(err, "epdd annotate: {} positions searched now, {} from the cache, {} from an earlier run of this command\n",
                run.searches, run.cache_hits, run.resumed);
   } else if (failed) {
-    err << texts.at("report");
+    if (held) {
+      std::rewind(held.get());
+      char buffer[1 << 14];
+      for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, held.get())) > 0;) err.write(buffer, static_cast<std::streamsize>(n));
+    }
+    err << texts["report"];  // when no temporary file could be made
   }
   return failed ? kExitRecordsFailed : kExitOk;
 }

@@ -90,15 +90,18 @@ struct AnnotatedFile {
 // game that is not white space is written verbatim at the end, with a note. `analyses_of(i)`
 // gives game i's analyses (i: index into `games`), called once per readable game, in order.
 // With `write`, the text goes there a game at a time, in order, and AnnotatedFile::pgn stays
-// empty (a file of many games is never held whole).
+// empty (a file of many games is never held whole). With `on_game`, each readable game's
+// summary goes there as the game is rendered, and AnnotatedFile::games stays empty.
 // The input is read a part at a time (a game, a chunk of the text after the last one).
 AnnotatedFile render_file(const InputBytes& bytes, const std::vector<InputGame>& games,
                           const std::function<PositionAnalyses(std::size_t)>& analyses_of,
                           const AnnotateOptions& options,
-                          const std::function<void(std::string_view)>& write = nullptr);
+                          const std::function<void(std::string_view)>& write = nullptr,
+                          const std::function<void(const GameSummary&)>& on_game = nullptr);
 AnnotatedFile render_file(std::string_view bytes, const std::vector<InputGame>& games,
                           const std::function<PositionAnalyses(std::size_t)>& analyses_of,
                           const AnnotateOptions& options,
-                          const std::function<void(std::string_view)>& write = nullptr);
+                          const std::function<void(std::string_view)>& write = nullptr,
+                          const std::function<void(const GameSummary&)>& on_game = nullptr);
 
 }  // namespace epdd::annotate

@@ -83,6 +83,9 @@ struct AnalysisRun {
   // Where a kind that can (annotate) writes its main output as it renders it, a part at a time,
   // instead of returning it as the text "output". Unset: the text is returned.
   std::function<void(std::string_view)> write_output;
+  // The same for its reports (JobKind::has_reports): the JSON and the text a terminal shows, where
+  // a kind that can (annotate) writes them a game at a time. Unset: returned as "json", "report".
+  std::function<void(std::string_view)> write_json, write_report;
   std::uint64_t searches = 0, cache_hits = 0, resumed = 0;  // this run
   bool interrupted = false;
 };

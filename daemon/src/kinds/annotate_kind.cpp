@@ -354,15 +354,21 @@ class AnnotateKind final : public JobKind {
       }
       return out;
     };
-    annotate::AnnotatedFile file = annotate::render_file(input.bytes, input.games, analyses_of, *options, run.write_output);
-    for (auto& n : notes) file.notes.push_back(std::move(n));
-    // Games written back unchanged, as FILE:LINE: lines a terminal and an editor understand.
-    std::string kept;
-    for (const auto& [line, why] : file.kept)
-      kept += fmt::format("{}:{}: kept unchanged: {}\n", core::escaped(spec.input), line, one_line(why));
+    // The summaries go out a game at a time where the caller takes them so; kept here otherwise.
     std::map<std::string, std::string> texts;
-    texts["report"] = kept + annotate::summary_text(file);
-    texts["json"] = annotate::summary_json(file, run.engine, limits);
+    const auto sink = [&texts](const std::function<void(std::string_view)>& hook, const std::string& name) {
+      return hook ? hook : [&texts, name](std::string_view part) { texts[name] += part; };
+    };
+    const auto report = sink(run.write_report, "report");
+    // Games written back unchanged (known from the scan), first, as FILE:LINE: lines a terminal
+    // and an editor understand.
+    for (const annotate::InputGame& g : input.games)
+      if (!g.readable) report(fmt::format("{}:{}: kept unchanged: {}\n", core::escaped(spec.input), g.line, one_line(g.problem)));
+    annotate::SummaryWriter summary(run.engine, limits, sink(run.write_json, "json"), report);
+    annotate::AnnotatedFile file = annotate::render_file(input.bytes, input.games, analyses_of, *options, run.write_output,
+                                                         [&](const annotate::GameSummary& g) { summary.game(g); });
+    for (auto& n : notes) file.notes.push_back(std::move(n));
+    summary.finish(file.kept, file.notes);
     if (!run.write_output) texts["output"] = std::move(file.pgn);  // moved, not copied: the largest text
     return texts;
   }
