@@ -1,6 +1,8 @@
 #include "daemon/analysis_run.hpp"
 #include "daemon/job_kind.hpp"
 
+#include <malloc.h>
+
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
@@ -262,6 +264,12 @@ AnalysisOutcome run_analysis(const std::string& kind, const AnalysisSettings& s,
     return std::move(out);
   };
   setup_logging(s.verbose ? Verbosity::Verbose : s.quiet ? Verbosity::Quiet : Verbosity::Normal);
+  // One malloc arena for the process, before the pool and the workers start their threads:
+  // glibc gives each allocating thread an arena of its own, and what those keep after free
+  // made a run's peak memory grow with its length (annotate: 2000 games of twic0920.pgn peaked
+  // 2.9 MB above 100 games; with one arena 0.8 MB). The threads spend their time waiting for
+  // engines, not in malloc.
+  mallopt(M_ARENA_MAX, 1);
   JobSpec& spec = out.spec;
   spec = s.spec;
   spec.kind = kind;

@@ -47,16 +47,21 @@ Claim SqliteStore::lease_position(const std::string& key, const std::string& own
   Claim claim;
   claim.key = key;
   // The unary + keeps SQLite's planner off items_by_state (which gives the order for free but
-  // makes it read every pending item of the store, requests included, for each position).
+  // makes it read every pending item of the store, requests included, for each position). Only
+  // (job, index) are sorted: a position in every game of a large file (the start position) has
+  // thousands of items, and sorting their requests too held them all in memory at once.
   Query q = c.query(
-      "SELECT i.job, i.idx, i.request, j.engine FROM items i JOIN jobs j ON j.id = i.job "
-      "WHERE i.key = ?1 AND +i.state = 'pending' AND +i.lease_owner = ?2 ORDER BY i.job, i.idx",
+      "SELECT i.job, i.idx FROM items i WHERE i.key = ?1 AND +i.state = 'pending' AND +i.lease_owner = ?2 "
+      "ORDER BY i.job, i.idx",
       what);
   q.bind(key, owner);
-  while (q.next()) {
-    claim.items.emplace_back(q.integer(0), q.integer(1));
-    if (claim.request.empty()) claim.request = q.text(2);
-    if (claim.engine.empty()) claim.engine = q.text(3);
+  while (q.next()) claim.items.emplace_back(q.integer(0), q.integer(1));
+  if (claim.items.empty()) return claim;
+  Query first = c.query(
+      "SELECT i.request, j.engine FROM items i JOIN jobs j ON j.id = i.job WHERE i.job = ?1 AND i.idx = ?2", what);
+  if (first.bind(claim.items.front().first, claim.items.front().second).next()) {
+    claim.request = first.text(0);
+    claim.engine = first.text(1);
   }
   return claim;
 }
