@@ -129,7 +129,7 @@ void plan_jobs(store::Store& store, Engines& engines) {
     const EngineSlot* slot = engines.slot(name);
     if (!slot) continue;  // another daemon's engine, or one that did not start: it waits
     const JobKind& kind = kind_of(*spec);
-    AnalysisRun run = kind.start(store.job_source(job.id), *spec);
+    AnalysisRun run = kind.start_from(job_input(store, job.id), *spec);  // the input read in parts
     const PlannedItems planned = add_planned_items(store, job.id, *spec, run, slot->identity);
     spdlog::info("job {}: running: {} {} on {}, {} positions ({} from the cache), {}", job.id, spec->kind,
                  core::escaped(spec->input), core::escaped(slot->identity), planned.count, planned.answered.size(),
