@@ -29,6 +29,7 @@ std::string engine_options_text(const uci::EngineConfig& config);
 std::pair<std::string, std::string> split_engine_identity(const std::string& identity);
 
 // 64-bit FNV-1a of the input's bytes, in hex: a changed file is a new job, not a resumed one.
+// (Its offset basis is one digit short of FNV's published one; kept: the jobs in stores have it.)
 std::string content_hash(std::string_view bytes);
 // The same over bytes given a part at a time (an input never held whole).
 class ContentHash {
