@@ -1,6 +1,7 @@
 #include "daemon/analysis_run.hpp"
 #include "daemon/job_kind.hpp"
 
+#include <algorithm>
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
@@ -172,8 +173,7 @@ void execute(const AnalysisSettings& s, const SolvedCheck& solved, RunProgress& 
         progress.advance(solved && solved(run.doc, line, *o.analysis), false);
       } else {
         progress.clear();
-        fmt::print(err, "{}:{}: not analysed: {}\n", core::escaped(s.spec.input), kind.line_of(run, line),
-                   safe_lines(o.error->to_string()));
+        fmt::print(err, "{}: not analysed: {}\n", kind.locate(run, line, s.spec.input), safe_lines(o.error->to_string()));
         progress.advance(false, true);
       }
     });
@@ -195,6 +195,24 @@ void execute(const AnalysisSettings& s, const SolvedCheck& solved, RunProgress& 
   if (!run.interrupted) store.mark_delivered(job.id, store::JobState::Finished);
 }
 
+// The settings of a one-shot run in words, as its job's identity has them: the same command
+// again (same input bytes too) is the same job, resumed.
+std::string settings_text(const JobSpec& spec, const std::string& identity) {
+  std::string settings =
+      fmt::format("engine {}; {}; new game {}; keep existing {}; chess960 {}", identity,
+                  describe_limits(spec.limits, spec.multipv), to_string(new_game_of(spec)), spec.keep_existing, spec.chess960);
+  // The kind's own settings decide its items too (annotate's from_ply, book's max_ply): other
+  // settings, another job. (Left out when there are none: the jobs of analyse and suite keep
+  // the identity they had.) Where its outputs go is no setting of the job.
+  const auto outputs = kind_of(spec).more_outputs();
+  for (const auto& [key, value] : spec.options)
+    if (std::none_of(outputs.begin(), outputs.end(), [&](const KindOutput& o) { return o.option_key == key; }))
+      settings += fmt::format("; {} {}", key, value);
+  for (const auto& more : spec.more_inputs)
+    settings += "; and " + std::filesystem::absolute(more).lexically_normal().string();
+  return settings;
+}
+
 }  // namespace
 
 AnalysisOutcome run_analysis(const std::string& kind, const AnalysisSettings& s, const SolvedCheck& solved,
@@ -209,7 +227,7 @@ AnalysisOutcome run_analysis(const std::string& kind, const AnalysisSettings& s,
   JobSpec& spec = out.spec;
   spec = s.spec;
   spec.kind = kind;
-  auto bytes = kind_of(spec).read_input(s.spec.input);
+  auto bytes = kind_of(spec).read_input(s.spec.input, spec);
   if (!bytes) return fail(kExitBadInput, bytes.error());
   out.run = kind_of(spec).start(*bytes, spec);
   AnalysisRun& run = out.run;
@@ -233,9 +251,7 @@ AnalysisOutcome run_analysis(const std::string& kind, const AnalysisSettings& s,
   const std::string identity = engine_identity_for(*config, id->name);
   run.engine_settings = split_engine_identity(identity).second;
 
-  const std::string settings =
-      fmt::format("engine {}; {}; new game {}; keep existing {}; chess960 {}", identity,
-                  describe_limits(s.spec.limits, s.spec.multipv), to_string(new_game_of(spec)), s.spec.keep_existing, s.spec.chess960);
+  const std::string settings = settings_text(spec, identity);
   const std::string input = std::filesystem::absolute(s.spec.input).lexically_normal().string();
   try {
     auto job = [&] {

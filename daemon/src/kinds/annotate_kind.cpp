@@ -127,7 +127,7 @@ constexpr KindOption kAnnotateOptions[] = {
     {"book", "--book", "FILE.bin",
      "A Polyglot opening book: a move played from a position in the book is analysed but not\n"
      "judged (the opening is theory)",
-     KindOption::Type::Text, check_text},
+     KindOption::Type::Path, check_text},
     {"replace_nags", "--replace-nags", "",
      "Our judgement NAG replaces a move-assessment NAG ($1-$6) a human wrote; by default the\n"
      "human's stays and ours is not added",
@@ -201,7 +201,9 @@ class AnnotateKind final : public JobKind {
   bool renders_from_store() const override { return true; }
   uci::NewGame default_new_game() const override { return uci::NewGame::Keep; }
 
-  Expected<std::string, std::string> read_input(const std::string& path) const override { return read_whole_file(path); }
+  Expected<std::string, std::string> read_input(const std::string& path, const JobSpec&) const override {
+    return read_whole_file(path);
+  }
 
   AnalysisRun start(std::string_view bytes, const JobSpec&) const override {
     auto input = std::make_shared<AnnotateInput>();
