@@ -219,6 +219,8 @@ int run_cli(int argc, char** argv) {
   detail::add_suite(app, suite, compare_files, status);
   AnnotateOptions annotate;
   detail::add_annotate(app, annotate, status);
+  BookOptions book;
+  detail::add_book(app, book, status);
   detail::add_daemon_commands(app, status);
   try {
     app.parse(argc, argv);

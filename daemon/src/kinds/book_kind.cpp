@@ -1,0 +1,398 @@
+// book: an opening book backsolved (book/): its input files (PGN games, Polyglot books, EPD
+// records) become one DAG of positions, its leaves are analysed, and every node's value is
+// computed back to the root; the outputs are the book as EPD, as one PGN game and as a
+// Polyglot file, and a report.
+//
+// Items: the leaves the engine analyses (no book move out, not decided by the rules, not given a
+// value by --import with --merge replace), numbered in the order of their nodes. The store keeps
+// the input as one bundle of every file the job reads (see bundle_files), so a rerun, a daemon or
+// `epdd results` builds the same book from the same bytes, and the same leaves have the same
+// numbers.
+#include <algorithm>
+#include <charconv>
+#include <deque>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "book/backsolve.hpp"
+#include "book/build.hpp"
+#include "book/epd_output.hpp"
+#include "book/polyglot.hpp"
+#include "core/fen.hpp"
+#include "core/notation.hpp"
+#include "core/text.hpp"
+#include "daemon/files.hpp"
+#include "daemon/jobs.hpp"
+#include "daemon/logging.hpp"
+#include "kinds.hpp"
+
+namespace epdd::daemon {
+
+namespace {
+
+// ---- settings
+
+std::optional<int> whole_number(std::string_view v) {
+  int n = 0;
+  const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
+  if (ec != std::errc() || end != v.data() + v.size()) return std::nullopt;
+  return n;
+}
+
+std::optional<std::string> check_max_ply(std::string_view v) {
+  const auto n = whole_number(v);
+  if (!n || *n < 1 || *n > 1000) return fmt::format("'{}' is not a number of plies from 1 to 1000", core::escaped(v));
+  return std::nullopt;
+}
+
+std::optional<std::string> check_min_games(std::string_view v) {
+  const auto n = whole_number(v);
+  if (!n || *n < 1) return fmt::format("'{}' is not a number of games from 1 on", core::escaped(v));
+  return std::nullopt;
+}
+
+std::optional<std::string> check_margin(std::string_view v) {
+  const auto n = whole_number(v);
+  if (!n || *n < 0 || *n > 32000) return fmt::format("'{}' is not a centipawn margin from 0 to 32000", core::escaped(v));
+  return std::nullopt;
+}
+
+std::optional<std::string> check_merge(std::string_view v) {
+  if (v == "replace" || v == "deeper") return std::nullopt;
+  return fmt::format("'{}' is not replace or deeper", core::escaped(v));
+}
+
+std::optional<std::string> check_file(std::string_view v) {
+  if (v.empty()) return std::string("must not be empty");
+  return std::nullopt;
+}
+
+std::optional<std::string> check_flag(std::string_view v) {
+  if (v == "true" || v == "false") return std::nullopt;
+  return fmt::format("'{}' is not true or false", core::escaped(v));
+}
+
+constexpr KindFlag kBookFlags[] = {
+    {"ce_for_white", "--ce-for-white",
+     "Write ce from White's point of view in the EPD (positive: White is better), as BOOKUP's\n"
+     "importer wants; by default from the side to move, as the EPD standard says",
+     &JobSpec::ce_for_white},
+};
+
+constexpr KindOption kBookOptions[] = {
+    {"max_ply", "--max-ply", "N",
+     "Plies from each game's start (PGN) and from the start position (Polyglot) that enter the book\n"
+     "(default: all)",
+     KindOption::Type::Integer, check_max_ply},
+    {"min_games", "--min-games", "K",
+     "A move of the PGN games enters the book when at least K games played it (default 1)",
+     KindOption::Type::Integer, check_min_games},
+    {"link_epd", "--link-epd", "",
+     "EPD input: a legal move from one record's position to another record's is a book move",
+     KindOption::Type::Flag, check_flag},
+    {"import", "--import", "FILE.epd",
+     "Leaf values from an analyst's EPD (ce from the side to move, pv, acd; BOOKUP's round trip:\n"
+     "'epdd book leaves' writes the file to fill)",
+     KindOption::Type::Path, check_file},
+    {"merge", "--merge", "replace|deeper",
+     "With --import: replace (default) takes the imported value of a leaf and does not search it;\n"
+     "deeper searches every leaf and keeps whichever of the two has the greater acd (equal: the\n"
+     "engine's)",
+     KindOption::Type::Text, check_merge},
+    {"pgn", "--pgn", "FILE.pgn", "Also write the book as one PGN game: the best line, every other book move a variation",
+     KindOption::Type::Path, check_file},
+    {"polyglot", "--polyglot", "FILE.bin", "Also write the book as a Polyglot opening book",
+     KindOption::Type::Path, check_file},
+    {"polyglot_margin", "--polyglot-margin", "CP",
+     "Polyglot: a move losing more than CP centipawns against the position's best is left out\n"
+     "(default 100)",
+     KindOption::Type::Integer, check_margin},
+    {"polyglot_keep_losing", "--polyglot-keep-losing", "",
+     "Polyglot: write the moves beyond the margin with weight 0 instead of leaving them out",
+     KindOption::Type::Flag, check_flag},
+};
+
+constexpr KindOutput kBookOutputs[] = {
+    {"pgn", "pgn", "pgn"},
+    {"polyglot", "polyglot", "bin"},
+};
+
+std::optional<std::string> option_text(const JobSpec& spec, std::string_view key) {
+  const auto it = spec.options.find(std::string(key));
+  if (it == spec.options.end()) return std::nullopt;
+  return it->second;
+}
+
+book::BookInputOptions input_options(const JobSpec& spec) {
+  book::BookInputOptions o;
+  if (auto v = option_text(spec, "max_ply")) o.max_ply = whole_number(*v).value_or(o.max_ply);
+  if (auto v = option_text(spec, "min_games")) o.min_games = static_cast<std::uint32_t>(whole_number(*v).value_or(1));
+  o.link_epd = option_text(spec, "link_epd") == "true";
+  return o;
+}
+
+// ---- the bundle: every file of a job in the one blob the store keeps
+//
+//   epdd book input 1\n
+//   then per file:  KIND SIZE NAME\n BYTES \n
+// KIND is pgn, bin, epd (book input) or import (--import); SIZE the byte count in decimal; NAME
+// the file's name as given (escaped: one line). Sizes, not separators, delimit the bytes, so any
+// byte may appear in them.
+
+constexpr std::string_view kBundleHeader = "epdd book input 1\n";
+
+struct BundledFile {
+  std::string kind;  // pgn, bin, epd, import
+  std::string name;
+  std::string_view bytes;
+};
+
+const char* bundle_kind(book::InputType type) {
+  switch (type) {
+    case book::InputType::Pgn: return "pgn";
+    case book::InputType::Polyglot: return "bin";
+    case book::InputType::Epd: return "epd";
+  }
+  return "?";
+}
+
+void bundle_file(std::string& out, std::string_view kind, std::string_view name, std::string_view bytes) {
+  out += fmt::format("{} {} {}\n", kind, bytes.size(), core::escaped(name));
+  out += bytes;
+  out += '\n';
+}
+
+// The files of a bundle, their bytes viewing into it; an error for a blob this code did not
+// write (a store written by something else).
+Expected<std::vector<BundledFile>, std::string> unbundle(std::string_view blob) {
+  if (blob.substr(0, kBundleHeader.size()) != kBundleHeader) return unexpected(std::string("not a book job's input"));
+  std::vector<BundledFile> files;
+  std::size_t at = kBundleHeader.size();
+  while (at < blob.size()) {
+    const auto eol = blob.find('\n', at);
+    if (eol == std::string_view::npos) return unexpected(fmt::format("a file header at byte {} has no end", at));
+    const std::string_view header = blob.substr(at, eol - at);
+    const auto sp1 = header.find(' ');
+    const auto sp2 = sp1 == std::string_view::npos ? sp1 : header.find(' ', sp1 + 1);
+    std::size_t size = 0;
+    if (sp2 == std::string_view::npos ||
+        std::from_chars(header.data() + sp1 + 1, header.data() + sp2, size).ptr != header.data() + sp2 ||
+        size > blob.size() - eol - 1)
+      return unexpected(fmt::format("the file header at byte {} is broken", at));
+    files.push_back({std::string(header.substr(0, sp1)), std::string(header.substr(sp2 + 1)), blob.substr(eol + 1, size)});
+    at = eol + 1 + size + 1;
+  }
+  return files;
+}
+
+// The book's input files of a bundle (the import left out).
+std::vector<book::InputFile> book_files(const std::vector<BundledFile>& files) {
+  std::vector<book::InputFile> out;
+  for (const BundledFile& f : files) {
+    const auto type = f.kind == "pgn" ? std::optional(book::InputType::Pgn)
+                      : f.kind == "bin" ? std::optional(book::InputType::Polyglot)
+                      : f.kind == "epd" ? std::optional(book::InputType::Epd)
+                                        : std::nullopt;
+    if (type) out.push_back({*type, f.name, f.bytes});
+  }
+  return out;
+}
+
+// ---- the run
+
+// The book of a run: built from the bundle (which it keeps: the files' views point into it),
+// and which leaf each item is.
+struct BookData final : KindData {
+  std::string bytes;
+  book::BuiltBook book;
+  std::vector<book::NodeId> leaves;  // by item
+  std::string error;                 // the bundle could not be read (only a foreign store)
+};
+
+const BookData& data_of(const AnalysisRun& run) { return static_cast<const BookData&>(*run.data); }
+
+// The leaves the engine analyses: not terminal, not anonymous, in node order.
+std::vector<book::NodeId> leaves_to_analyse(const book::Dag& dag) {
+  std::vector<book::NodeId> out;
+  for (book::NodeId n = 0; n < dag.node_count(); ++n)
+    if (dag.is_leaf(n) && dag.node(n).terminal == book::Terminal::None && dag.node(n).key) out.push_back(n);
+  return out;
+}
+
+// A leaf's position as the engine is given it: its four fields and fresh counters.
+std::string fen_of(const book::Dag& dag, book::NodeId n) { return dag.epd(n) + " 0 1"; }
+
+// The backsolved book and its outputs.
+struct Solved {
+  book::LeafValues values;
+  book::LeafAnalyses analyses;
+  book::Backsolved backsolved;
+  std::size_t analysed = 0;
+};
+
+class BookKind final : public JobKind {
+ public:
+  std::string_view name() const override { return "book"; }
+  std::span<const KindFlag> flags() const override { return kBookFlags; }
+  std::span<const KindOption> options() const override { return kBookOptions; }
+  std::span<const KindOutput> more_outputs() const override { return kBookOutputs; }
+  bool has_reports() const override { return true; }
+  std::string_view input_extension() const override { return "pgn"; }
+  bool reads(std::string_view extension) const override {
+    return extension == "pgn" || extension == "bin" || extension == "epd";
+  }
+  std::string_view output_extension() const override { return "epd"; }
+  std::string_view printed_output() const override { return "output"; }
+
+  // Every file of the job in one bundle: `path` (the first input), spec.more_inputs, and the
+  // --import file; the book is built once here so that a file the book cannot use is refused
+  // now, with its name, and not when the job is planned.
+  Expected<std::string, std::string> read_input(const std::string& path, const JobSpec& spec) const override {
+    std::string bundle(kBundleHeader);
+    std::vector<std::string> names{path};
+    names.insert(names.end(), spec.more_inputs.begin(), spec.more_inputs.end());
+    for (const std::string& name : names) {
+      const auto type = book::input_type_of(name);
+      if (!type)
+        return unexpected(fmt::format("{}: a book is read from .pgn (games), .bin (Polyglot) and .epd files", core::escaped(name)));
+      auto bytes = read_whole_file(name);
+      if (!bytes) return unexpected(bytes.error());
+      bundle_file(bundle, bundle_kind(*type), name, *bytes);
+    }
+    if (auto import = option_text(spec, "import")) {
+      auto bytes = read_whole_file(*import);
+      if (!bytes) return unexpected(fmt::format("--import: {}", bytes.error()));
+      bundle_file(bundle, "import", *import, *bytes);
+    }
+    auto files = unbundle(bundle);
+    if (!files) return unexpected(files.error());
+    auto built = book::build_book(book_files(*files), input_options(spec));
+    if (!built) return unexpected(built.error());
+    return bundle;
+  }
+
+  AnalysisRun start(std::string_view bytes, const JobSpec& spec) const override {
+    auto data = std::make_shared<BookData>();
+    data->bytes = std::string(bytes);
+    auto files = unbundle(data->bytes);
+    auto built = files ? book::build_book(book_files(*files), input_options(spec))
+                       : Expected<book::BuiltBook, std::string>(unexpected(files.error()));
+    if (built) {
+      data->book = std::move(*built);
+      data->leaves = leaves_to_analyse(data->book.dag);
+    } else {
+      data->error = built.error();
+    }
+    AnalysisRun run;
+    run.item_count = data->leaves.size();
+    run.analyses.resize(run.item_count);
+    run.data = std::move(data);
+    return run;
+  }
+
+  std::map<std::size_t, uci::AnalysisRequest> plan(const JobSpec& spec, AnalysisRun& run) const override {
+    const BookData& data = data_of(run);
+    std::map<std::size_t, uci::AnalysisRequest> requests;
+    for (std::size_t i = 0; i < data.leaves.size(); ++i) {
+      uci::AnalysisRequest r;
+      r.fen = fen_of(data.book.dag, data.leaves[i]);
+      r.chess960 = data.book.dag.node(data.leaves[i]).key->chess960;
+      r.limits = spec.limits;
+      r.multipv = spec.multipv;
+      r.new_game = new_game_of(spec);
+      requests.emplace(i, std::move(r));
+    }
+    return requests;
+  }
+
+  std::optional<std::string> nothing_to_do(const std::string& name, AnalysisRun& run, const JobSpec&) const override {
+    const BookData& data = data_of(run);
+    if (!data.error.empty()) return fmt::format("{}: {}", core::escaped(name), data.error);
+    if (data.book.dag.edge_count() == 0) return fmt::format("{}: no book move in the input", core::escaped(name));
+    return std::nullopt;
+  }
+
+  std::size_t line_of(const AnalysisRun&, std::size_t) const override { return 0; }
+
+  std::string locate(const AnalysisRun& run, std::size_t index, std::string_view input) const override {
+    const BookData& data = data_of(run);
+    if (index >= data.leaves.size()) return core::escaped(input);
+    return fmt::format("{}: leaf {}", core::escaped(input), data.book.dag.epd(data.leaves[index]));
+  }
+
+  std::size_t failures(const AnalysisRun& run) const override { return run.errors.size(); }
+
+  std::map<std::string, std::string> render(AnalysisRun& run, const JobSpec& spec) const override {
+    const BookData& data = data_of(run);
+    const book::Dag& dag = data.book.dag;
+    Solved s;
+    for (std::size_t i = 0; i < data.leaves.size(); ++i) {
+      if (!run.analyses[i] || run.analyses[i]->lines.empty()) continue;
+      s.values.insert_or_assign(data.leaves[i], run.analyses[i]->lines.front().score);
+      s.analyses[data.leaves[i]] = *run.analyses[i];
+      ++s.analysed;
+    }
+    s.backsolved = book::backsolve(dag, s.values);
+    std::map<std::string, std::string> texts;
+    book::EpdOutputOptions epd;
+    epd.ce_for_white = spec.ce_for_white;
+    texts["output"] = book::write_book_epd(dag, s.backsolved, s.analyses, epd);
+    book::PolyglotOptions polyglot;
+    if (auto v = option_text(spec, "polyglot_margin")) polyglot.margin_cp = whole_number(*v).value_or(polyglot.margin_cp);
+    polyglot.keep_losing = option_text(spec, "polyglot_keep_losing") == "true";
+    if (option_text(spec, "polyglot")) texts["polyglot"] = book::write_polyglot(dag, s.backsolved, polyglot);
+    texts["report"] = report_text(run, data, s);
+    texts["json"] = report_json(run, data, s, spec);
+    return texts;
+  }
+
+ private:
+  static std::string report_text(const AnalysisRun& run, const BookData& data, const Solved& s) {
+    const book::Dag& dag = data.book.dag;
+    std::string out;
+    for (const std::string& n : data.book.notes) out += n + "\n";
+    if (data.book.note_count > data.book.notes.size())
+      out += fmt::format("({} more notes on the input)\n", data.book.note_count - data.book.notes.size());
+    for (const auto& [i, why] : run.errors)
+      out += fmt::format("leaf {}: not analysed: {}\n", dag.epd(data.leaves[i]), one_line(why));
+    const book::NodeValue& root = s.backsolved.nodes.at(0);
+    out += fmt::format("book: {} positions, {} moves, {} leaves ({} analysed, {} without a value)\n", dag.node_count(),
+                       dag.edge_count(), dag.leaf_count(), s.analysed, data.leaves.size() - s.analysed);
+    if (s.backsolved.components_with_cycles)
+      out += fmt::format("repetition cycles: {} groups of positions{}\n", s.backsolved.components_with_cycles,
+                         s.backsolved.components_unsolved
+                             ? fmt::format(", {} too large to solve (left unvalued)", s.backsolved.components_unsolved)
+                             : std::string());
+    out += fmt::format("root: {}{}\n", root.ce ? fmt::format("ce {}", *root.ce) : std::string("no value"),
+                       root.incomplete ? " (incomplete: some leaves below have no value)" : "");
+    return out;
+  }
+
+  static std::string report_json(const AnalysisRun& run, const BookData& data, const Solved& s, const JobSpec& spec) {
+    const book::Dag& dag = data.book.dag;
+    nlohmann::ordered_json j;
+    j["input"] = core::escaped(spec.input);
+    j["engine"] = core::escaped(run.engine);
+    j["limits"] = describe_limits(spec.limits, spec.multipv);
+    j["positions"] = dag.node_count();
+    j["moves"] = dag.edge_count();
+    j["leaves"] = dag.leaf_count();
+    j["leaves_analysed"] = s.analysed;
+    j["leaves_failed"] = run.errors.size();
+    j["games"] = data.book.games;
+    j["cycle_groups"] = s.backsolved.components_with_cycles;
+    j["cycle_groups_unsolved"] = s.backsolved.components_unsolved;
+    const book::NodeValue& root = s.backsolved.nodes.at(0);
+    j["root_ce"] = root.ce ? nlohmann::ordered_json(*root.ce) : nlohmann::ordered_json(nullptr);
+    j["root_incomplete"] = root.incomplete;
+    j["notes"] = data.book.notes;
+    return j.dump(2) + "\n";
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<JobKind> make_book_kind() { return std::make_unique<BookKind>(); }
+
+}  // namespace epdd::daemon
