@@ -261,13 +261,17 @@ int run_results(const ResultsOptions& o, std::ostream& out, std::ostream& err) {
     const std::pair<const std::optional<std::string>&, const char*> files[] = {{o.output, "output"}, {o.json, "json"}};
     for (const auto& [path, name] : files)
       if (path && !texts.count(name)) return fail(kExitBadInput, fmt::format("a {} job has no {} output", kind.name(), name));
-    for (const auto& [path, name] : files) {
-      if (!path) continue;
-      if (auto w = write_file_atomically(*path, texts.at(name)); !w) {
+    for (const auto& [name, path] : o.more)
+      if (!texts.count(name)) return fail(kExitBadInput, fmt::format("a {} job has no {} output", kind.name(), name));
+    std::vector<std::pair<std::string, std::string>> writes;  // (path, output name)
+    for (const auto& [path, name] : files)
+      if (path) writes.emplace_back(*path, name);
+    for (const auto& [name, path] : o.more) writes.emplace_back(path, name);
+    for (const auto& [path, name] : writes)
+      if (auto w = write_file_atomically(path, texts.at(name)); !w) {
         fmt::print(err, "epdd results: {}\n", safe_lines(w.error()));
         return kExitBadInput;
       }
-    }
     const std::string printed(kind.printed_output());
     if (!(printed == "output" && o.output)) out << texts.at(printed) << std::flush;
     return job.failed ? kExitRecordsFailed : kExitOk;

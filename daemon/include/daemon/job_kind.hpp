@@ -74,6 +74,8 @@ class JobKind {
   // The extension of its main output in the spool's outbox (default: empty, the input's own
   // name; book: "epd").
   virtual std::string_view output_extension() const { return {}; }
+  // Whether a job of it may read several files (JobSpec::more_inputs; default: one).
+  virtual bool many_inputs() const { return false; }
   // Its outputs besides output, report and json (none by default).
   virtual std::span<const KindOutput> more_outputs() const { return {}; }
   // Whether the engine's hash is cleared before each position when the job does not say
