@@ -26,6 +26,7 @@
 #include "daemon/jobs.hpp"
 #include "daemon/logging.hpp"
 #include "kinds.hpp"
+#include "option_checks.hpp"
 
 namespace epdd::daemon {
 
@@ -33,44 +34,17 @@ namespace {
 
 // ---- settings
 
-std::optional<int> whole_number(std::string_view v) {
-  int n = 0;
-  const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
-  if (ec != std::errc() || end != v.data() + v.size()) return std::nullopt;
-  return n;
-}
-
-std::optional<std::string> check_max_ply(std::string_view v) {
-  const auto n = whole_number(v);
-  if (!n || *n < 1 || *n > 1000) return fmt::format("'{}' is not a number of plies from 1 to 1000", core::escaped(v));
-  return std::nullopt;
-}
+std::optional<std::string> check_max_ply(std::string_view v) { return check_range(v, 1, 1000, "a number of plies"); }
 
 std::optional<std::string> check_min_games(std::string_view v) {
-  const auto n = whole_number(v);
-  if (!n || *n < 1) return fmt::format("'{}' is not a number of games from 1 on", core::escaped(v));
-  return std::nullopt;
+  return check_range(v, 1, 1'000'000'000, "a number of games");
 }
 
-std::optional<std::string> check_margin(std::string_view v) {
-  const auto n = whole_number(v);
-  if (!n || *n < 0 || *n > 32000) return fmt::format("'{}' is not a centipawn margin from 0 to 32000", core::escaped(v));
-  return std::nullopt;
-}
+std::optional<std::string> check_margin(std::string_view v) { return check_range(v, 0, 32000, "a centipawn margin"); }
 
 std::optional<std::string> check_merge(std::string_view v) {
   if (v == "replace" || v == "deeper") return std::nullopt;
   return fmt::format("'{}' is not replace or deeper", core::escaped(v));
-}
-
-std::optional<std::string> check_file(std::string_view v) {
-  if (v.empty()) return std::string("must not be empty");
-  return std::nullopt;
-}
-
-std::optional<std::string> check_flag(std::string_view v) {
-  if (v == "true" || v == "false") return std::nullopt;
-  return fmt::format("'{}' is not true or false", core::escaped(v));
 }
 
 constexpr KindFlag kBookFlags[] = {
@@ -94,16 +68,16 @@ constexpr KindOption kBookOptions[] = {
     {"import", "--import", "FILE.epd",
      "Leaf values from an analyst's EPD (ce from the side to move, pv, acd; BOOKUP's round trip:\n"
      "'epdd book leaves' writes the file to fill)",
-     KindOption::Type::Path, check_file},
+     KindOption::Type::Path, check_not_empty},
     {"merge", "--merge", "replace|deeper",
      "With --import: replace (default) takes the imported value of a leaf and does not search it;\n"
      "deeper searches every leaf and keeps whichever of the two has the greater acd (equal: the\n"
      "engine's)",
      KindOption::Type::Text, check_merge},
     {"pgn", "--pgn", "FILE.pgn", "Also write the book as one PGN game: the best line, every other book move a variation",
-     KindOption::Type::Path, check_file},
+     KindOption::Type::Path, check_not_empty},
     {"polyglot", "--polyglot", "FILE.bin", "Also write the book as a Polyglot opening book",
-     KindOption::Type::Path, check_file},
+     KindOption::Type::Path, check_not_empty},
     {"polyglot_margin", "--polyglot-margin", "CP",
      "Polyglot: a move losing more than CP centipawns against the position's best is left out\n"
      "(default 100)",
@@ -118,17 +92,11 @@ constexpr KindOutput kBookOutputs[] = {
     {"polyglot", "polyglot", "bin"},
 };
 
-std::optional<std::string> option_text(const JobSpec& spec, std::string_view key) {
-  const auto it = spec.options.find(std::string(key));
-  if (it == spec.options.end()) return std::nullopt;
-  return it->second;
-}
-
 book::BookInputOptions input_options(const JobSpec& spec) {
   book::BookInputOptions o;
   if (auto v = option_text(spec, "max_ply")) o.max_ply = whole_number(*v).value_or(o.max_ply);
   if (auto v = option_text(spec, "min_games")) o.min_games = static_cast<std::uint32_t>(whole_number(*v).value_or(1));
-  o.link_epd = option_text(spec, "link_epd") == "true";
+  o.link_epd = option_flag(spec, "link_epd");
   return o;
 }
 
@@ -341,7 +309,7 @@ class BookKind final : public JobKind {
     texts["output"] = book::write_book_epd(dag, s.backsolved, s.analyses, epd);
     book::PolyglotOptions polyglot;
     if (auto v = option_text(spec, "polyglot_margin")) polyglot.margin_cp = whole_number(*v).value_or(polyglot.margin_cp);
-    polyglot.keep_losing = option_text(spec, "polyglot_keep_losing") == "true";
+    polyglot.keep_losing = option_flag(spec, "polyglot_keep_losing");
     if (option_text(spec, "polyglot")) texts["polyglot"] = book::write_polyglot(dag, s.backsolved, polyglot);
     texts["report"] = report_text(run, data, s);
     texts["json"] = report_json(run, data, s, spec);
