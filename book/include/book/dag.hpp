@@ -82,6 +82,10 @@ struct Node {
   Terminal terminal = Terminal::None;
 };
 
+// A name by node, for the roots of a book other than the start position (an EPD record's `id`,
+// see book/inputs.hpp): the outputs name such a root, and the nodes below it, by it.
+using RootNames = std::unordered_map<NodeId, std::string>;
+
 // How a book is built from games.
 struct BuildOptions {
   // Plies of each game (from its start) that enter the book; the rest is ignored.
