@@ -1,6 +1,7 @@
 // Leaf values from an analyst's EPD: ce, pv, acd/acn/acs into LeafValues and LeafAnalyses.
 #include "book/leaf_import.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <optional>
 
@@ -121,6 +122,7 @@ void merge(NodeId n, Imported imported, Merge how, LeafValues& values, LeafAnaly
 ImportReport import_leaf_values(const Dag& dag, std::string_view text, std::string_view name,
                                 const ImportOptions& options, LeafValues& values, LeafAnalyses& analyses) {
   ImportReport report;
+  std::vector<std::pair<std::size_t, std::string>> errors;  // by line, for the report in line order
   epd::Diagnostics diags;
   epd::EpdStreamReader reader(text, diags);
   epd::EpdLine line;
@@ -128,10 +130,11 @@ ImportReport import_leaf_values(const Dag& dag, std::string_view text, std::stri
     if (!line.record) continue;
     ++report.records;
     const epd::EpdRecord& record = *line.record;
-    const std::string where = std::string(name) + ":" + std::to_string(reader.line_number());
+    const std::size_t at = reader.line_number();
+    const std::string where = std::string(name) + ":" + std::to_string(at);
     auto board = read_epd_position(record.position(), options.chess960);
     if (!board) {
-      report.errors.push_back(where + ": not a legal position: " + board.error());
+      errors.emplace_back(at, where + ": not a legal position: " + board.error());
       continue;
     }
     const NodeId n = dag.find(*board);
@@ -149,7 +152,7 @@ ImportReport import_leaf_values(const Dag& dag, std::string_view text, std::stri
     }
     auto imported = read_leaf(record, *board, options, where, report);
     if (!imported) {
-      report.errors.push_back(where + ": " + imported.error());
+      errors.emplace_back(at, where + ": " + imported.error());
       continue;
     }
     ++report.matched;
@@ -157,7 +160,9 @@ ImportReport import_leaf_values(const Dag& dag, std::string_view text, std::stri
   }
   for (const epd::Diagnostic& d : diags.items())
     if (d.severity == epd::Severity::Error)
-      report.errors.push_back(std::string(name) + ":" + std::to_string(d.line) + ": " + d.message);
+      errors.emplace_back(d.line, std::string(name) + ":" + std::to_string(d.line) + ": " + d.message);
+  std::stable_sort(errors.begin(), errors.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (auto& e : errors) report.errors.push_back(std::move(e.second));
   return report;
 }
 

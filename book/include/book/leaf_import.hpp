@@ -41,7 +41,10 @@ struct ImportReport {
   std::size_t not_in_book = 0;  // the position is no node of the book
   std::size_t not_a_leaf = 0;   // the node has book moves: its value is backsolved, not imported
   std::size_t terminal = 0;     // a leaf the rules decide (mate, stalemate, no material): not imported
-  std::vector<std::string> errors;  // "FILE:LINE: why": an illegal position, no ce, a bad ce
+  // "FILE:LINE: why", in line order: an illegal position, no ce, a bad ce or count; and the EPD
+  // reader's errors (a line that is no record, an operation that cannot be read), whose record,
+  // if the line is one, is counted as above too.
+  std::vector<std::string> errors;
   std::vector<std::string> notes;   // "FILE:LINE: ...": a pv cut at its first illegal move
 };
 

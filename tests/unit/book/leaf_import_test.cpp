@@ -254,4 +254,11 @@ TEST_CASE("leaf import: replace lets every record win, ce-for-white turns Black'
   CHECK(book::import_leaf_values(dag, alone, "b.epd", {}, v3, a3).replaced == 1);
   CHECK(v3.at(nc6).to_ce() == 77);
   CHECK(a3.count(nc6) == 0);
+  // The reader's errors and the import's come in line order.
+  const auto mixed = book::import_leaf_values(dag, "two fields\n" + fields(after({"d4"})) + " acd 3;\n", "c.epd", {},
+                                              v3, a3);
+  REQUIRE(mixed.errors.size() == 2);
+  CHECK_THAT(mixed.errors[0], Catch::StartsWith("c.epd:1: "));
+  CHECK_THAT(mixed.errors[1], Catch::StartsWith("c.epd:2: no ce"));
+  CHECK(mixed.records == 1);
 }
