@@ -156,7 +156,10 @@ class Dag {
   EdgeId add_edge(NodeId from, core::Move move, NodeId to);
 
   // The same book without the moves fewer than min_games games played, and without what then
-  // cannot be reached from the root (node 0); node and edge order kept.
+  // cannot be reached from a root (node 0, or a node without parents: a game's FEN start, an
+  // EPD record); node and edge order kept. Moves no game played (from a Polyglot book or an EPD
+  // link: no game counts them) stay; a move that games and another input both gave is judged
+  // by its games.
   Dag filtered(std::uint32_t min_games) const;
 
   // The node of a position, or kNoNode.

@@ -434,3 +434,31 @@ TEST_CASE("book EPD: a book of EPD records alone leaves the unused start positio
   CHECK(with_start.doc.lines[0].record->single_operand("id") == "start");
   CHECK(with_start.doc.lines[2].record->single_operand("id") == "1. e4 c5");
 }
+
+TEST_CASE("inputs: the min-games filter keeps the other roots and the moves no game counts", "[book][inputs]") {
+  const std::string x = fields(after({"Nf3", "Nf6"}));
+  const std::string y = fields(after({"a3", "a6"}));
+  Dag dag;
+  for (const auto& g : games_of("1. e4 e5 *\n\n1. e4 e5 *\n\n1. d4 *\n\n"
+                                "[FEN \"" + x + " 0 2\"]\n[SetUp \"1\"]\n\n2. g3 *\n\n"
+                                "[FEN \"" + x + " 0 2\"]\n[SetUp \"1\"]\n\n2. g3 *\n\n"
+                                "[FEN \"" + y + " 0 2\"]\n[SetUp \"1\"]\n\n2. b3 *\n"))
+    dag.add_game(g);
+  EpdInputs inputs;
+  EpdInputOptions link;
+  link.link_epd = true;
+  book::add_epd(dag, fields(after({"c4"})) + "\n" + fields(after({"c4", "c5"})) + "\n", "l.epd", link, inputs);
+  const Dag two = dag.filtered(2);
+  // Kept: start, 1. e4, 1. e4 e5; the FEN starts x (and 2. g3, two games) and y (its 2. b3, one
+  // game, goes); the records 1. c4 and 1. c4 c5 with their link. 1. d4 (one game) goes.
+  std::set<std::string> want;
+  for (const auto& b : {core::Board(), after({"e4"}), after({"e4", "e5"}), after({"Nf3", "Nf6", "g3"}), after({"c4"}),
+                        after({"c4", "c5"})})
+    want.insert(fields(b));
+  want.insert(x);
+  want.insert(y);
+  CHECK(of_dag(two).positions == want);
+  CHECK(two.node_count() == want.size());
+  CHECK(two.edge_count() == 4);  // e4, e5, g3, c5
+  CHECK(two.epd(0) == fields(core::Board()));
+}
