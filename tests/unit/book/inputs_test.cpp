@@ -301,6 +301,28 @@ TEST_CASE("inputs: Chess960 games with X-FEN or Shredder-FEN tags, with or witho
   }
   CHECK(dag.node_count() == positions.size());
   for (NodeId n = 0; n < dag.node_count(); ++n) CHECK(positions.count(dag.epd(n)) == 1);
+  // X-FEN KQkq without a Variant tag, the king off the e-file (the second game, king on c1):
+  // read as Chess960 (a warning, no error), every move read, one node per position.
+  const std::string fen = "rqkrbnnb/pppppppp/8/8/8/8/PPPPPPPP/RQKRBNNB w KQkq - 0 1";
+  REQUIRE(fields(games[1].start) == "rqkrbnnb/pppppppp/8/8/8/8/PPPPPPPP/RQKRBNNB w KQkq -");
+  std::string second;
+  core::Board c = games[1].start.detached();
+  std::set<std::string> seen{fields(c)};
+  int ply = 0;
+  for (core::Move m : games[1].mainline()) {
+    if (ply % 2 == 0) second += std::to_string(ply / 2 + 1) + ". ";
+    second += core::to_san(c, m) + " ";
+    c.make_move(m);
+    seen.insert(fields(c));
+    ++ply;
+  }
+  const auto g = games_of("[FEN \"" + fen + "\"]\n[SetUp \"1\"]\n\n" + second + "*\n");
+  REQUIRE(g.size() == 1);
+  CHECK(g[0].start.chess960());
+  CHECK(g[0].mainline().size() == games[1].mainline().size());
+  Dag other{Dag::Empty{}};
+  other.add_game(g[0]);
+  CHECK(other.node_count() == seen.size());
 }
 
 TEST_CASE("inputs: Chess960 EPD records in X-FEN and Shredder-FEN are one node", "[book][inputs][960]") {
