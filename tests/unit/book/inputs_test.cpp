@@ -6,7 +6,6 @@
 
 #include <map>
 #include <set>
-#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -26,6 +25,7 @@ using epdd::book::EpdInputOptions;
 using epdd::book::EpdInputs;
 using epdd::book::NodeId;
 using epdd::test::after;
+using epdd::test::four_fields;
 using epdd::test::games_of;
 namespace book = epdd::book;
 namespace core = epdd::core;
@@ -33,18 +33,6 @@ namespace epd = epdd::epd;
 namespace pgn = epdd::pgn;
 
 namespace {
-
-// The four fields of a position, en passant only when a capture is legal, castling as `notation`.
-std::string fields(const core::Board& board, core::CastlingNotation notation = core::CastlingNotation::Auto) {
-  core::FenWriteOptions o;
-  o.castling = notation;
-  std::istringstream in(core::to_fen(board, o));
-  std::string placement, side, castling, ep;
-  in >> placement >> side >> castling >> ep;
-  bool capture = false;
-  for (core::Move m : board.legal_moves()) capture = capture || m.kind() == core::MoveKind::EnPassant;
-  return placement + ' ' + side + ' ' + castling + ' ' + (capture ? ep : "-");
-}
 
 // Every position and every (position, move) of the games' main lines and variations, replayed.
 struct Replay {
@@ -57,17 +45,17 @@ void replay_line(Replay& r, core::Board board, const pgn::Variation& line) {
     for (const pgn::Annotation& a : mn.after)
       if (a.kind == pgn::Annotation::Kind::Variation)
         for (const pgn::Variation& v : a.variation) replay_line(r, board.detached(), v);
-    const std::string from = fields(board);
+    const std::string from = four_fields(board);
     r.moves.insert({from, core::to_uci(mn.move, core::UciCastling::KingTakesRook)});
     board.make_move(mn.move);
-    r.positions.insert(fields(board));
+    r.positions.insert(four_fields(board));
   }
 }
 
 Replay replay(const std::vector<pgn::Game>& games) {
   Replay r;
   for (const pgn::Game& g : games) {
-    r.positions.insert(fields(g.start));
+    r.positions.insert(four_fields(g.start));
     replay_line(r, g.start.detached(), g.main);
   }
   return r;
@@ -180,12 +168,12 @@ TEST_CASE("inputs: a Polyglot book walked into a book of games joins their posit
 
 TEST_CASE("inputs: EPD records are nodes, bad lines are errors named FILE:LINE", "[book][inputs]") {
   const std::string text = "# a comment\n" +
-                           fields(after({"e4"})) + " id \"King's pawn\";\n" +
+                           four_fields(after({"e4"})) + " id \"King's pawn\";\n" +
                            "8/8/8/8/8/8/8/K6K w - -\n" +  // two white kings: no position
-                           fields(after({"d4"})) + " bm Nf6;\n" +
+                           four_fields(after({"d4"})) + " bm Nf6;\n" +
                            "rnbqkbnr/pppppppp w\n" +       // two fields: no record
                            "\n" +
-                           fields(after({"e4"})) + " id \"again\";\n";  // a duplicate
+                           four_fields(after({"e4"})) + " id \"again\";\n";  // a duplicate
   Dag dag;
   EpdInputs inputs;
   const auto added = book::add_epd(dag, text, "lines.epd", {}, inputs);
@@ -215,19 +203,19 @@ TEST_CASE("inputs: link_epd makes every legal move between records an edge, acro
   const std::vector<core::Board> second = {after({"e4", "e5", "Nf3"}), after({"Nf3", "e5"}),
                                            after({"e4", "e5", "Nf3", "Nc6"}), after({"c4", "c5", "Nc3"})};
   std::string text1, text2;
-  for (const auto& b : first) text1 += fields(b) + "\n";
-  for (const auto& b : second) text2 += fields(b) + "\n";
+  for (const auto& b : first) text1 += four_fields(b) + "\n";
+  for (const auto& b : second) text2 += four_fields(b) + "\n";
   // The oracle: every legal move from a record's position whose result is another record's.
   std::set<std::string> records;
   for (const auto* set : {&first, &second})
-    for (const auto& b : *set) records.insert(fields(b));
+    for (const auto& b : *set) records.insert(four_fields(b));
   std::set<std::pair<std::string, std::string>> want;
   for (const auto* set : {&first, &second})
     for (const auto& b : *set)
       for (core::Move m : b.legal_moves()) {
         core::Board c = b.detached();
         c.make_move(m);
-        if (records.count(fields(c))) want.insert({fields(b), core::to_uci(m)});
+        if (records.count(four_fields(c))) want.insert({four_fields(b), core::to_uci(m)});
       }
   REQUIRE(want.size() == 7);  // e4, Nf3; e5; e5; Nf3; e4 (transposing); Nc6
   Dag dag;
@@ -260,7 +248,7 @@ TEST_CASE("inputs: link_epd does not graft records onto positions only games gav
   // 1. Nf3 is a game's node too (the same node); from 1. d4 d5, Nf3 transposes into the game's
   // 1. Nf3 d5 2. d4, a position no record gave: not linked.
   const auto added =
-      book::add_epd(dag, fields(after({"Nf3"})) + "\n" + fields(after({"d4", "d5"})) + "\n", "x.epd", link, inputs);
+      book::add_epd(dag, four_fields(after({"Nf3"})) + "\n" + four_fields(after({"d4", "d5"})) + "\n", "x.epd", link, inputs);
   REQUIRE(dag.find(after({"d4", "d5", "Nf3"})) == dag.find(after({"Nf3", "d5", "d4"})));
   CHECK(added.nodes_added == 1);
   CHECK(added.links == 0);
@@ -292,28 +280,28 @@ TEST_CASE("inputs: Chess960 games with X-FEN or Shredder-FEN tags, with or witho
     dag.add_game(g[0]);
   }
   // Both are the one game: the nodes are its positions and the start position.
-  std::set<std::string> positions{fields(core::Board())};
+  std::set<std::string> positions{four_fields(core::Board())};
   core::Board b = games[0].start.detached();
-  positions.insert(fields(b));
+  positions.insert(four_fields(b));
   for (core::Move m : games[0].mainline()) {
     b.make_move(m);
-    positions.insert(fields(b));
+    positions.insert(four_fields(b));
   }
   CHECK(dag.node_count() == positions.size());
   for (NodeId n = 0; n < dag.node_count(); ++n) CHECK(positions.count(dag.epd(n)) == 1);
   // X-FEN KQkq without a Variant tag, the king off the e-file (the second game, king on c1):
   // read as Chess960 (a warning, no error), every move read, one node per position.
   const std::string fen = "rqkrbnnb/pppppppp/8/8/8/8/PPPPPPPP/RQKRBNNB w KQkq - 0 1";
-  REQUIRE(fields(games[1].start) == "rqkrbnnb/pppppppp/8/8/8/8/PPPPPPPP/RQKRBNNB w KQkq -");
+  REQUIRE(four_fields(games[1].start) == "rqkrbnnb/pppppppp/8/8/8/8/PPPPPPPP/RQKRBNNB w KQkq -");
   std::string second;
   core::Board c = games[1].start.detached();
-  std::set<std::string> seen{fields(c)};
+  std::set<std::string> seen{four_fields(c)};
   int ply = 0;
   for (core::Move m : games[1].mainline()) {
     if (ply % 2 == 0) second += std::to_string(ply / 2 + 1) + ". ";
     second += core::to_san(c, m) + " ";
     c.make_move(m);
-    seen.insert(fields(c));
+    seen.insert(four_fields(c));
     ++ply;
   }
   const auto g = games_of("[FEN \"" + fen + "\"]\n[SetUp \"1\"]\n\n" + second + "*\n");
@@ -339,14 +327,14 @@ TEST_CASE("inputs: Chess960 EPD records in X-FEN and Shredder-FEN are one node",
   castled.make_move(core::parse_san(castled, "Ne6")->move);
   const auto oo = core::parse_san(castled, "O-O");
   REQUIRE(oo);
-  const std::string before_oo = fields(castled, core::CastlingNotation::Shredder);
+  const std::string before_oo = four_fields(castled, core::CastlingNotation::Shredder);
   castled.make_move(oo->move);
   Dag dag;
   EpdInputs inputs;
   EpdInputOptions link;
   link.link_epd = true;
   const auto added = book::add_epd(
-      dag, xfen + "\n" + shredder + "\n" + before_oo + "\n" + fields(castled, core::CastlingNotation::Shredder) + "\n",
+      dag, xfen + "\n" + shredder + "\n" + before_oo + "\n" + four_fields(castled, core::CastlingNotation::Shredder) + "\n",
       "960.epd", link, inputs);
   CHECK(added.errors.empty());
   CHECK(added.records == 4);
@@ -375,10 +363,10 @@ TEST_CASE("inputs: a Chess960 book's EPD writes Shredder-FEN and reads back to t
   std::set<std::string> want;
   for (const auto& g : games) {
     core::Board b = g.start.detached();
-    want.insert(fields(b, core::CastlingNotation::Shredder));
+    want.insert(four_fields(b, core::CastlingNotation::Shredder));
     for (core::Move m : g.mainline()) {
       b.make_move(m);
-      want.insert(fields(b, core::CastlingNotation::Shredder));
+      want.insert(four_fields(b, core::CastlingNotation::Shredder));
     }
   }
   std::set<std::string> got;
@@ -407,8 +395,8 @@ TEST_CASE("book EPD: several roots, every node a record, roots named by the EPD 
   Dag dag;
   for (const auto& g : games_of("1. e4 e5 *\n")) dag.add_game(g);
   EpdInputs inputs;
-  book::add_epd(dag, fields(after({"d4", "d5"})) + " id \"QP\";\n" + fields(after({"c4"})) + "\n", "r.epd", {}, inputs);
-  for (const auto& g : games_of("[FEN \"" + fields(after({"Nf3", "Nf6"})) + " 0 2\"]\n[SetUp \"1\"]\n\n2. g3 g6 *\n"))
+  book::add_epd(dag, four_fields(after({"d4", "d5"})) + " id \"QP\";\n" + four_fields(after({"c4"})) + "\n", "r.epd", {}, inputs);
+  for (const auto& g : games_of("[FEN \"" + four_fields(after({"Nf3", "Nf6"})) + " 0 2\"]\n[SetUp \"1\"]\n\n2. g3 g6 *\n"))
     dag.add_game(g);
   REQUIRE(dag.node_count() == 8);
   book::EpdOutputOptions options;
@@ -428,7 +416,7 @@ TEST_CASE("book EPD: several roots, every node a record, roots named by the EPD 
   for (std::size_t i = 0; i < want.size(); ++i) {
     const auto& r = *doc.doc.lines[i].record;
     INFO(i << ": " << r.canonical_text());
-    CHECK(r.position() == fields(want[i].first));
+    CHECK(r.position() == four_fields(want[i].first));
     CHECK(r.single_operand("id") == want[i].second);
   }
   // Without names: the EPD roots are "root K" too, in node order.
@@ -440,15 +428,15 @@ TEST_CASE("book EPD: several roots, every node a record, roots named by the EPD 
 TEST_CASE("book EPD: a book of EPD records alone leaves the unused start position out", "[book][epd][inputs]") {
   Dag dag;
   EpdInputs inputs;
-  book::add_epd(dag, fields(after({"e4"})) + "\n" + fields(after({"e4", "c5"})) + "\n", "s.epd", {true, false}, inputs);
+  book::add_epd(dag, four_fields(after({"e4"})) + "\n" + four_fields(after({"e4", "c5"})) + "\n", "s.epd", {true, false}, inputs);
   REQUIRE(dag.node_count() == 3);
   const auto doc = checked(book::write_book_epd(dag, book::backsolve(dag, {}), {}));
   REQUIRE(doc.doc.record_count() == 2);
-  CHECK(doc.doc.lines[0].record->position() == fields(after({"e4"})));
+  CHECK(doc.doc.lines[0].record->position() == four_fields(after({"e4"})));
   CHECK(doc.doc.lines[0].record->single_operand("id") == "root 1");
   CHECK(doc.doc.lines[1].record->single_operand("id") == "root 1: 1... c5");
   // Given as a record itself (named), the start position is a root again.
-  book::add_epd(dag, fields(core::Board()) + "\n", "t.epd", {true, false}, inputs);
+  book::add_epd(dag, four_fields(core::Board()) + "\n", "t.epd", {true, false}, inputs);
   book::EpdOutputOptions options;
   options.root_names = &inputs.names;
   const auto with_start = checked(book::write_book_epd(dag, book::backsolve(dag, {}), {}, options));
@@ -458,8 +446,8 @@ TEST_CASE("book EPD: a book of EPD records alone leaves the unused start positio
 }
 
 TEST_CASE("inputs: the min-games filter keeps the other roots and the moves no game counts", "[book][inputs]") {
-  const std::string x = fields(after({"Nf3", "Nf6"}));
-  const std::string y = fields(after({"a3", "a6"}));
+  const std::string x = four_fields(after({"Nf3", "Nf6"}));
+  const std::string y = four_fields(after({"a3", "a6"}));
   Dag dag;
   for (const auto& g : games_of("1. e4 e5 *\n\n1. e4 e5 *\n\n1. d4 *\n\n"
                                 "[FEN \"" + x + " 0 2\"]\n[SetUp \"1\"]\n\n2. g3 *\n\n"
@@ -469,18 +457,18 @@ TEST_CASE("inputs: the min-games filter keeps the other roots and the moves no g
   EpdInputs inputs;
   EpdInputOptions link;
   link.link_epd = true;
-  book::add_epd(dag, fields(after({"c4"})) + "\n" + fields(after({"c4", "c5"})) + "\n", "l.epd", link, inputs);
+  book::add_epd(dag, four_fields(after({"c4"})) + "\n" + four_fields(after({"c4", "c5"})) + "\n", "l.epd", link, inputs);
   const Dag two = dag.filtered(2);
   // Kept: start, 1. e4, 1. e4 e5; the FEN starts x (and 2. g3, two games) and y (its 2. b3, one
   // game, goes); the records 1. c4 and 1. c4 c5 with their link. 1. d4 (one game) goes.
   std::set<std::string> want;
   for (const auto& b : {core::Board(), after({"e4"}), after({"e4", "e5"}), after({"Nf3", "Nf6", "g3"}), after({"c4"}),
                         after({"c4", "c5"})})
-    want.insert(fields(b));
+    want.insert(four_fields(b));
   want.insert(x);
   want.insert(y);
   CHECK(of_dag(two).positions == want);
   CHECK(two.node_count() == want.size());
   CHECK(two.edge_count() == 4);  // e4, e5, g3, c5
-  CHECK(two.epd(0) == fields(core::Board()));
+  CHECK(two.epd(0) == four_fields(core::Board()));
 }

@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <map>
 #include <set>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -26,6 +25,7 @@ using epdd::book::LeafValues;
 using epdd::book::Merge;
 using epdd::book::NodeId;
 using epdd::test::after;
+using epdd::test::four_fields;
 using epdd::test::games_of;
 namespace book = epdd::book;
 namespace core = epdd::core;
@@ -34,16 +34,6 @@ namespace pgn = epdd::pgn;
 
 namespace {
 
-// The four fields of a position, en passant only when a capture is legal.
-std::string fields(const core::Board& board) {
-  std::istringstream in(core::to_fen(board));
-  std::string placement, side, castling, ep;
-  in >> placement >> side >> castling >> ep;
-  bool capture = false;
-  for (core::Move m : board.legal_moves()) capture = capture || m.kind() == core::MoveKind::EnPassant;
-  return placement + ' ' + side + ' ' + castling + ' ' + (capture ? ep : "-");
-}
-
 // The leaves the games make, replayed here: positions no move of any game leaves, less those
 // where the game is over by the rules (no legal move, or no mating material).
 std::set<std::string> leaves_of(const std::vector<pgn::Game>& games) {
@@ -51,12 +41,12 @@ std::set<std::string> leaves_of(const std::vector<pgn::Game>& games) {
   std::map<std::string, bool> over;
   for (const pgn::Game& g : games) {
     core::Board b = g.start.detached();
-    reached.insert(fields(b));
+    reached.insert(four_fields(b));
     for (core::Move m : g.mainline()) {
-      left.insert(fields(b));
+      left.insert(four_fields(b));
       b.make_move(m);
-      reached.insert(fields(b));
-      over[fields(b)] = b.legal_moves().empty() || b.is_insufficient_material();
+      reached.insert(four_fields(b));
+      over[four_fields(b)] = b.legal_moves().empty() || b.is_insufficient_material();
     }
   }
   std::set<std::string> leaves;
@@ -91,7 +81,7 @@ TEST_CASE("leaves EPD: written, filled in by hand, imported: every leaf valued",
   for (const auto& g : games) dag.add_game(g);
   const std::set<std::string> want = leaves_of(games);
   REQUIRE(want.size() > 300);
-  REQUIRE(!want.count(fields(after({"f3", "e5", "g4", "Qh4#"}))));
+  REQUIRE(!want.count(four_fields(after({"f3", "e5", "g4", "Qh4#"}))));
 
   const std::string leaves = book::write_leaves_epd(dag);
   const auto doc = read_epd(leaves);
@@ -161,15 +151,15 @@ Dag small_book() {
 
 // The analyst's file, line by line (the numbers are the lines the report names).
 std::string analysed_file() {
-  const std::string nc6 = fields(after({"e4", "e5", "Nf3", "Nc6"}));
-  const std::string c5 = fields(after({"e4", "c5"}));
+  const std::string nc6 = four_fields(after({"e4", "e5", "Nf3", "Nc6"}));
+  const std::string c5 = four_fields(after({"e4", "c5"}));
   return joined({
       nc6 + " ce 20; acd 12; acn 5000; acs 3; pv Bb5 a6 e1e8 Nf6;",  // 1: deeper than 10; pv cut at e1e8
       c5 + " ce +30;",                                                 // 2: a value alone
-      fields(after({"d4"})) + " ce 15; acd 5; pv d7d5 c2c4;",          // 3: Black to move, pv in UCI
-      fields(after({"f3", "e5", "g4", "Qh4#"})) + " ce 0;",           // 4: terminal
-      fields(core::Board()) + " ce 0;",                                // 5: not a leaf
-      fields(after({"a4"})) + " ce 0;",                                // 6: not in the book
+      four_fields(after({"d4"})) + " ce 15; acd 5; pv d7d5 c2c4;",          // 3: Black to move, pv in UCI
+      four_fields(after({"f3", "e5", "g4", "Qh4#"})) + " ce 0;",           // 4: terminal
+      four_fields(core::Board()) + " ce 0;",                                // 5: not a leaf
+      four_fields(after({"a4"})) + " ce 0;",                                // 6: not in the book
       c5 + " acd 30;",                                                 // 7: no ce
       nc6 + " ce 99; acd 12;",                                         // 8: as deep as line 1
       "8/8/8/8/8/8/8/K6K w - - ce 1;",                                 // 9: no position
@@ -248,14 +238,14 @@ TEST_CASE("leaf import: replace lets every record win, ce-for-white turns Black'
   a3[nc6].depth = 3;
   ImportOptions deeper;
   deeper.merge = Merge::Deeper;
-  const std::string alone = fields(after({"e4", "e5", "Nf3", "Nc6"})) + " ce 77;\n";
+  const std::string alone = four_fields(after({"e4", "e5", "Nf3", "Nc6"})) + " ce 77;\n";
   CHECK(book::import_leaf_values(dag, alone, "b.epd", deeper, v3, a3).kept == 1);
   CHECK(v3.at(nc6).to_ce() == 5);
   CHECK(book::import_leaf_values(dag, alone, "b.epd", {}, v3, a3).replaced == 1);
   CHECK(v3.at(nc6).to_ce() == 77);
   CHECK(a3.count(nc6) == 0);
   // The reader's errors and the import's come in line order.
-  const auto mixed = book::import_leaf_values(dag, "two fields\n" + fields(after({"d4"})) + " acd 3;\n", "c.epd", {},
+  const auto mixed = book::import_leaf_values(dag, "two fields\n" + four_fields(after({"d4"})) + " acd 3;\n", "c.epd", {},
                                               v3, a3);
   REQUIRE(mixed.errors.size() == 2);
   CHECK_THAT(mixed.errors[0], Catch::StartsWith("c.epd:1: "));
