@@ -1,6 +1,7 @@
 // EPD records as book nodes, and their links by legal moves.
 #include "book/inputs.hpp"
 
+#include <algorithm>
 #include <unordered_set>
 
 #include "core/fen.hpp"
@@ -24,6 +25,12 @@ Expected<core::Board, std::string> read_epd_position(std::string_view four_field
 namespace {
 
 std::string at(std::string_view name, std::size_t line) { return std::string(name) + ":" + std::to_string(line); }
+
+// A root's name as the outputs can quote it: a '"' (a file name's, an unquoted id's) becomes '\''.
+std::string quotable(std::string name) {
+  std::replace(name.begin(), name.end(), '"', '\'');
+  return name;
+}
 
 // The reader's errors (lines that are no record, ...) as "FILE:LINE: why", in line order.
 void reader_errors(const epd::Diagnostics& diags, std::string_view name, std::vector<std::string>& errors) {
@@ -59,7 +66,7 @@ EpdAdded add_epd(Dag& dag, std::string_view text, std::string_view name, const E
     }
     inputs.records.push_back(n);
     const auto id = record.single_operand("id");
-    inputs.names.try_emplace(n, id ? std::string(*id) : at(name, reader.line_number()));
+    inputs.names.try_emplace(n, quotable(id ? std::string(*id) : at(name, reader.line_number())));
   }
   reader_errors(diags, name, added.errors);
   if (options.link_epd) added.links = link_records(dag, inputs.records);

@@ -56,7 +56,9 @@ struct EpdAdded {
 // node in `inputs.names` (else "FILE:LINE" does). With options.link_epd, every legal move of every record of `inputs`
 // (this file's and earlier ones') is checked against the book's index (Dag::find): a move into
 // a node that some record gave is an edge. Moves into positions only games or Polyglot books gave
-// are not linked (that would graft the records onto the other inputs' lines).
+// are not linked (that would graft the records onto the other inputs' lines). Each linking call
+// checks every record so far: for many files, add them without link_epd and call link_records
+// once at the end. A '"' in a name becomes '\'' (the outputs quote names).
 EpdAdded add_epd(Dag& dag, std::string_view text, std::string_view name, const EpdInputOptions& options,
                  EpdInputs& inputs);
 

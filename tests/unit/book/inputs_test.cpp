@@ -194,6 +194,9 @@ TEST_CASE("inputs: EPD records are nodes, bad lines are errors named FILE:LINE",
   CHECK(inputs.records == std::vector<NodeId>{e4, d4});
   CHECK(inputs.names.at(e4) == "King's pawn");  // the first id given
   CHECK(inputs.names.at(d4) == "lines.epd:4");  // no id: where the record stands
+  // A '"' in a name would end the quoted id of the outputs early: it becomes '\''.
+  book::add_epd(dag, four_fields(after({"c4"})) + "\n", "my \"best\".epd", {}, inputs);
+  CHECK(inputs.names.at(dag.find(after({"c4"}))) == "my 'best'.epd:1");
 }
 
 TEST_CASE("inputs: link_epd makes every legal move between records an edge, across files", "[book][inputs]") {
