@@ -191,6 +191,10 @@ std::string write_book_epd(const Dag& dag, const Backsolved& values, const LeafA
   return out;
 }
 
+std::vector<NodeId> book_nodes(const Dag& dag, const RootNames* root_names) {
+  return first_arrivals(dag, root_names).order;
+}
+
 std::string write_leaves_epd(const Dag& dag, const RootNames* root_names) {
   const FirstArrivals f = first_arrivals(dag, root_names);
   std::string out;

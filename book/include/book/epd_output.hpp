@@ -4,6 +4,7 @@
 
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 #include "book/backsolve.hpp"
 #include "book/dag.hpp"
@@ -55,6 +56,11 @@ struct EpdOutputOptions {
 // Strings are quoted with '"' (they never contain one: SAN and the fixed words above).
 std::string write_book_epd(const Dag& dag, const Backsolved& values, const LeafAnalyses& analyses,
                            const EpdOutputOptions& options = {});
+
+// The nodes write_book_epd writes a record for, in its order: the book as the outputs see it
+// (the unused start position of a Dag made for other inputs is not in it), for a caller that
+// counts or walks what the user will read (unvalued leaves, the roots of a PGN output).
+std::vector<NodeId> book_nodes(const Dag& dag, const RootNames* root_names = nullptr);
 
 // The book's leaves as EPD, for an external analyst to fill in (BOOKUP's round trip; the file
 // comes back through import_leaf_values, book/leaf_import.hpp): every leaf with a position that

@@ -438,6 +438,7 @@ TEST_CASE("book EPD: a book of EPD records alone leaves the unused start positio
   CHECK(doc.doc.lines[0].record->position() == four_fields(after({"e4"})));
   CHECK(doc.doc.lines[0].record->single_operand("id") == "root 1");
   CHECK(doc.doc.lines[1].record->single_operand("id") == "root 1: 1... c5");
+  CHECK(book::book_nodes(dag) == std::vector<NodeId>{dag.find(after({"e4"})), dag.find(after({"e4", "c5"}))});
   // Given as a record itself (named), the start position is a root again.
   book::add_epd(dag, four_fields(core::Board()) + "\n", "t.epd", {true, false}, inputs);
   book::EpdOutputOptions options;
