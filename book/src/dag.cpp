@@ -142,16 +142,22 @@ void Dag::add_game(const pgn::Game& game, const BuildOptions& options) {
 Dag Dag::filtered(std::uint32_t min_games) const {
   Dag out{Empty{}};
   if (nodes_.empty()) return out;
-  // Which nodes stay: those reached from the root over edges with enough games.
+  // Which nodes stay: the roots (node 0, nodes without parents) and what they reach over edges
+  // that pass: enough games, or none (a move of another input, which no game counts).
+  const auto passes = [min_games](const Edge& edge) { return edge.stats.games == 0 || edge.stats.games >= min_games; };
   std::vector<char> keep(nodes_.size(), 0);
-  std::deque<NodeId> queue{0};
-  keep[0] = 1;
+  std::deque<NodeId> queue;
+  for (NodeId n = 0; n < nodes_.size(); ++n)
+    if (n == 0 || nodes_[n].parents == 0) {
+      keep[n] = 1;
+      queue.push_back(n);
+    }
   while (!queue.empty()) {
     const NodeId n = queue.front();
     queue.pop_front();
     for (EdgeId e : edges_of(n)) {
       const Edge& edge = edges_[e];
-      if (edge.stats.games < min_games || keep[edge.child]) continue;
+      if (!passes(edge) || keep[edge.child]) continue;
       keep[edge.child] = 1;
       queue.push_back(edge.child);
     }
@@ -165,7 +171,7 @@ Dag Dag::filtered(std::uint32_t min_games) const {
     if (!keep[n]) continue;
     for (EdgeId e : edges_of(n)) {
       const Edge& edge = edges_[e];
-      if (edge.stats.games < min_games) continue;
+      if (!passes(edge)) continue;
       out.edges_[out.add_edge(renumber[n], edge.move, renumber[edge.child])].stats = edge.stats;
     }
   }

@@ -82,6 +82,10 @@ struct Node {
   Terminal terminal = Terminal::None;
 };
 
+// A name by node, for the roots of a book other than the start position (an EPD record's `id`,
+// see book/inputs.hpp): the outputs name such a root, and the nodes below it, by it.
+using RootNames = std::unordered_map<NodeId, std::string>;
+
 // How a book is built from games.
 struct BuildOptions {
   // Plies of each game (from its start) that enter the book; the rest is ignored.
@@ -152,7 +156,10 @@ class Dag {
   EdgeId add_edge(NodeId from, core::Move move, NodeId to);
 
   // The same book without the moves fewer than min_games games played, and without what then
-  // cannot be reached from the root (node 0); node and edge order kept.
+  // cannot be reached from a root (node 0, or a node without parents: a game's FEN start, an
+  // EPD record); node and edge order kept. Moves no game played (from a Polyglot book or an EPD
+  // link: no game counts them) stay; a move that games and another input both gave is judged
+  // by its games.
   Dag filtered(std::uint32_t min_games) const;
 
   // The node of a position, or kNoNode.

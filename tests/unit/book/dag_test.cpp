@@ -4,7 +4,6 @@
 
 #include <map>
 #include <set>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -18,22 +17,11 @@ using epdd::book::Dag;
 using epdd::book::EdgeId;
 using epdd::book::NodeId;
 using epdd::test::after;
+using epdd::test::four_fields;
 namespace core = epdd::core;
 namespace pgn = epdd::pgn;
 
 namespace {
-
-// The four EPD fields of a position, the en passant square kept only when the side to move has
-// an en passant capture among its legal moves (the standard FEN writer writes it after every
-// double push).
-std::string four_fields(const core::Board& board) {
-  std::istringstream in(core::to_fen(board));
-  std::string placement, side, castling, ep;
-  in >> placement >> side >> castling >> ep;
-  bool capture = false;
-  for (core::Move m : board.legal_moves()) capture = capture || m.kind() == core::MoveKind::EnPassant;
-  return placement + ' ' + side + ' ' + castling + ' ' + (capture ? ep : "-");
-}
 
 std::vector<pgn::Game> book_games() {
   return epdd::test::games_of(epdd::test::read_file(epdd::test::shared_data("books/2moves_v2.pgn")));
