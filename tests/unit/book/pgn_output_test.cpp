@@ -5,6 +5,7 @@
 // annotate's code), and the output read back by epdd's PGN reader without a diagnostic.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <optional>
@@ -179,6 +180,18 @@ struct TreeCheck {
   }
 };
 
+// Every move of a tree, variations included.
+std::vector<core::Move> all_moves(const pgn::Variation& v) {
+  std::vector<core::Move> out;
+  for (const pgn::MoveNode& node : v.moves) {
+    out.push_back(node.move);
+    for (const auto& a : node.after)
+      if (a.kind == pgn::Annotation::Kind::Variation)
+        for (const core::Move m : all_moves(a.variation.front())) out.push_back(m);
+  }
+  return out;
+}
+
 }  // namespace
 
 TEST_CASE("book PGN: the whole tree of a small book as worked out by hand", "[book][pgn-output]") {
@@ -237,6 +250,49 @@ TEST_CASE("book PGN: a root that is not the start position, Black to move, with 
   TreeCheck check;
   check.line(got.main, got.start, eval_of(got.main.comments_before));
   CHECK(check.judged == 1);
+}
+
+TEST_CASE("book PGN: a repetition of a position inside the book", "[book][pgn-output]") {
+  // No leaf at all: the only line comes back to 1. e4 e5, and a repetition is a draw, so every
+  // position is worth 0.00 ($10).
+  Dag dag;
+  for (const auto& g : games_of("1. e4 e5 2. Nf3 Nf6 3. Ng1 Ng8 *\n")) dag.add_game(g);
+  const std::string text = epdd::book::write_book_pgn(dag, epdd::book::backsolve(dag, {}));
+  const pgn::Game got = only_game(text);
+  const pgn::Game want = games_of(
+      "{[%eval 0.00]} 1. e4 $10 {[%eval 0.00] games 1: +0 =0 -0} 1... e5 $10 {[%eval 0.00] games 1: +0 =0 -0}"
+      " 2. Nf3 $10 {[%eval 0.00] games 1: +0 =0 -0} 2... Nf6 $10 {[%eval 0.00] games 1: +0 =0 -0}"
+      " 3. Ng1 $10 {[%eval 0.00] games 1: +0 =0 -0}"
+      " 3... Ng8 $10 {[%eval 0.00] games 1: +0 =0 -0; repeats the position after 1. e4 e5} *\n").front();
+  INFO(text);
+  CHECK(got.main == want.main);
+}
+
+TEST_CASE("book PGN: a Chess960 book names its variant and start, and castles as epdd reads it", "[book][pgn-output]") {
+  const auto games = games_of(
+      "[Variant \"Chess960\"]\n[SetUp \"1\"]\n[FEN \"rk2r3/4p3/8/8/8/8/4P3/RK2R3 w EAea - 0 1\"]\n\n"
+      "1. O-O (1. O-O-O) O-O-O *\n");
+  Dag dag(games.front().start);
+  dag.add_game(games.front());
+  LeafValues values;
+  for (NodeId n = 0; n < dag.node_count(); ++n)
+    if (dag.is_leaf(n)) values.emplace(n, core::Score::centipawns(static_cast<int>(n) * 10));
+  const std::string text = epdd::book::write_book_pgn(dag, epdd::book::backsolve(dag, values));
+  const pgn::Game got = only_game(text);
+  INFO(text);
+  CHECK(got.tag("Variant") == "Chess960");
+  CHECK(got.tag("SetUp") == "1");
+  // In X-FEN (core's default): KQkq are the outermost rooks, here the a- and e-file ones.
+  CHECK(got.tag("FEN") == "rk2r3/4p3/8/8/8/8/4P3/RK2R3 w KQkq - 0 1");
+  CHECK(got.start.chess960());
+  // The same three castling moves (king takes rook, as core holds them), whichever is main.
+  const auto written = all_moves(got.main);
+  const auto played = all_moves(games.front().main);
+  CHECK(written.size() == 3);
+  for (const core::Move m : played) CHECK(std::count(written.begin(), written.end(), m) == 1);
+  TreeCheck check;
+  check.line(got.main, got.start, eval_of(got.main.comments_before));
+  CHECK(check.valued == 3);
 }
 
 // For the pgn-extract test (tests/integration/book/pgn_extract_test.sh): the small book above and
