@@ -295,29 +295,49 @@ TEST_CASE("book PGN: a Chess960 book names its variant and start, and castles as
   CHECK(check.valued == 3);
 }
 
-// For the pgn-extract test (tests/integration/book/pgn_extract_test.sh): the small book above and
-// the book of the first 200 lines of 2moves_v2.pgn (leaf values made up from the node numbers)
-// written to $EPDD_BOOK_PGN_DIR.
+// A book of real games with leaf values made up from the node numbers (every seventh leaf left
+// without one), written as PGN and read back without a diagnostic: every edge written once, the
+// oracle's NAGs, and the count of transposition comments. Returns the text.
+std::string real_book(const std::string& text, int max_ply, std::size_t& transpositions) {
+  Dag dag;
+  epdd::book::BuildOptions options;
+  options.max_ply = max_ply;
+  for (const auto& g : games_of(text)) dag.add_game(g, options);
+  LeafValues values;
+  for (NodeId n = 0; n < dag.node_count(); ++n)
+    if (dag.is_leaf(n) && n % 7 != 3) values.emplace(n, core::Score::centipawns(static_cast<int>(n * 37 % 301) - 150));
+  const std::string book = epdd::book::write_book_pgn(dag, epdd::book::backsolve(dag, values));
+  const pgn::Game game = only_game(book);
+  TreeCheck check;
+  check.line(game.main, game.start, eval_of(game.main.comments_before));
+  // Every edge of the book is written once (every node is reached from the root here).
+  CHECK(check.moves == static_cast<int>(dag.edge_count()));
+  CHECK(check.judged > 0);
+  transpositions = 0;
+  for (std::size_t at = book.find("transposes to"); at != std::string::npos; at = book.find("transposes to", at + 1))
+    ++transpositions;
+  return book;
+}
+
+std::string file_text(const std::string& path, std::size_t max_lines) {
+  std::ifstream in(path);
+  REQUIRE(in);
+  std::string text, line;
+  for (std::size_t i = 0; i < max_lines && std::getline(in, line); ++i) text += line + "\n";
+  return text;
+}
+
+// For the pgn-extract test (tests/integration/book/pgn_extract_test.sh): the small book above,
+// the book of the first 200 lines of 2moves_v2.pgn and that of twic0920.pgn's games to 12 plies
+// (with transpositions), written to $EPDD_BOOK_PGN_DIR.
 TEST_CASE("book PGN: write books for pgn-extract", "[.book-pgn-write]") {
   const char* dir = std::getenv("EPDD_BOOK_PGN_DIR");
   REQUIRE(dir);
   Fixture f;
   std::ofstream(std::string(dir) + "/small.pgn") << epdd::book::write_book_pgn(f.dag, epdd::book::backsolve(f.dag, f.values));
-  std::ifstream in(std::string(EPDD_SHARED_DATA) + "/books/2moves_v2.pgn");
-  REQUIRE(in);
-  std::string text, line;
-  for (int i = 0; i < 200 && std::getline(in, line); ++i) text += line + "\n";
-  Dag dag;
-  for (const auto& g : games_of(text)) dag.add_game(g);
-  LeafValues values;
-  for (NodeId n = 0; n < dag.node_count(); ++n)
-    if (dag.is_leaf(n) && n % 7 != 3) values.emplace(n, core::Score::centipawns(static_cast<int>(n * 37 % 301) - 150));
-  const std::string book = epdd::book::write_book_pgn(dag, epdd::book::backsolve(dag, values));
-  // Every edge of the book is written once (every node is reached from the root here).
-  const pgn::Game game = only_game(book);
-  TreeCheck check;
-  check.line(game.main, game.start, eval_of(game.main.comments_before));
-  CHECK(check.moves == static_cast<int>(dag.edge_count()));
-  CHECK(check.judged > 0);
-  std::ofstream(std::string(dir) + "/2moves.pgn") << book;
+  std::size_t transpositions = 0;
+  const std::string data = EPDD_SHARED_DATA;
+  std::ofstream(std::string(dir) + "/2moves.pgn") << real_book(file_text(data + "/books/2moves_v2.pgn", 200), 100, transpositions);
+  std::ofstream(std::string(dir) + "/twic.pgn") << real_book(file_text(data + "/pgn/twic0920.pgn", 1u << 30), 12, transpositions);
+  CHECK(transpositions > 0);
 }
