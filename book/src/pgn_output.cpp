@@ -1,6 +1,8 @@
 #include "book/pgn_output.hpp"
 
+#include <cstdint>
 #include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 

@@ -59,7 +59,8 @@ struct BookPgnOptions {
 //     (White's point of view, as the eval: W + D + L < G when some results are unknown);
 //     then "; transposes to ..." or "; repeats ..." as above.
 // Before the first move, a comment with the root's "[%eval E]" (or "no value").
-// Nodes the root cannot reach and anonymous nodes are not written. Result "*".
+// Nodes the root cannot reach and anonymous nodes are not written. Result "*". An empty book, or
+// one whose root is anonymous (no position), gives "".
 std::string write_book_pgn(const Dag& dag, const Backsolved& values, const BookPgnOptions& options = {});
 
 }  // namespace epdd::book

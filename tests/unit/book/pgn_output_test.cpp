@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "annotate/eval_comment.hpp"
+#include "annotate/judgement.hpp"
 #include "annotate_oracle.hpp"
 #include "book/backsolve.hpp"
 #include "book/dag.hpp"
@@ -157,8 +159,10 @@ std::optional<oracle::WhiteEval> eval_of(const std::vector<std::string>& comment
 // the moves judged and checked.
 struct TreeCheck {
   int moves = 0, judged = 0, valued = 0;
-  void line(const pgn::Variation& v, core::Board board, std::optional<oracle::WhiteEval> before) {
+  // `before_comment`: the comments holding the eval of the position `v` starts from.
+  void line(const pgn::Variation& v, core::Board board, std::vector<std::string> before_comment) {
     for (const pgn::MoveNode& node : v.moves) {
+      const auto before = eval_of(before_comment);
       ++moves;
       const auto here = eval_of(oracle::comments_of(node));
       const bool white = board.side_to_move() == core::Color::White;
@@ -172,11 +176,30 @@ struct TreeCheck {
       const int want = before && here ? oracle::judge({}, oracle::mover_view(*before, white), oracle::mover_view(*here, white)) : 0;
       CHECK(nag_in(node, 1, 6) == want);
       if (want) ++judged;
+      // The same from annotate::judge itself, fed the written evals read by annotate's reader and
+      // turned back to each position's side to move (the mover's before, the opponent's after).
+      const auto read_before = annotate_reading(before_comment);
+      const auto read_here = annotate_reading(oracle::comments_of(node));
+      if (read_before && read_here) {
+        const core::Score b = white ? *read_before : read_before->negated();
+        const core::Score a = white ? read_here->negated() : *read_here;
+        CHECK(nag_in(node, 1, 6) == epdd::annotate::nag(epdd::annotate::judge({}, b, a)));
+      }
       for (const auto& a : node.after)
-        if (a.kind == pgn::Annotation::Kind::Variation) line(a.variation.front(), board.detached(), before);
+        if (a.kind == pgn::Annotation::Kind::Variation) line(a.variation.front(), board.detached(), before_comment);
       board.make_move(node.move);
-      before = here;
+      before_comment = oracle::comments_of(node);
     }
+  }
+
+  // White's view of the first [%eval] of the comments, by annotate's reader.
+  static std::optional<core::Score> annotate_reading(const std::vector<std::string>& comments) {
+    for (const std::string& c : comments) {
+      const auto reading = epdd::annotate::read_eval(c);
+      REQUIRE(reading);
+      if (*reading) return (*reading)->white;
+    }
+    return std::nullopt;
   }
 };
 
@@ -217,7 +240,7 @@ TEST_CASE("book PGN: judgement and position NAGs recomputed from the written eva
   const std::string text = epdd::book::write_book_pgn(f.dag, epdd::book::backsolve(f.dag, f.values));
   const pgn::Game got = only_game(text);
   TreeCheck check;
-  check.line(got.main, got.start, eval_of(got.main.comments_before));
+  check.line(got.main, got.start, got.main.comments_before);
   CHECK(check.moves == 17);  // every edge of the book once
   CHECK(check.valued == 15);  // all but 1. d4 and 1... Nf6
   CHECK(check.judged == 3);
@@ -248,7 +271,7 @@ TEST_CASE("book PGN: a root that is not the start position, Black to move, with 
   INFO(text);
   CHECK(got.main == want.main);
   TreeCheck check;
-  check.line(got.main, got.start, eval_of(got.main.comments_before));
+  check.line(got.main, got.start, got.main.comments_before);
   CHECK(check.judged == 1);
 }
 
@@ -291,7 +314,7 @@ TEST_CASE("book PGN: a Chess960 book names its variant and start, and castles as
   CHECK(written.size() == 3);
   for (const core::Move m : played) CHECK(std::count(written.begin(), written.end(), m) == 1);
   TreeCheck check;
-  check.line(got.main, got.start, eval_of(got.main.comments_before));
+  check.line(got.main, got.start, got.main.comments_before);
   CHECK(check.valued == 3);
 }
 
@@ -309,7 +332,7 @@ std::string real_book(const std::string& text, int max_ply, std::size_t& transpo
   const std::string book = epdd::book::write_book_pgn(dag, epdd::book::backsolve(dag, values));
   const pgn::Game game = only_game(book);
   TreeCheck check;
-  check.line(game.main, game.start, eval_of(game.main.comments_before));
+  check.line(game.main, game.start, game.main.comments_before);
   // Every edge of the book is written once (every node is reached from the root here).
   CHECK(check.moves == static_cast<int>(dag.edge_count()));
   CHECK(check.judged > 0);
