@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "core/text.hpp"
+#include "book/polyglot.hpp"
 #include "pgn/reader.hpp"
 
 namespace epdd::book {
@@ -66,9 +67,24 @@ Expected<BuiltBook, std::string> build_book(std::span<const InputFile> files, co
   for (const InputFile& f : files)
     if (f.type == InputType::Pgn) add_pgn(book, f, options);
   if (options.min_games > 1) book.dag = book.dag.filtered(options.min_games);
-  for (const InputFile& f : files)
-    if (f.type != InputType::Pgn)
-      return unexpected(fmt::format("{}: {} input is read by the next commit", core::escaped(f.name), to_string(f.type)));
+  for (const InputFile& f : files) {
+    if (f.type != InputType::Polyglot) continue;
+    auto added = add_polyglot(book.dag, f.bytes, options.max_ply);
+    if (!added) return unexpected(fmt::format("{}: {}", core::escaped(f.name), added.error()));
+    book.book_entries += added->entries - added->illegal_entries;
+    if (added->illegal_entries)
+      note(book, fmt::format("{}: {} entries whose move is not legal in their position (skipped)", core::escaped(f.name),
+                             added->illegal_entries));
+  }
+  EpdInputOptions epd;
+  epd.chess960 = options.chess960;
+  for (const InputFile& f : files) {
+    if (f.type != InputType::Epd) continue;
+    const EpdAdded added = add_epd(book.dag, f.bytes, f.name, epd, book.epd);
+    book.epd_records += added.nodes_added + added.duplicates;
+    for (const std::string& e : added.errors) note(book, e);
+  }
+  if (options.link_epd) link_records(book.dag, book.epd.records);
   return book;
 }
 

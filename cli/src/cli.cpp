@@ -220,7 +220,8 @@ int run_cli(int argc, char** argv) {
   AnnotateOptions annotate;
   detail::add_annotate(app, annotate, status);
   BookOptions book;
-  detail::add_book(app, book, status);
+  BookLeavesOptions book_leaves;
+  detail::add_book(app, book, book_leaves, status);
   detail::add_daemon_commands(app, status);
   try {
     app.parse(argc, argv);

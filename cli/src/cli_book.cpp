@@ -7,9 +7,37 @@ namespace epdd::cli::detail {
 
 using namespace daemon;  // the commands call into the daemon library
 
-void add_book(CLI::App& app, BookOptions& o, int& status) {
-  auto* book = app.add_subcommand("book", "Opening books: backsolve a book of positions to its root");
+namespace {
+
+void add_leaves(CLI::App* book, BookLeavesOptions& o, int& status) {
+  auto* cmd = book->add_subcommand("leaves", "Write the leaves of a book as EPD, for an analyst to fill in (BOOKUP's round trip)");
+  cmd->add_option("inputs", o.inputs, "The book's files, as 'epdd book backsolve' reads them")->required();
+  cmd->add_option("-o,--output", o.output, "Write the leaves here (atomically). Default: stdout");
+  cmd->add_option("--max-ply", o.max_ply, "As 'epdd book backsolve'")->check(CLI::Range(1, 1000));
+  cmd->add_option("--min-games", o.min_games, "As 'epdd book backsolve'")->check(CLI::Range(1, 1'000'000'000));
+  cmd->add_flag("--link-epd", o.link_epd, "As 'epdd book backsolve'");
+  cmd->add_flag("--chess960", o.chess960, "EPD input: read KQkq castling letters as X-FEN (the outermost rooks)");
+  cmd->footer(
+      "One record per leaf of the book (a position without a book move that the rules do not decide), in\n"
+      "the order 'epdd book backsolve' writes the book: the four fields, id (the first move path from the\n"
+      "start, \"1. e4 c5 2. Nf3\") and c0 \"leaf\". Fill in ce (from the side to move), acd, pv with any\n"
+      "engine or by hand, and give the file back: 'epdd book backsolve ... --import filled.epd' takes those\n"
+      "values for the leaves (--merge replace: instead of searching them; deeper: the deeper of the two).\n"
+      "The same inputs and --max-ply/--min-games/--link-epd must be given to both commands.\n"
+      "Exit status: 0 written, 2 bad arguments or input.\n\n"
+      "Examples:\n"
+      "  epdd book leaves repertoire.pgn --max-ply 16 -o leaves.epd\n"
+      "  epdd analyse leaves.epd --depth 30 -o leaves.epd       # or any tool that writes ce/acd/pv\n"
+      "  epdd book backsolve repertoire.pgn --max-ply 16 --import leaves.epd -o book.epd --pgn book.pgn");
+  cmd->callback([&o, &status] { status = run_book_leaves(o, std::cout, std::cerr); });
+}
+
+}  // namespace
+
+void add_book(CLI::App& app, BookOptions& o, BookLeavesOptions& leaves, int& status) {
+  auto* book = app.add_subcommand("book", "Opening books: backsolve a book of positions to its root, write its leaves");
   book->require_subcommand(1);
+  add_leaves(book, leaves, status);
   auto* cmd = book->add_subcommand(
       "backsolve", "Build a book from PGN, Polyglot and EPD files, analyse its leaves, backsolve every position");
   cmd->add_option("inputs", o.inputs,
@@ -19,6 +47,7 @@ void add_book(CLI::App& app, BookOptions& o, int& status) {
   add_common(cmd, o.analysis, "", false);
   cmd->add_option("-o,--output", o.output, "Write the book as EPD here (atomically). Default: stdout");
   cmd->add_option("--json", o.json, "Also write the report as JSON here");
+  cmd->add_flag("--chess960", o.analysis.spec.chess960, "EPD input: read KQkq castling letters as X-FEN (the outermost rooks)");
   add_kind_flags(cmd, o.analysis.spec, find_kind("book"));
   add_kind_options(cmd, o.analysis.spec, find_kind("book"));
   cmd->footer(

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "book/dag.hpp"
+#include "book/inputs.hpp"
 #include "core/expected.hpp"
 
 namespace epdd::book {
@@ -39,6 +40,8 @@ struct BookInputOptions {
   std::uint32_t min_games = 1;
   // EPD input: a legal move from one record's position to another record's is an edge.
   bool link_epd = false;
+  // EPD input: KQkq means the outermost rooks (X-FEN) from the start (read_epd_position).
+  bool chess960 = false;
 };
 
 // The book, and what reading its files met.
@@ -53,6 +56,7 @@ struct BuiltBook {
   std::size_t games = 0;         // PGN games read
   std::size_t book_entries = 0;  // Polyglot entries that became edges
   std::size_t epd_records = 0;   // EPD records that became nodes
+  EpdInputs epd;                 // the records' nodes and names (EpdOutputOptions::root_names)
 };
 
 // Reads every file into one book; node 0 is the start position. The PGN files come first, in

@@ -24,4 +24,17 @@ struct BookOptions {
 // interrupted: rerun to resume).
 int run_book_backsolve(BookOptions options, std::ostream& out, std::ostream& err);
 
+// `epdd book leaves`: the leaves of the book the same inputs make, as EPD for an analyst to fill
+// in (BOOKUP's round trip; the file comes back through `book backsolve --import`).
+struct BookLeavesOptions {
+  std::vector<std::string> inputs;
+  std::optional<std::string> output;  // default: standard output
+  int max_ply = 0;                    // 0: every ply
+  int min_games = 1;
+  bool link_epd = false;
+  bool chess960 = false;
+};
+// Exit status: 0 written; 2 bad arguments or input.
+int run_book_leaves(const BookLeavesOptions& options, std::ostream& out, std::ostream& err);
+
 }  // namespace epdd::cli

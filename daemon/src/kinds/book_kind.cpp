@@ -11,13 +11,18 @@
 #include <algorithm>
 #include <charconv>
 #include <deque>
+#include <mutex>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "book/backsolve.hpp"
 #include "book/build.hpp"
+#include "book/contradictions.hpp"
 #include "book/epd_output.hpp"
+#include "book/first_paths.hpp"
+#include "book/leaf_import.hpp"
+#include "book/pgn_output.hpp"
 #include "book/polyglot.hpp"
 #include "core/fen.hpp"
 #include "core/notation.hpp"
@@ -94,6 +99,7 @@ constexpr KindOutput kBookOutputs[] = {
 
 book::BookInputOptions input_options(const JobSpec& spec) {
   book::BookInputOptions o;
+  o.chess960 = spec.chess960;
   if (auto v = option_text(spec, "max_ply")) o.max_ply = whole_number(*v).value_or(o.max_ply);
   if (auto v = option_text(spec, "min_games")) o.min_games = static_cast<std::uint32_t>(whole_number(*v).value_or(1));
   o.link_epd = option_flag(spec, "link_epd");
@@ -175,16 +181,42 @@ struct BookData final : KindData {
   std::string bytes;
   book::BuiltBook book;
   std::vector<book::NodeId> leaves;  // by item
-  std::string error;                 // the bundle could not be read (only a foreign store)
+  std::optional<BundledFile> import;  // --import: its name and bytes
+  book::LeafValues imported;          // the leaves the import gives a value (read as --merge replace)
+  std::size_t import_errors = 0;      // its records that could not be used
+  std::string error;                  // the bundle could not be read (only a foreign store)
+  // The first paths (the names the outputs give positions), made when first asked for: the
+  // messages of a run that fails no leaf never need them.
+  const book::FirstPaths& first_paths() const {
+    std::call_once(paths_once, [this] { paths = book::first_paths(book.dag, &book.epd.names); });
+    return paths;
+  }
+
+ private:
+  mutable std::once_flag paths_once;
+  mutable book::FirstPaths paths;
 };
 
 const BookData& data_of(const AnalysisRun& run) { return static_cast<const BookData&>(*run.data); }
 
-// The leaves the engine analyses: not terminal, not anonymous, in node order.
-std::vector<book::NodeId> leaves_to_analyse(const book::Dag& dag) {
+book::ImportOptions import_options(const JobSpec& spec) {
+  book::ImportOptions o;
+  o.merge = option_text(spec, "merge") == "deeper" ? book::Merge::Deeper : book::Merge::Replace;
+  o.chess960 = spec.chess960;
+  return o;
+}
+
+// The leaves the engine analyses, in node order: the book's leaves (book_nodes: the unused start
+// of a book of EPD records is none) that the rules do not decide and that an import with
+// --merge replace does not give a value.
+std::vector<book::NodeId> leaves_to_analyse(const BookData& data, const JobSpec& spec) {
+  const book::Dag& dag = data.book.dag;
+  const bool replaced = import_options(spec).merge == book::Merge::Replace;
   std::vector<book::NodeId> out;
-  for (book::NodeId n = 0; n < dag.node_count(); ++n)
-    if (dag.is_leaf(n) && dag.node(n).terminal == book::Terminal::None && dag.node(n).key) out.push_back(n);
+  for (const book::NodeId n : book::book_nodes(dag, &data.book.epd.names))
+    if (dag.is_leaf(n) && dag.node(n).terminal == book::Terminal::None && !(replaced && data.imported.count(n)))
+      out.push_back(n);
+  std::sort(out.begin(), out.end());
   return out;
 }
 
@@ -196,7 +228,10 @@ struct Solved {
   book::LeafValues values;
   book::LeafAnalyses analyses;
   book::Backsolved backsolved;
-  std::size_t analysed = 0;
+  std::size_t analysed = 0;                 // leaves valued by the engine
+  std::optional<book::ImportReport> import;  // --import
+  std::vector<book::NodeId> unvalued;       // leaves without a value, in first-path order
+  std::vector<book::Contradiction> contradictions;
 };
 
 class BookKind final : public JobKind {
@@ -249,7 +284,17 @@ class BookKind final : public JobKind {
                        : Expected<book::BuiltBook, std::string>(unexpected(files.error()));
     if (built) {
       data->book = std::move(*built);
-      data->leaves = leaves_to_analyse(data->book.dag);
+      for (const BundledFile& f : *files)
+        if (f.kind == "import") data->import = f;
+      if (data->import) {
+        book::LeafAnalyses unused;
+        book::ImportOptions o = import_options(spec);
+        o.merge = book::Merge::Replace;
+        data->import_errors =
+            book::import_leaf_values(data->book.dag, data->import->bytes, data->import->name, o, data->imported, unused)
+                .errors.size();
+      }
+      data->leaves = leaves_to_analyse(*data, spec);
     } else {
       data->error = built.error();
     }
@@ -287,26 +332,48 @@ class BookKind final : public JobKind {
   std::string locate(const AnalysisRun& run, std::size_t index, std::string_view input) const override {
     const BookData& data = data_of(run);
     if (index >= data.leaves.size()) return core::escaped(input);
-    return fmt::format("{}: leaf {}", core::escaped(input), data.book.dag.epd(data.leaves[index]));
+    const book::NodeId leaf = data.leaves[index];
+    return fmt::format("{}: leaf {} ({})", core::escaped(input), book::first_path_id(data.book.dag, data.first_paths(), leaf),
+                       data.book.dag.epd(leaf));
   }
 
-  std::size_t failures(const AnalysisRun& run) const override { return run.errors.size(); }
+  // The leaves that failed, and what of the input the book could not use: a record or a move
+  // left out is reported and makes the exit status 1, never a silent loss.
+  std::size_t failures(const AnalysisRun& run) const override {
+    const BookData& data = data_of(run);
+    return run.errors.size() + data.book.note_count + data.import_errors;
+  }
 
   std::map<std::string, std::string> render(AnalysisRun& run, const JobSpec& spec) const override {
     const BookData& data = data_of(run);
     const book::Dag& dag = data.book.dag;
+    const book::RootNames* names = &data.book.epd.names;
     Solved s;
     for (std::size_t i = 0; i < data.leaves.size(); ++i) {
       if (!run.analyses[i] || run.analyses[i]->lines.empty()) continue;
       s.values.insert_or_assign(data.leaves[i], run.analyses[i]->lines.front().score);
       s.analyses[data.leaves[i]] = *run.analyses[i];
-      ++s.analysed;
     }
+    if (data.import)
+      s.import = book::import_leaf_values(dag, data.import->bytes, data.import->name, import_options(spec), s.values,
+                                          s.analyses);
+    s.analysed = s.values.size() - (s.import ? s.import->added + s.import->replaced : 0);
     s.backsolved = book::backsolve(dag, s.values);
+    const book::FirstPaths& paths = data.first_paths();
+    for (const book::NodeId n : paths.order)
+      if (dag.is_leaf(n) && dag.node(n).terminal == book::Terminal::None && !s.values.count(n)) s.unvalued.push_back(n);
+    s.contradictions = book::find_contradictions(dag, s.backsolved);
     std::map<std::string, std::string> texts;
     book::EpdOutputOptions epd;
     epd.ce_for_white = spec.ce_for_white;
+    epd.root_names = names;
     texts["output"] = book::write_book_epd(dag, s.backsolved, s.analyses, epd);
+    if (option_text(spec, "pgn")) {
+      book::BookPgnOptions pgn;
+      pgn.annotator = fmt::format("epdd, {}, {}", run.engine.empty() ? "an engine" : run.engine,
+                                  describe_limits(spec.limits, spec.multipv));
+      texts["pgn"] = book::write_book_pgn(dag, s.backsolved, pgn);
+    }
     book::PolyglotOptions polyglot;
     if (auto v = option_text(spec, "polyglot_margin")) polyglot.margin_cp = whole_number(*v).value_or(polyglot.margin_cp);
     polyglot.keep_losing = option_flag(spec, "polyglot_keep_losing");
@@ -317,45 +384,101 @@ class BookKind final : public JobKind {
   }
 
  private:
+  static constexpr std::size_t kListed = 20;  // unvalued leaves and contradictions in the text report
+
   static std::string report_text(const AnalysisRun& run, const BookData& data, const Solved& s) {
     const book::Dag& dag = data.book.dag;
+    const book::FirstPaths& paths = data.first_paths();
     std::string out;
     for (const std::string& n : data.book.notes) out += n + "\n";
     if (data.book.note_count > data.book.notes.size())
       out += fmt::format("({} more notes on the input)\n", data.book.note_count - data.book.notes.size());
+    if (s.import) {
+      for (const std::string& e : s.import->errors) out += e + "\n";
+      for (const std::string& n : s.import->notes) out += n + "\n";
+    }
     for (const auto& [i, why] : run.errors)
-      out += fmt::format("leaf {}: not analysed: {}\n", dag.epd(data.leaves[i]), one_line(why));
-    const book::NodeValue& root = s.backsolved.nodes.at(0);
-    out += fmt::format("book: {} positions, {} moves, {} leaves ({} analysed, {} without a value)\n", dag.node_count(),
-                       dag.edge_count(), dag.leaf_count(), s.analysed, data.leaves.size() - s.analysed);
+      out += fmt::format("leaf {} ({}): not analysed: {}\n", book::first_path_id(dag, paths, data.leaves[i]),
+                         dag.epd(data.leaves[i]), one_line(why));
+    std::size_t terminal = 0, leaves = 0;
+    for (const book::NodeId n : paths.order)
+      if (dag.is_leaf(n)) ++leaves, terminal += dag.node(n).terminal != book::Terminal::None;
+    out += fmt::format("book: {} positions, {} moves ({} games, {} Polyglot entries, {} EPD records)\n", paths.order.size(),
+                       dag.edge_count(), data.book.games, data.book.book_entries, data.book.epd_records);
+    out += fmt::format("leaves: {}: {} analysed by the engine, {} imported, {} decided by the rules, {} without a value\n",
+                       leaves, s.analysed, s.values.size() - s.analysed, terminal, s.unvalued.size());
+    if (s.import)
+      out += fmt::format("import {}: {} records, {} of them leaves ({} kept their engine value), {} not in the book, {} not leaves\n",
+                         core::escaped(data.import->name), s.import->records, s.import->matched, s.import->kept,
+                         s.import->not_in_book, s.import->not_a_leaf);
+    for (std::size_t i = 0; i < s.unvalued.size() && i < kListed; ++i)
+      out += fmt::format("no value: leaf {} ({})\n", book::first_path_id(dag, paths, s.unvalued[i]), dag.epd(s.unvalued[i]));
+    if (s.unvalued.size() > kListed) out += fmt::format("no value: {} more leaves (--json lists them all)\n", s.unvalued.size() - kListed);
     if (s.backsolved.components_with_cycles)
       out += fmt::format("repetition cycles: {} groups of positions{}\n", s.backsolved.components_with_cycles,
                          s.backsolved.components_unsolved
                              ? fmt::format(", {} too large to solve (left unvalued)", s.backsolved.components_unsolved)
                              : std::string());
-    out += fmt::format("root: {}{}\n", root.ce ? fmt::format("ce {}", *root.ce) : std::string("no value"),
-                       root.incomplete ? " (incomplete: some leaves below have no value)" : "");
+    if (!s.contradictions.empty()) {
+      std::vector<book::Contradiction> first(s.contradictions.begin(),
+                                             s.contradictions.begin() + static_cast<std::ptrdiff_t>(std::min(kListed, s.contradictions.size())));
+      out += fmt::format("contradictions: {} moves whose score in games contradicts their value{}\n", s.contradictions.size(),
+                         s.contradictions.size() > kListed ? " (the worst 20; --json lists them all)" : "");
+      out += book::contradictions_text(first);
+    }
+    if (!paths.order.empty()) out += root_line(dag, s, paths.order.front());
     return out;
+  }
+
+  // "root: ce 35, best e4 (line: e4 e5 Nf3), incomplete".
+  static std::string root_line(const book::Dag& dag, const Solved& s, book::NodeId root) {
+    const book::NodeValue& v = s.backsolved.nodes.at(root);
+    if (!v.ce) return "root: no value (no leaf below it has one)\n";
+    const core::Board board = book::board_of(dag, root);
+    std::string best;
+    for (const core::Move m : v.best_moves) best += (best.empty() ? "" : " ") + core::to_san(board, m);
+    return fmt::format("root: ce {}{}{}\n", *v.ce, best.empty() ? "" : ", best " + best,
+                       v.incomplete ? " (incomplete: some leaves below have no value)" : "");
   }
 
   static std::string report_json(const AnalysisRun& run, const BookData& data, const Solved& s, const JobSpec& spec) {
     const book::Dag& dag = data.book.dag;
-    nlohmann::ordered_json j;
+    const book::FirstPaths& paths = data.first_paths();
+    using Json = nlohmann::ordered_json;
+    Json j;
     j["input"] = core::escaped(spec.input);
+    Json more = Json::array();
+    for (const auto& m : spec.more_inputs) more.push_back(core::escaped(m));
+    j["more_inputs"] = std::move(more);
     j["engine"] = core::escaped(run.engine);
     j["limits"] = describe_limits(spec.limits, spec.multipv);
-    j["positions"] = dag.node_count();
+    j["positions"] = paths.order.size();
     j["moves"] = dag.edge_count();
-    j["leaves"] = dag.leaf_count();
-    j["leaves_analysed"] = s.analysed;
-    j["leaves_failed"] = run.errors.size();
     j["games"] = data.book.games;
+    j["polyglot_entries"] = data.book.book_entries;
+    j["epd_records"] = data.book.epd_records;
+    j["leaves_analysed"] = s.analysed;
+    j["leaves_imported"] = s.values.size() - s.analysed;
+    j["leaves_failed"] = run.errors.size();
+    Json unvalued = Json::array();
+    for (const book::NodeId n : s.unvalued)
+      unvalued.push_back(Json{{"id", book::first_path_id(dag, paths, n)}, {"position", dag.epd(n)}});
+    j["unvalued_leaves"] = std::move(unvalued);
     j["cycle_groups"] = s.backsolved.components_with_cycles;
     j["cycle_groups_unsolved"] = s.backsolved.components_unsolved;
-    const book::NodeValue& root = s.backsolved.nodes.at(0);
-    j["root_ce"] = root.ce ? nlohmann::ordered_json(*root.ce) : nlohmann::ordered_json(nullptr);
-    j["root_incomplete"] = root.incomplete;
+    if (!paths.order.empty()) {
+      const book::NodeValue& root = s.backsolved.nodes.at(paths.order.front());
+      j["root_ce"] = root.ce ? Json(*root.ce) : Json(nullptr);
+      j["root_incomplete"] = root.incomplete;
+    }
     j["notes"] = data.book.notes;
+    if (s.import)
+      j["import"] = Json{{"file", core::escaped(data.import->name)}, {"records", s.import->records},
+                         {"matched", s.import->matched}, {"added", s.import->added}, {"kept", s.import->kept},
+                         {"replaced", s.import->replaced}, {"not_in_book", s.import->not_in_book},
+                         {"not_a_leaf", s.import->not_a_leaf}, {"terminal", s.import->terminal},
+                         {"errors", s.import->errors}};
+    j["contradictions"] = Json::parse(book::contradictions_json(dag, s.contradictions));
     return j.dump(2) + "\n";
   }
 };
