@@ -57,6 +57,7 @@ constexpr double kBuildTarget = 2e6;         // plies/s
 constexpr double kBacksolveSeconds = 2.0;    // for >= kMillion nodes
 constexpr double kPeakMegabytes = 500.0;
 constexpr std::size_t kMillion = 1'000'000;
+constexpr int kOpeningPlies = 12;  // see Generator::pick
 
 double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
@@ -181,6 +182,15 @@ Verdict measure(const std::string& title, const std::string& text, int repeat, s
              build.seconds - reader.seconds, "", 100.0 * reader.seconds / build.seconds);
   fmt::print("  DAG: {} nodes, {} edges, {} leaves; heap {:.1f} MB ({:.0f} bytes a node)\n", dag.node_count(),
              dag.edge_count(), dag.leaf_count(), mb(dag_bytes), static_cast<double>(dag_bytes) / dag.node_count());
+  std::size_t joins = 0, wide = 0;
+  for (book::NodeId n = 0; n < dag.node_count(); ++n) {
+    joins += dag.node(n).parents > 1;
+    std::size_t children = 0;
+    for ([[maybe_unused]] book::EdgeId e : dag.edges_of(n)) ++children;
+    wide += children > 1;
+  }
+  fmt::print("  {} nodes reached by several moves (transpositions, repetitions), {} with several moves out\n", joins,
+             wide);
 
   std::size_t unvalued = 0, mates = 0;
   const std::size_t heap_before_values = heap_bytes();
@@ -207,8 +217,11 @@ Verdict measure(const std::string& title, const std::string& text, int repeat, s
              !large ? "(target is for >= 1 M nodes)"
                     : solve_seconds < kBacksolveSeconds ? "target met (< 2 s)" : "TARGET MISSED (< 2 s)");
   fmt::print("  {:<44} {:>9.3f}\n", "  strongly connected components alone", scc_seconds);
-  fmt::print("  {} components, {} with cycles ({} unsolved); {} nodes valued, {} incomplete; root ce {}\n",
-             comps.count(), solved.components_with_cycles, solved.components_unsolved, valued, incomplete,
+  std::uint32_t largest = 0;
+  for (std::size_t c = 0; c < comps.count(); ++c) largest = std::max(largest, comps.begin[c + 1] - comps.begin[c]);
+  fmt::print("  {} components, {} with cycles (the largest {} nodes, {} unsolved); {} nodes valued, {} incomplete; "
+             "root ce {}\n",
+             comps.count(), solved.components_with_cycles, largest, solved.components_unsolved, valued, incomplete,
              solved.nodes[0].ce ? std::to_string(*solved.nodes[0].ce) : "none");
   fmt::print("  heap held: DAG {:.1f} MB + leaf values {:.1f} MB + backsolved result {:.1f} MB = {:.1f} MB\n",
              mb(dag_bytes), mb(values_bytes), mb(solved_bytes), mb(dag_bytes + values_bytes + solved_bytes));
@@ -220,13 +233,16 @@ Verdict measure(const std::string& title, const std::string& text, int repeat, s
 struct Generator {
   std::mt19937_64 rng;
 
-  core::Move pick(const core::Board& b) {
+  core::Move pick(const core::Board& b, int ply) {
     core::MoveList list;
     b.generate_legal(list);
     if (list.empty()) return core::Move::none();
     std::vector<std::pair<std::uint64_t, core::Move>> order;
     for (core::Move m : list) {
-      std::uint64_t h = b.repetition_key() ^ (m.raw() * 0x9E3779B97F4A7C15ULL);
+      // In the opening the order ignores the position, so that games play the same moves in
+      // other orders (transpositions); later it is the position's own.
+      const std::uint64_t where = ply < kOpeningPlies ? static_cast<std::uint64_t>(b.side_to_move()) : b.repetition_key();
+      std::uint64_t h = where ^ (m.raw() * 0x9E3779B97F4A7C15ULL);
       h ^= h >> 31;
       h *= 0xBF58476D1CE4E5B9ULL;
       order.emplace_back(h ^ (h >> 29), m);
@@ -238,9 +254,9 @@ struct Generator {
     return order[k].second;
   }
 
-  void line(core::Board b, pgn::Variation& out, int plies, bool branch) {
+  void line(core::Board b, int ply, pgn::Variation& out, int plies, bool branch) {
     for (int i = 0; i < plies; ++i) {
-      const core::Move m = pick(b);
+      const core::Move m = pick(b, ply + i);
       if (m.is_none()) return;
       pgn::MoveNode node;
       node.move = m;
@@ -248,7 +264,7 @@ struct Generator {
         pgn::Annotation a;
         a.kind = pgn::Annotation::Kind::Variation;
         a.variation.emplace_back();
-        line(b.detached(), a.variation.front(), 1 + static_cast<int>(rng() % 8), false);
+        line(b.detached(), ply + i, a.variation.front(), 1 + static_cast<int>(rng() % 8), false);
         if (!a.variation.front().moves.empty() && a.variation.front().moves.front().move != m)
           node.after.push_back(std::move(a));
       }
@@ -268,7 +284,7 @@ std::string generated_text(std::size_t games, std::uint64_t seed) {
     g.set_tag("Event", "book_bench");
     g.set_tag("Round", std::to_string(i + 1));
     g.set_tag("Result", g.result);
-    gen.line(g.start, g.main, 40 + static_cast<int>(gen.rng() % 61), true);
+    gen.line(g.start, 0, g.main, 40 + static_cast<int>(gen.rng() % 61), true);
     pgn::append_game(text, g);
   }
   return text;
