@@ -21,6 +21,7 @@
 // backsolve of >= 1 M nodes in < 2 s and < 500 MB peak.
 //
 //   book_bench [--megabytes N] [--games N] [--seed N] [--repeat N] [--only real|generated]
+//              [--check-plain]
 #include <malloc.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -153,7 +154,8 @@ struct Verdict {
 };
 
 // Reads, builds and backsolves `text`: the table's rows for one input.
-Verdict measure(const std::string& title, const std::string& text, int repeat, std::uint64_t seed) {
+Verdict measure(const std::string& title, const std::string& text, int repeat, std::uint64_t seed,
+                bool check_plain) {
   fmt::print("\n{}\n  {:.1f} MB of PGN in memory\n", title, text.size() / 1e6);
   Pass reader;
   for (int i = 0; i < repeat; ++i) {
@@ -223,6 +225,21 @@ Verdict measure(const std::string& title, const std::string& text, int repeat, s
              "root ce {}\n",
              comps.count(), solved.components_with_cycles, largest, solved.components_unsolved, valued, incomplete,
              solved.nodes[0].ce ? std::to_string(*solved.nodes[0].ce) : "none");
+  if (check_plain) {
+    // The same backsolve with the plain search only (no alpha-beta), compared node by node.
+    book::BacksolveOptions plain;
+    plain.plain_steps = plain.max_component_steps;
+    start = Clock::now();
+    const book::Backsolved slow = book::backsolve(dag, values, plain);
+    const double slow_seconds = seconds_since(start);
+    std::size_t differ = 0;
+    for (std::size_t n = 0; n < solved.nodes.size(); ++n) {
+      const book::NodeValue &a = solved.nodes[n], &b = slow.nodes[n];
+      differ += a.ce != b.ce || a.incomplete != b.incomplete || a.best_moves != b.best_moves;
+    }
+    fmt::print("  {:<44} {:>9.3f}   {} nodes differ, {} components unsolved\n", "backsolve, plain search only",
+               slow_seconds, differ, slow.components_unsolved);
+  }
   fmt::print("  heap held: DAG {:.1f} MB + leaf values {:.1f} MB + backsolved result {:.1f} MB = {:.1f} MB\n",
              mb(dag_bytes), mb(values_bytes), mb(solved_bytes), mb(dag_bytes + values_bytes + solved_bytes));
   return {build_rate, solve_seconds, dag.node_count()};
@@ -331,10 +348,12 @@ long in_child(const std::function<Verdict()>& work, Verdict& verdict) {
 int usage() {
   fmt::print(stderr,
              "usage: book_bench [--megabytes N] [--games N] [--seed N] [--repeat N] [--only real|generated]\n"
+             "                  [--check-plain]\n"
              "  --megabytes N  real games repeated in memory to N MB (default 40)\n"
              "  --games N      generated games (default 16000: about 1.1 M nodes)\n"
              "  --seed N       the generator's seed, for games and leaf values (default 17)\n"
              "  --repeat N     passes of the reader and of the build, the best kept (default 3)\n"
+             "  --check-plain  backsolve again with the plain search only and compare every node\n"
              "example: build/bench/book_bench --games 2000 --megabytes 5 --repeat 1\n");
   return 2;
 }
@@ -345,6 +364,7 @@ int main(int argc, char** argv) {
   std::size_t megabytes = 40, games = 16000;
   std::uint64_t seed = 17;
   int repeat = 3;
+  bool check_plain = false;
   std::string only;
   const std::string data = EPDD_SHARED_DATA;
   const std::vector<std::string> files = {data + "/pgn/twic0920.pgn", data + "/pgn/tcec-engine-comments.pgn",
@@ -355,6 +375,7 @@ int main(int argc, char** argv) {
       if (a == "--megabytes" && i + 1 < argc) megabytes = std::stoul(argv[++i]);
       else if (a == "--games" && i + 1 < argc) games = std::stoul(argv[++i]);
       else if (a == "--seed" && i + 1 < argc) seed = std::stoull(argv[++i]);
+      else if (a == "--check-plain") check_plain = true;
       else if (a == "--repeat" && i + 1 < argc) repeat = std::max(1, std::stoi(argv[++i]));
       else if (a == "--only" && i + 1 < argc && (std::string(argv[i + 1]) == "real" || std::string(argv[i + 1]) == "generated"))
         only = argv[++i];
@@ -393,12 +414,12 @@ int main(int argc, char** argv) {
   if (only != "generated")
     section("real", [&] {
       return measure(fmt::format("Real games: twic0920, tcec-engine-comments, 2moves_v2 repeated to {} MB", megabytes),
-                     real_text(files, megabytes), repeat, seed);
+                     real_text(files, megabytes), repeat, seed, check_plain);
     });
   if (only != "real")
     section("generated", [&] {
       return measure(fmt::format("Generated games: {} random legal games, seed {}", games, seed),
-                     generated_text(games, seed), repeat, seed);
+                     generated_text(games, seed), repeat, seed, check_plain);
     });
   fmt::print("\n{}\n", met ? "all targets met" : "a target was missed");
   return met ? 0 : 1;

@@ -27,9 +27,17 @@
 // paths inside the component from that node, with edges leaving the component taking their
 // finished results. That search is exponential in the component's size (the definition is a
 // path-dependent game: no shortcut gives it in general); the repetitions of opening books make
-// components of a few nodes. A component whose search takes more than
-// BacksolveOptions::max_component_steps edge visits is not solved: its nodes come out unvalued
-// and incomplete (their parents then incomplete, as for any unvalued node) and
+// components of a few nodes, but a large book holds tangles of repetitions (tens of nodes, tens
+// of millions of simple paths). A component whose plain search goes over
+// BacksolveOptions::plain_steps edge visits is searched again with a memo: a line that enters a
+// node n can still reach only some nodes of the component without repeating (its region), and
+// the value of n on that line depends on n and the region alone (a move from the region out of
+// it leads onto the line: 0), so each (node, region) is searched once; finding a region costs a
+// walk over it. A component whose memoized search takes more than
+// BacksolveOptions::max_component_steps steps (edge visits, those of the region walks included)
+// is searched plainly once more with that limit, so a component is solved whenever the plain
+// search alone would solve it. One that is solved by neither is not solved: its nodes come out
+// unvalued and incomplete (their parents then incomplete, as for any unvalued node) and
 // Backsolved::components_unsolved counts it, so it is never silently wrong.
 #pragma once
 
@@ -69,6 +77,9 @@ struct Backsolved {
 struct BacksolveOptions {
   // Edge visits allowed to the searches of one strongly connected component (all its nodes).
   std::uint64_t max_component_steps = 50'000'000;
+  // Edge visits of the plain search of a component before the memoized one takes over (0: every
+  // component with a cycle is searched with the memo).
+  std::uint64_t plain_steps = 1'000'000;
 };
 
 // Backsolves every node of the book (see the definition above).
