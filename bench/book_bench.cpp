@@ -93,8 +93,9 @@ struct Pass {
   std::size_t errors = 0;
 };
 
-// The reader alone: every game of the text read (full tree, moves played on a board).
-Pass read_only(const std::string& text) {
+// Every game of the text read (full tree, moves played on a board) and, with a DAG, added to
+// it as it is read.
+Pass read_pass(const std::string& text, book::Dag* dag) {
   pgn::Diagnostics diags;
   pgn::GameReader reader(text, diags, read_options());
   Pass p;
@@ -102,22 +103,7 @@ Pass read_only(const std::string& text) {
   for (pgn::Game g; reader.next(g);) {
     ++p.games;
     p.plies += plies_in(g.main);
-  }
-  p.seconds = seconds_since(start);
-  p.errors = diags.count(pgn::Severity::Error);
-  return p;
-}
-
-// The same reading, each game added to `dag` as it is read.
-Pass read_and_build(const std::string& text, book::Dag& dag) {
-  pgn::Diagnostics diags;
-  pgn::GameReader reader(text, diags, read_options());
-  Pass p;
-  const auto start = Clock::now();
-  for (pgn::Game g; reader.next(g);) {
-    ++p.games;
-    p.plies += plies_in(g.main);
-    dag.add_game(g);
+    if (dag) dag->add_game(g);
   }
   p.seconds = seconds_since(start);
   p.errors = diags.count(pgn::Severity::Error);
@@ -163,7 +149,7 @@ struct Built {
 Built build_rows(const std::string& text, int repeat) {
   Pass reader;
   for (int i = 0; i < repeat; ++i) {
-    const Pass p = read_only(text);
+    const Pass p = read_pass(text, nullptr);
     if (p.seconds < reader.seconds) reader = p;
   }
   fmt::print("  {} games, {} plies (variations included), {} errors\n\n", reader.games, reader.plies, reader.errors);
@@ -175,7 +161,7 @@ Built build_rows(const std::string& text, int repeat) {
   Pass build;
   for (int i = 0; i < repeat; ++i) {
     book::Dag fresh;
-    const Pass p = read_and_build(text, fresh);
+    const Pass p = read_pass(text, &fresh);
     if (p.seconds < build.seconds) build = p;
     if (i + 1 == repeat) out.dag = std::move(fresh);
   }

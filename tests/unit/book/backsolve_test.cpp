@@ -120,6 +120,22 @@ Dag to_dag(const Graph& g, const std::vector<int>& order, LeafValues& leaves, st
   return dag;
 }
 
+// Checks one node's result against the oracle's (the oracle's value returned).
+Value check_node(const Graph& g, int n, const epdd::book::NodeValue& got) {
+  std::set<int> path{n};
+  const Value want = oracle(g, n, path);
+  CHECK(got.ce == want.ce);
+  CHECK(got.incomplete == want.incomplete);
+  // Edge order follows the order nodes were added in: compare as sets of moves.
+  auto best = got.best_moves;
+  auto want_best = want.best;
+  const auto by_raw = [](core::Move a, core::Move b) { return a.raw() < b.raw(); };
+  std::sort(best.begin(), best.end(), by_raw);
+  std::sort(want_best.begin(), want_best.end(), by_raw);
+  CHECK(best == want_best);
+  return want;
+}
+
 }  // namespace
 
 TEST_CASE("backsolve: a parent sees a child's mate one ply longer", "[book][backsolve]") {
@@ -147,19 +163,8 @@ TEST_CASE("backsolve: equals the path-set minimax on random graphs", "[book][bac
       const Backsolved got = epdd::book::backsolve(dag, leaves);
       with_cycles += pass == 0 && got.components_with_cycles > 0;
       for (int n = 0; n < g.size; ++n) {
-        std::set<int> path{n};
-        const Value want = oracle(g, n, path);
-        const NodeId id = ids[n];
         INFO("round " << round << " pass " << pass << " node " << n);
-        CHECK(got.nodes[id].ce == want.ce);
-        CHECK(got.nodes[id].incomplete == want.incomplete);
-        // Edge order follows the order nodes were added in: compare as sets of moves.
-        auto best = got.nodes[id].best_moves;
-        auto want_best = want.best;
-        const auto by_raw = [](core::Move a, core::Move b) { return a.raw() < b.raw(); };
-        std::sort(best.begin(), best.end(), by_raw);
-        std::sort(want_best.begin(), want_best.end(), by_raw);
-        CHECK(best == want_best);
+        const Value want = check_node(g, n, got.nodes[ids[n]]);
         if (pass == 0) {
           unvalued += !want.ce;
           incomplete += want.incomplete && want.ce;
@@ -200,18 +205,8 @@ TEST_CASE("backsolve: the pruned search of a component equals the path-set minim
     REQUIRE(got.components_unsolved == 0);
     with_cycles += got.components_with_cycles > 0;
     for (int n = 0; n < g.size; ++n) {
-      std::set<int> path{n};
-      const Value want = oracle(g, n, path);
-      const NodeId id = ids[n];
       INFO("round " << round << " node " << n);
-      CHECK(got.nodes[id].ce == want.ce);
-      CHECK(got.nodes[id].incomplete == want.incomplete);
-      auto best = got.nodes[id].best_moves;
-      auto want_best = want.best;
-      const auto by_raw = [](core::Move a, core::Move b) { return a.raw() < b.raw(); };
-      std::sort(best.begin(), best.end(), by_raw);
-      std::sort(want_best.begin(), want_best.end(), by_raw);
-      CHECK(best == want_best);
+      check_node(g, n, got.nodes[ids[n]]);
     }
   }
   CHECK(with_cycles > 1500);
