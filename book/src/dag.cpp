@@ -98,6 +98,8 @@ NodeId Dag::add_position(const core::Board& board) { return add_position(board, 
 
 NodeId Dag::add_position(const core::Board& board, bool has_move) {
   if (index_.empty()) grow_index();
+  // The index is far larger than the caches: its slot is fetched while the key is packed.
+  __builtin_prefetch(&index_[(board.repetition_key() >> 32) & (index_.size() - 1)]);
   const PositionKey key = key_of(board);
   const std::size_t slot = slot_of(key);
   if (index_[slot].node != kNoNode) return index_[slot].node;
