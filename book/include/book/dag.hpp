@@ -76,7 +76,7 @@ struct Edge {
 // A position of the book: its identity, its edges (a linked list through Edge::next, in the
 // order the moves arrived) and whether the rules end the game there.
 struct Node {
-  const PositionKey* key = nullptr;  // owned by the Dag's index; nullptr for anonymous nodes
+  const PositionKey* key = nullptr;  // owned by the Dag (its key blocks); nullptr for anonymous nodes
   EdgeId first_edge = kNoEdge;
   EdgeId last_edge = kNoEdge;
   std::uint32_t parents = 0;  // edges into this node
