@@ -44,14 +44,47 @@ std::string PositionKey::epd() const {
   return core::to_epd_position(core::Board::from_setup(setup), options);
 }
 
-std::pair<NodeId, bool> Dag::add_node(const PositionKey& key, Terminal terminal) {
-  auto [it, inserted] = index_.try_emplace(key, static_cast<NodeId>(nodes_.size()));
-  if (!inserted) return {it->second, false};
+std::size_t Dag::slot_of(const PositionKey& key) const {
+  const std::size_t mask = index_.size() - 1;
+  const auto tag = static_cast<std::uint32_t>(key.hash >> 32);
+  for (std::size_t i = tag & mask;; i = (i + 1) & mask) {
+    const Slot& s = index_[i];
+    if (s.node == kNoNode || (s.tag == tag && *nodes_[s.node].key == key)) return i;
+  }
+}
+
+void Dag::grow_index() {
+  std::vector<Slot> old(std::max<std::size_t>(index_.size() * 2, 1024), Slot{kNoNode, 0});
+  old.swap(index_);
+  const std::size_t mask = index_.size() - 1;
+  for (const Slot& s : old) {
+    if (s.node == kNoNode) continue;
+    std::size_t i = s.tag & mask;
+    while (index_[i].node != kNoNode) i = (i + 1) & mask;
+    index_[i] = s;
+  }
+}
+
+NodeId Dag::insert_at(std::size_t slot, const PositionKey& key, Terminal terminal) {
+  if (key_count_ % kKeysPerBlock == 0) key_blocks_.push_back(std::make_unique<PositionKey[]>(kKeysPerBlock));
+  PositionKey* stored = &key_blocks_.back()[key_count_ % kKeysPerBlock];
+  *stored = key;
+  ++key_count_;
+  const auto id = static_cast<NodeId>(nodes_.size());
   Node node;
-  node.key = &it->first;
+  node.key = stored;
   node.terminal = terminal;
   nodes_.push_back(node);
-  return {it->second, true};
+  index_[slot] = Slot{id, static_cast<std::uint32_t>(key.hash >> 32)};
+  if (key_count_ * 2 > index_.size()) grow_index();
+  return id;
+}
+
+std::pair<NodeId, bool> Dag::add_node(const PositionKey& key, Terminal terminal) {
+  if (index_.empty()) grow_index();
+  const std::size_t slot = slot_of(key);
+  if (index_[slot].node != kNoNode) return {index_[slot].node, false};
+  return {insert_at(slot, key, terminal), true};
 }
 
 NodeId Dag::add_anonymous(Terminal terminal) {
@@ -61,10 +94,20 @@ NodeId Dag::add_anonymous(Terminal terminal) {
   return static_cast<NodeId>(nodes_.size() - 1);
 }
 
-NodeId Dag::add_position(const core::Board& board) {
+NodeId Dag::add_position(const core::Board& board) { return add_position(board, false); }
+
+NodeId Dag::add_position(const core::Board& board, bool has_move) {
+  if (index_.empty()) grow_index();
+  // The index is far larger than the caches: its slot is fetched while the key is packed.
+  __builtin_prefetch(&index_[(board.repetition_key() >> 32) & (index_.size() - 1)]);
   const PositionKey key = key_of(board);
-  if (auto it = index_.find(key); it != index_.end()) return it->second;
-  return add_node(key, terminal_of(board)).first;
+  const std::size_t slot = slot_of(key);
+  if (index_[slot].node != kNoNode) return index_[slot].node;
+  // A position with a legal move is neither checkmate nor stalemate: no move generation.
+  const Terminal terminal = !has_move ? terminal_of(board)
+                            : board.is_insufficient_material() ? Terminal::InsufficientMaterial
+                                                               : Terminal::None;
+  return insert_at(slot, key, terminal);
 }
 
 EdgeId Dag::add_edge(NodeId from, core::Move move, NodeId to) {
@@ -86,8 +129,7 @@ EdgeId Dag::add_edge(NodeId from, core::Move move, NodeId to) {
 }
 
 NodeId Dag::find(const core::Board& board) const {
-  auto it = index_.find(key_of(board));
-  return it == index_.end() ? kNoNode : it->second;
+  return index_.empty() ? kNoNode : index_[slot_of(key_of(board))].node;
 }
 
 std::size_t Dag::leaf_count() const {
@@ -104,15 +146,18 @@ struct Dag::Walk {
 // Plays `line` from `board` (the position of node `at`, `ply` plies into the game). A variation
 // written after a move is an alternative to that move, so it starts from the position before it.
 void Dag::walk(Walk& w, core::Board board, const pgn::Variation& line, int ply, NodeId at) {
-  for (const pgn::MoveNode& mn : line.moves) {
+  for (std::size_t i = 0; i < line.moves.size(); ++i) {
+    const pgn::MoveNode& mn = line.moves[i];
     if (ply >= w.max_ply || !mn.move.is_real()) return;
+    // The line's next move is legal after this one (the reader keeps legal prefixes only).
+    const bool moves_on = i + 1 < line.moves.size() && line.moves[i + 1].move.is_real();
     const bool branches = std::any_of(mn.after.begin(), mn.after.end(), [](const pgn::Annotation& a) {
       return a.kind == pgn::Annotation::Kind::Variation;
     });
     std::optional<core::Board> before;
     if (branches) before = board.detached();
     board.make_move(mn.move);
-    const NodeId child = add_position(board);
+    const NodeId child = add_position(board, moves_on);
     w.played.push_back(add_edge(at, mn.move, child));
     if (branches)
       for (const pgn::Annotation& a : mn.after)

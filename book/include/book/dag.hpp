@@ -8,6 +8,7 @@
 #include <array>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -75,7 +76,7 @@ struct Edge {
 // A position of the book: its identity, its edges (a linked list through Edge::next, in the
 // order the moves arrived) and whether the rules end the game there.
 struct Node {
-  const PositionKey* key = nullptr;  // owned by the Dag's index; nullptr for anonymous nodes
+  const PositionKey* key = nullptr;  // owned by the Dag (its key blocks); nullptr for anonymous nodes
   EdgeId first_edge = kNoEdge;
   EdgeId last_edge = kNoEdge;
   std::uint32_t parents = 0;  // edges into this node
@@ -122,9 +123,10 @@ class EdgeRange {
 };
 
 // Nodes live in one vector, edges in one flat vector (each node's edges linked in arrival
-// order), and a hash map from the position's packed key to its node: about 200 bytes a node
-// with its edge, so a million nodes fit well under 500 MB. Move-only: nodes point into the
-// map's keys.
+// order), the packed keys in fixed blocks (their addresses never change), and an open-addressing
+// table from the key's hash to its node: about 170 bytes a node with its edge, so a million
+// nodes fit well under 500 MB (bench/book_bench measures it). Move-only: nodes point into the
+// key blocks.
 class Dag {
  public:
   // An empty book whose root is `root` (the start position by default): node 0.
@@ -183,10 +185,25 @@ class Dag {
  private:
   struct Walk;
   void walk(Walk& w, core::Board board, const pgn::Variation& line, int ply, NodeId at);
+  // add_position for a board known to have a legal move (the game goes on from it): only
+  // insufficient material is left to test for a new node.
+  NodeId add_position(const core::Board& board, bool has_move);
+  // The index's slot of `key`: where it is, or the empty slot where it goes.
+  std::size_t slot_of(const PositionKey& key) const;
+  NodeId insert_at(std::size_t slot, const PositionKey& key, Terminal terminal);
+  void grow_index();
 
+  // A slot of the index: a node and the high half of its key's hash (which also places it).
+  struct Slot {
+    NodeId node;
+    std::uint32_t tag;
+  };
+  static constexpr std::size_t kKeysPerBlock = 4096;
   std::vector<Node> nodes_;
   std::vector<Edge> edges_;
-  std::unordered_map<PositionKey, NodeId, PositionKeyHash> index_;
+  std::vector<std::unique_ptr<PositionKey[]>> key_blocks_;
+  std::size_t key_count_ = 0;
+  std::vector<Slot> index_;  // a power of two, at most half full; empty slots hold kNoNode
 };
 
 }  // namespace epdd::book
