@@ -14,6 +14,8 @@
 //      -(32767 - p) becomes 32767 - (p + 1)), a move back into a position on the line counting
 //      0; bm = every move reaching that value, as SAN, in any order. A position with an unvalued
 //      leaf below carries no ce when no move has a value.
+//      c0 is "unvalued" without a value, "incomplete" when some line from the position that
+//      repeats nothing reaches a leaf without a value, else "interior".
 //   4. With BOOK.bin: for every position with a bm, the moves with the greatest weight are
 //      exactly bm (read from the 16-byte entries here, not with the product's reader).
 // The games must have no variations (the oracle replays main lines): the file is checked for it.
@@ -86,17 +88,21 @@ struct Oracle {
   std::map<std::string, Position> positions;
   std::map<std::string, Value> leaf_values;
 
-  // value(n, P) of the issue: the best through-value over the moves, a move into P counting 0.
-  Value value(const std::string& n, std::set<std::string>& path, std::vector<Move>* best) {
+  // value(n, P) of the issue: the best through-value over the moves, a move into P counting 0;
+  // `incomplete` is set when a leaf without a value is reached on a line that repeats nothing.
+  Value value(const std::string& n, std::set<std::string>& path, std::vector<Move>* best, bool& incomplete) {
     const Position& p = positions.at(n);
-    if (p.moves.empty()) return leaf_values.count(n) ? leaf_values.at(n) : Value();
+    if (p.moves.empty()) {
+      if (!leaf_values.count(n)) incomplete = true;
+      return leaf_values.count(n) ? leaf_values.at(n) : Value();
+    }
     Value out;
     std::vector<std::pair<Move, int>> scored;
     for (const auto& [move, child] : p.moves) {
       int v = 0;
       if (!path.count(child)) {
         path.insert(child);
-        const Value c = value(child, path, nullptr);
+        const Value c = value(child, path, nullptr, incomplete);
         path.erase(child);
         if (!c) continue;
         v = through(*c);
@@ -182,8 +188,17 @@ int main(int argc, char** argv) {
     ++interior;
     std::set<std::string> path{k};
     std::vector<Move> best;
-    const Value v = o.value(k, path, &best);
+    bool incomplete = false;
+    const Value v = o.value(k, path, &best, incomplete);
     const auto* r = records.at(k);
+    // c0: the first that applies of terminal, unvalued, incomplete, interior.
+    Board b = p.board.detached();
+    const std::string kind = b.count_legal() == 0 || b.is_insufficient_material() ? "terminal"
+                             : !v                                                 ? "unvalued"
+                             : incomplete                                         ? "incomplete"
+                                                                                  : "interior";
+    if (r->single_operand("c0") != std::optional<std::string_view>(kind))
+      failure(k + ": c0 " + std::string(r->single_operand("c0").value_or("none")) + ", the oracle's " + kind);
     const auto ce = r->single_operand("ce");
     if (v.has_value() != ce.has_value() || (v && std::stoi(std::string(*ce)) != *v))
       failure(k + ": ce " + (ce ? std::string(*ce) : "none") + ", the oracle's " + (v ? std::to_string(*v) : "none"));
