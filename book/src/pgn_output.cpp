@@ -34,14 +34,14 @@ enum class Ending { Continue, Transposes, Repeats };
 // back into it is seen as a repetition.
 class TreeWriter {
  public:
-  TreeWriter(const Dag& dag, const Backsolved& values, const BookPgnOptions& options)
-      : dag_(dag), values_(values), options_(options), paths_(first_paths(dag)), on_line_(dag.node_count(), false) {}
+  TreeWriter(const Dag& dag, const Backsolved& values, const BookPgnOptions& options, const FirstPaths& paths)
+      : dag_(dag), values_(values), options_(options), paths_(paths), on_line_(dag.node_count(), false) {}
 
-  // The root's comment and its whole tree.
-  pgn::Variation root(const core::Board& board) {
+  // A root's comment and its whole tree.
+  pgn::Variation root(NodeId r, const core::Board& board) {
     pgn::Variation main;
-    main.comments_before.push_back(eval_text(0));
-    continue_line(main, 0, board);
+    main.comments_before.push_back(eval_text(r));
+    continue_line(main, r, board);
     return main;
   }
 
@@ -95,8 +95,9 @@ class TreeWriter {
     if (ending == Ending::Transposes)
       parts.push_back("transposes to " + first_path_id(dag_, paths_, edge.child));
     if (ending == Ending::Repeats)
-      parts.push_back(edge.child == 0 ? std::string("repeats the start position")
-                                      : "repeats the position after " + first_path_id(dag_, paths_, edge.child));
+      parts.push_back(edge.child == 0                    ? std::string("repeats the start position")
+                      : paths_.root[edge.child] == edge.child ? "repeats the position of " + paths_.label.at(edge.child)
+                                                              : "repeats the position after " + first_path_id(dag_, paths_, edge.child));
     for (std::size_t i = 0; i < parts.size(); ++i) comment += (i == 0 && after ? " " : "; ") + parts[i];
     node.after.push_back(comment_annotation(std::move(comment)));
     return node;
@@ -134,12 +135,12 @@ class TreeWriter {
   const Dag& dag_;
   const Backsolved& values_;
   const BookPgnOptions& options_;
-  FirstPaths paths_;
+  const FirstPaths& paths_;
   std::vector<bool> on_line_;
 };
 
-void set_tags(pgn::Game& game, const Dag& dag, const BookPgnOptions& options) {
-  game.set_tag("Event", "epdd book");
+void set_tags(pgn::Game& game, const Dag& dag, const BookPgnOptions& options, NodeId r, const std::string& label) {
+  game.set_tag("Event", r == 0 ? std::string("epdd book") : "epdd book: " + label);
   game.set_tag("Site", options.site);
   game.set_tag("Date", "????.??.??");
   game.set_tag("Round", options.round);
@@ -147,7 +148,7 @@ void set_tags(pgn::Game& game, const Dag& dag, const BookPgnOptions& options) {
   game.set_tag("Black", options.black);
   game.set_tag("Result", "*");
   game.set_tag("Annotator", options.annotator);
-  const PositionKey& root = *dag.node(0).key;
+  const PositionKey& root = *dag.node(r).key;
   if (root.chess960) game.set_tag("Variant", "Chess960");
   if (root.chess960 || !(root == Dag::key_of(core::Board()))) {
     game.set_tag("SetUp", "1");
@@ -158,13 +159,19 @@ void set_tags(pgn::Game& game, const Dag& dag, const BookPgnOptions& options) {
 }  // namespace
 
 std::string write_book_pgn(const Dag& dag, const Backsolved& values, const BookPgnOptions& options) {
-  if (dag.node_count() == 0 || !dag.node(0).key) return {};
-  pgn::Game game;
-  game.start = board_of(dag, 0);
-  set_tags(game, dag, options);
-  game.main = TreeWriter(dag, values, options).root(game.start);
-  game.result = "*";
-  return pgn::export_game(game);
+  const FirstPaths paths = first_paths(dag, options.root_names);
+  TreeWriter writer(dag, values, options, paths);
+  std::string out;
+  for (const NodeId r : paths.order) {
+    if (paths.root[r] != r) continue;  // one game per root, in first_paths' order
+    pgn::Game game;
+    game.start = board_of(dag, r);
+    set_tags(game, dag, options, r, paths.label.at(r));
+    game.main = writer.root(r, game.start);
+    game.result = "*";
+    out += pgn::export_game(game);
+  }
+  return out;
 }
 
 }  // namespace epdd::book

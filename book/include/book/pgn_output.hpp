@@ -23,14 +23,18 @@ struct BookPgnOptions {
   std::string black = "?";
   std::string round = "-";
   std::string annotator = "epdd";
+  // Names of roots other than the start (EpdInputs::names; first_paths).
+  const RootNames* root_names = nullptr;
 };
 
-// The whole book as ONE game in PGN export format (pgn::export_game: LF line endings, lines
-// under 80 characters), ending with the blank line after its movetext.
+// The whole book as ONE game per root (first_paths: the start position, then every other root, a
+// game's FEN start or an EPD record: one game when the book has one root) in PGN export format
+// (pgn::export_game: LF line endings, lines under 80 characters), each ending with the blank line
+// after its movetext.
 //
-// Tags: Event "epdd book", Site, Date "????.??.??", Round, White, Black, Result "*", Annotator;
-// SetUp "1" and FEN when the root is not the standard start position; Variant "Chess960" for a
-// Chess960 book.
+// Tags: Event "epdd book" (another root's: "epdd book: LABEL", its first_paths label), Site, Date
+// "????.??.??", Round, White, Black, Result "*", Annotator; SetUp "1" and FEN when the root is not
+// the standard start position; Variant "Chess960" for a Chess960 book.
 //
 // The tree. Each node's moves are written where the node is first reached breadth first from the
 // root (first_paths: the path the EPD `id` names). There the first of its backsolved best moves
@@ -42,7 +46,8 @@ struct BookPgnOptions {
 // A move into a node that is first reached elsewhere ends its line with a comment
 // "transposes to 1. e4 c5 2. Nf3" (that node's first path). A move back into a position on the
 // line that led to it (a repetition: the book's cycles) ends its line with "repeats the position
-// after 1. Nf3 Nf6" ("repeats the start position" for the root).
+// after 1. Nf3 Nf6" ("repeats the start position" for node 0, "repeats the position of LABEL" for
+// another root).
 //
 // After each move, from the value of the node it reaches (Backsolved's ce of that node, from its
 // side to move: the value that node's own EPD record has):
@@ -59,8 +64,7 @@ struct BookPgnOptions {
 //     (White's point of view, as the eval: W + D + L < G when some results are unknown);
 //     then "; transposes to ..." or "; repeats ..." as above.
 // Before the first move, a comment with the root's "[%eval E]" (or "no value").
-// Nodes the root cannot reach and anonymous nodes are not written. Result "*". An empty book, or
-// one whose root is anonymous (no position), gives "".
+// Anonymous nodes are not written. Result "*". An empty book, or one without a position, gives "".
 std::string write_book_pgn(const Dag& dag, const Backsolved& values, const BookPgnOptions& options = {});
 
 }  // namespace epdd::book

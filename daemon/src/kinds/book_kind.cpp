@@ -370,6 +370,7 @@ class BookKind final : public JobKind {
     texts["output"] = book::write_book_epd(dag, s.backsolved, s.analyses, epd);
     if (option_text(spec, "pgn")) {
       book::BookPgnOptions pgn;
+      pgn.root_names = names;
       pgn.annotator = fmt::format("epdd, {}, {}", run.engine.empty() ? "an engine" : run.engine,
                                   describe_limits(spec.limits, spec.multipv));
       texts["pgn"] = book::write_book_pgn(dag, s.backsolved, pgn);

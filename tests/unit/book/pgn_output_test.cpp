@@ -275,6 +275,31 @@ TEST_CASE("book PGN: a root that is not the start position, Black to move, with 
   CHECK(check.judged == 1);
 }
 
+TEST_CASE("book PGN: a book of several roots is a game per root, the start first", "[book][pgn-output]") {
+  // The start's tree (1. e4 e5), and two games from set-up positions (after 1. d4 and after
+  // 1. c4): three roots, so three games; the set-up ones carry their FEN and the label of their
+  // root ("root 1", "root 2": no names were given), and each is read back with its own moves.
+  const core::Board d4 = after({"d4"}), c4 = after({"c4"});
+  Dag dag;
+  for (const auto& g : games_of("1. e4 e5 *\n\n[FEN \"" + core::to_fen(d4) + "\"]\n[SetUp \"1\"]\n\n1... d5 *\n\n[FEN \"" +
+                                core::to_fen(c4) + "\"]\n[SetUp \"1\"]\n\n1... c5 2. Nc3 *\n"))
+    dag.add_game(g);
+  const std::string text = epdd::book::write_book_pgn(dag, epdd::book::backsolve(dag, {}));
+  INFO(text);
+  const auto got = games_of(text);
+  REQUIRE(got.size() == 3);
+  CHECK(got[0].tag("Event") == "epdd book");
+  CHECK(!got[0].tag("FEN"));
+  CHECK(got[1].tag("Event") == "epdd book: root 1");
+  // Positions are their four fields: en passant only when a capture is legal.
+  CHECK(got[1].tag("FEN") == "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1");
+  CHECK(got[2].tag("Event") == "epdd book: root 2");
+  CHECK(got[2].tag("FEN") == "rnbqkbnr/pppppppp/8/8/2P5/8/PP1PPPPP/RNBQKBNR b KQkq - 0 1");
+  CHECK(got[0].main.moves.size() == 2);
+  CHECK(got[1].main.moves.size() == 1);
+  CHECK(got[2].main.moves.size() == 2);
+}
+
 TEST_CASE("book PGN: a repetition of a position inside the book", "[book][pgn-output]") {
   // No leaf at all: the only line comes back to 1. e4 e5, and a repetition is a draw, so every
   // position is worth 0.00 ($10).
