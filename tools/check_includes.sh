@@ -30,8 +30,8 @@ declare -A may_use=(
   [annotate]="core pgn uci"
   [book]="core epd pgn uci annotate"
   [store]="core uci"
-  [daemon]="core epd uci suites annotate store"
-  [cli]="core epd pgn uci suites annotate store daemon"
+  [daemon]="core epd uci suites annotate book store"
+  [cli]="core epd pgn uci suites annotate book store daemon"
 )
 modules="core epd pgn uci suites annotate book store daemon cli"
 

@@ -69,14 +69,7 @@ void put_assessment(std::vector<Annotation>& after, int nag, bool replace) {
 void put_position_nag(std::vector<Annotation>& after, core::Score score, bool white_to_move,
                       const PositionNagThresholds& t) {
   if (std::any_of(after.begin(), after.end(), is_position_nag)) return;
-  int nag = 0;
-  const bool white_better = score.is_mate() ? (score.mate_plies() > 0) == white_to_move
-                                            : (white_to_move ? score.cp() : -score.cp()) > 0;
-  const int size = score.is_mate() ? t.decisive : std::abs(score.cp());
-  if (!score.is_mate() && size < t.slight) nag = 10;
-  else if (size < t.moderate) nag = white_better ? 14 : 15;
-  else if (size < t.decisive) nag = white_better ? 16 : 17;
-  else nag = white_better ? 18 : 19;
+  const int nag = position_nag(score, white_to_move ? core::Color::White : core::Color::Black, t);
   const auto at = std::find_if(after.begin(), after.end(), [](const Annotation& a) { return !is_kind(a, Annotation::Kind::Nag); });
   after.insert(at, nag_annotation(nag));
 }
@@ -210,3 +203,18 @@ GameOutcome annotate_game(pgn::Game& game, const PositionAnalyses& analyses, con
 }
 
 }  // namespace epdd::annotate::detail
+
+namespace epdd::annotate {
+
+int position_nag(core::Score score, core::Color side_to_move, const PositionNagThresholds& t) {
+  const bool white_to_move = side_to_move == core::Color::White;
+  const bool white_better = score.is_mate() ? (score.mate_plies() > 0) == white_to_move
+                                            : (white_to_move ? score.cp() : -score.cp()) > 0;
+  const int size = score.is_mate() ? t.decisive : std::abs(score.cp());
+  if (!score.is_mate() && size < t.slight) return 10;
+  if (size < t.moderate) return white_better ? 14 : 15;
+  if (size < t.decisive) return white_better ? 16 : 17;
+  return white_better ? 18 : 19;
+}
+
+}  // namespace epdd::annotate

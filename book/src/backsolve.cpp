@@ -20,6 +20,34 @@ struct Contribution {
   bool incomplete = false;
 };
 
+// Bounds outside every ce, for open windows.
+constexpr int kInfinity = 1'000'000;
+
+// The window a child gets for its parent's (alpha, beta), through is non-increasing: a child
+// value at most child_alpha(beta) gives the parent at least beta (a cut), one at least
+// child_beta(alpha) gives it at most alpha (no gain).
+int child_alpha(int beta) {
+  if (beta >= kInfinity || ce_through_move(-core::Score::kCeMate) < beta) return -kInfinity;
+  int lo = -core::Score::kCeMate, hi = core::Score::kCeMate;  // through(lo) >= beta
+  if (ce_through_move(hi) >= beta) return hi;
+  while (hi - lo > 1) {
+    const int mid = lo + (hi - lo) / 2;
+    (ce_through_move(mid) >= beta ? lo : hi) = mid;
+  }
+  return lo;
+}
+
+int child_beta(int alpha) {
+  if (alpha <= -kInfinity || ce_through_move(core::Score::kCeMate) > alpha) return kInfinity;
+  int lo = -core::Score::kCeMate, hi = core::Score::kCeMate;  // through(hi) <= alpha
+  if (ce_through_move(lo) <= alpha) return lo;
+  while (hi - lo > 1) {
+    const int mid = lo + (hi - lo) / 2;
+    (ce_through_move(mid) <= alpha ? hi : lo) = mid;
+  }
+  return hi;
+}
+
 class Solver {
  public:
   Solver(const Dag& dag, const LeafValues& leaves, const BacksolveOptions& options)
@@ -31,27 +59,44 @@ class Solver {
     const Components comps = strongly_connected_components(dag_);
     component_of_ = &comps.component_of;
     for (std::size_t c = 0; c < comps.count(); ++c) {
-      if (comps.begin[c + 1] - comps.begin[c] > 1) ++out_.components_with_cycles;
-      steps_ = 0;
-      for (std::uint32_t i = comps.begin[c]; i < comps.begin[c + 1]; ++i) {
-        if (solve(comps.nodes[i])) continue;
-        ++out_.components_unsolved;
-        for (std::uint32_t j = comps.begin[c]; j < comps.begin[c + 1]; ++j)
-          out_.nodes[comps.nodes[j]] = NodeValue{std::nullopt, {}, true};
-        break;
-      }
+      const std::uint32_t size = comps.begin[c + 1] - comps.begin[c];
+      const std::uint64_t limit = options_.max_component_steps;
+      const std::uint64_t plain = size == 1 ? limit : std::min(options_.plain_steps, limit);
+      if (size > 1) ++out_.components_with_cycles;
+      if (solve_component(comps, c, Mode::Plain, plain)) continue;
+      if (size > 1 && solve_component(comps, c, Mode::Pruned, limit)) continue;
+      if (plain < limit && solve_component(comps, c, Mode::Plain, limit)) continue;
+      ++out_.components_unsolved;
+      for (std::uint32_t j = comps.begin[c]; j < comps.begin[c + 1]; ++j)
+        out_.nodes[comps.nodes[j]] = NodeValue{std::nullopt, {}, true};
     }
     return std::move(out_);
   }
 
  private:
+  // Plain: every simple path. Pruned: alpha-beta over the same paths, the incomplete mark
+  // from a walk (see book/backsolve.hpp).
+  enum class Mode { Plain, Pruned };
+
   struct Frame {
     NodeId node;
     EdgeId via;     // the edge that led here (unused for the search's root)
     EdgeId cursor;  // the next edge to look at
     std::optional<int> best;
-    bool incomplete = false;
+    bool incomplete = false;      // Plain only
+    int alpha = -kInfinity;       // Pruned only: the window, from this node's side
+    int beta = kInfinity;
   };
+
+  // Every node of component c, within `limit` steps for them all; false when over it.
+  bool solve_component(const Components& comps, std::size_t c, Mode mode, std::uint64_t limit) {
+    mode_ = mode;
+    limit_ = limit;
+    steps_ = 0;
+    for (std::uint32_t i = comps.begin[c]; i < comps.begin[c + 1]; ++i)
+      if (!solve(comps.nodes[i])) return false;
+    return true;
+  }
 
   // Terminal nodes and leaves: what the rules or the given values say; nullopt for the others.
   std::optional<Contribution> base(NodeId n) const {
@@ -90,35 +135,89 @@ class Solver {
     } else {
       f.best = f.best ? std::max(*f.best, *c.ce) : *c.ce;
       f.incomplete = f.incomplete || c.incomplete;
+      if (mode_ == Mode::Pruned && frames_.size() > 1) {
+        f.alpha = std::max(f.alpha, *f.best);
+        if (*f.best >= f.beta) f.cursor = kNoEdge;  // the parent will not take this line
+      }
     }
     if (frames_.size() == 1) root_edges_.emplace_back(e, c.ce);
   }
 
+  // Pruned mode: whether value(n, {n}) is incomplete. It is when some node that a line from n
+  // reaches without repeating (inside the component, terminal nodes not walked through) has an
+  // edge to an unvalued or incomplete node outside the line; every node inside the component
+  // reached that way has a value. Steps count its edge visits; nullopt when over the limit.
+  std::optional<bool> incomplete_from(NodeId n) {
+    const std::uint32_t comp = (*component_of_)[n];
+    if (seen_.size() != dag_.node_count()) seen_.assign(dag_.node_count(), 0);
+    if (++stamp_ == 0) {
+      std::fill(seen_.begin(), seen_.end(), 0);
+      stamp_ = 1;
+    }
+    seen_[n] = stamp_;
+    walk_.assign(1, n);
+    bool incomplete = false;
+    while (!walk_.empty()) {
+      const NodeId v = walk_.back();
+      walk_.pop_back();
+      for (EdgeId e : dag_.edges_of(v)) {
+        if (++steps_ > limit_) return std::nullopt;
+        const NodeId w = dag_.edge(e).child;
+        if (w == n) continue;
+        if (auto b = base(w)) {
+          incomplete = incomplete || b->incomplete;
+        } else if ((*component_of_)[w] != comp) {
+          incomplete = incomplete || out_.nodes[w].incomplete || !out_.nodes[w].ce;
+        } else if (seen_[w] != stamp_) {
+          seen_[w] = stamp_;
+          walk_.push_back(w);
+        }
+      }
+    }
+    return incomplete;
+  }
+
+  // Enters `child` through the top frame's current edge.
+  void enter(EdgeId e, NodeId child) {
+    Frame& f = frames_.back();
+    Frame next{child, e, dag_.node(child).first_edge, std::nullopt, false};
+    if (mode_ == Mode::Pruned) {
+      // The root keeps ties exact (every best move is listed); other nodes only need to know
+      // whether a move beats alpha.
+      const int alpha = frames_.size() == 1 ? (f.best ? *f.best - 1 : -kInfinity) : f.alpha;
+      next.alpha = child_alpha(frames_.size() == 1 ? kInfinity : f.beta);
+      next.beta = child_beta(alpha);
+    }
+    on_path_[child] = 1;
+    frames_.push_back(next);
+  }
+
   // value(n, {n}) by a search over the simple paths inside n's component; false when the
-  // component's search went over options_.max_component_steps.
+  // component's search went over the limit.
   bool solve(NodeId n) {
     NodeValue& result = out_.nodes[n];
+    result = NodeValue{};
     if (auto b = base(n)) {
       result.ce = b->ce;
       result.incomplete = b->incomplete;
       return true;
     }
+    std::optional<bool> pruned_incomplete;
+    if (mode_ == Mode::Pruned && !(pruned_incomplete = incomplete_from(n))) return false;
     root_edges_.clear();
     frames_.push_back({n, kNoEdge, dag_.node(n).first_edge, std::nullopt, false});
     on_path_[n] = 1;
     while (true) {
       Frame& f = frames_.back();
       if (f.cursor != kNoEdge) {
-        if (++steps_ > options_.max_component_steps) return give_up();
+        if (++steps_ > limit_) return give_up();
         const EdgeId e = f.cursor;
         const NodeId child = dag_.edge(e).child;
         f.cursor = dag_.edge(e).next;
-        if (auto c = known(f.node, child)) {
+        if (auto c = known(f.node, child))
           apply(f, e, *c);
-        } else {
-          on_path_[child] = 1;
-          frames_.push_back({child, e, dag_.node(child).first_edge, std::nullopt, false});
-        }
+        else
+          enter(e, child);  // invalidates f
         continue;
       }
       const Frame done = f;
@@ -126,7 +225,7 @@ class Solver {
       on_path_[done.node] = 0;
       if (frames_.empty()) {
         result.ce = done.best;
-        result.incomplete = done.incomplete;
+        result.incomplete = pruned_incomplete ? *pruned_incomplete : done.incomplete;
         break;
       }
       apply(frames_.back(), done.via, through(Contribution{done.best, done.incomplete || !done.best}));
@@ -146,11 +245,17 @@ class Solver {
   const Dag& dag_;
   const LeafValues& leaves_;
   BacksolveOptions options_;
+  Mode mode_ = Mode::Plain;
+  std::uint64_t limit_ = 0;
   std::uint64_t steps_ = 0;
   const std::vector<std::uint32_t>* component_of_ = nullptr;
   std::vector<char> on_path_;
   std::vector<Frame> frames_;
   std::vector<std::pair<EdgeId, std::optional<int>>> root_edges_;
+  // Pruned mode's walk for the incomplete mark: the nodes met (this walk's stamp), its stack.
+  std::vector<std::uint32_t> seen_;
+  std::uint32_t stamp_ = 0;
+  std::vector<NodeId> walk_;
   Backsolved out_;
 };
 

@@ -44,14 +44,47 @@ std::string PositionKey::epd() const {
   return core::to_epd_position(core::Board::from_setup(setup), options);
 }
 
-std::pair<NodeId, bool> Dag::add_node(const PositionKey& key, Terminal terminal) {
-  auto [it, inserted] = index_.try_emplace(key, static_cast<NodeId>(nodes_.size()));
-  if (!inserted) return {it->second, false};
+std::size_t Dag::slot_of(const PositionKey& key) const {
+  const std::size_t mask = index_.size() - 1;
+  const auto tag = static_cast<std::uint32_t>(key.hash >> 32);
+  for (std::size_t i = tag & mask;; i = (i + 1) & mask) {
+    const Slot& s = index_[i];
+    if (s.node == kNoNode || (s.tag == tag && *nodes_[s.node].key == key)) return i;
+  }
+}
+
+void Dag::grow_index() {
+  std::vector<Slot> old(std::max<std::size_t>(index_.size() * 2, 1024), Slot{kNoNode, 0});
+  old.swap(index_);
+  const std::size_t mask = index_.size() - 1;
+  for (const Slot& s : old) {
+    if (s.node == kNoNode) continue;
+    std::size_t i = s.tag & mask;
+    while (index_[i].node != kNoNode) i = (i + 1) & mask;
+    index_[i] = s;
+  }
+}
+
+NodeId Dag::insert_at(std::size_t slot, const PositionKey& key, Terminal terminal) {
+  if (key_count_ % kKeysPerBlock == 0) key_blocks_.push_back(std::make_unique<PositionKey[]>(kKeysPerBlock));
+  PositionKey* stored = &key_blocks_.back()[key_count_ % kKeysPerBlock];
+  *stored = key;
+  ++key_count_;
+  const auto id = static_cast<NodeId>(nodes_.size());
   Node node;
-  node.key = &it->first;
+  node.key = stored;
   node.terminal = terminal;
   nodes_.push_back(node);
-  return {it->second, true};
+  index_[slot] = Slot{id, static_cast<std::uint32_t>(key.hash >> 32)};
+  if (key_count_ * 2 > index_.size()) grow_index();
+  return id;
+}
+
+std::pair<NodeId, bool> Dag::add_node(const PositionKey& key, Terminal terminal) {
+  if (index_.empty()) grow_index();
+  const std::size_t slot = slot_of(key);
+  if (index_[slot].node != kNoNode) return {index_[slot].node, false};
+  return {insert_at(slot, key, terminal), true};
 }
 
 NodeId Dag::add_anonymous(Terminal terminal) {
@@ -61,10 +94,20 @@ NodeId Dag::add_anonymous(Terminal terminal) {
   return static_cast<NodeId>(nodes_.size() - 1);
 }
 
-NodeId Dag::add_position(const core::Board& board) {
+NodeId Dag::add_position(const core::Board& board) { return add_position(board, false); }
+
+NodeId Dag::add_position(const core::Board& board, bool has_move) {
+  if (index_.empty()) grow_index();
+  // The index is far larger than the caches: its slot is fetched while the key is packed.
+  __builtin_prefetch(&index_[(board.repetition_key() >> 32) & (index_.size() - 1)]);
   const PositionKey key = key_of(board);
-  if (auto it = index_.find(key); it != index_.end()) return it->second;
-  return add_node(key, terminal_of(board)).first;
+  const std::size_t slot = slot_of(key);
+  if (index_[slot].node != kNoNode) return index_[slot].node;
+  // A position with a legal move is neither checkmate nor stalemate: no move generation.
+  const Terminal terminal = !has_move ? terminal_of(board)
+                            : board.is_insufficient_material() ? Terminal::InsufficientMaterial
+                                                               : Terminal::None;
+  return insert_at(slot, key, terminal);
 }
 
 EdgeId Dag::add_edge(NodeId from, core::Move move, NodeId to) {
@@ -86,8 +129,7 @@ EdgeId Dag::add_edge(NodeId from, core::Move move, NodeId to) {
 }
 
 NodeId Dag::find(const core::Board& board) const {
-  auto it = index_.find(key_of(board));
-  return it == index_.end() ? kNoNode : it->second;
+  return index_.empty() ? kNoNode : index_[slot_of(key_of(board))].node;
 }
 
 std::size_t Dag::leaf_count() const {
@@ -104,15 +146,18 @@ struct Dag::Walk {
 // Plays `line` from `board` (the position of node `at`, `ply` plies into the game). A variation
 // written after a move is an alternative to that move, so it starts from the position before it.
 void Dag::walk(Walk& w, core::Board board, const pgn::Variation& line, int ply, NodeId at) {
-  for (const pgn::MoveNode& mn : line.moves) {
+  for (std::size_t i = 0; i < line.moves.size(); ++i) {
+    const pgn::MoveNode& mn = line.moves[i];
     if (ply >= w.max_ply || !mn.move.is_real()) return;
+    // The line's next move is legal after this one (the reader keeps legal prefixes only).
+    const bool moves_on = i + 1 < line.moves.size() && line.moves[i + 1].move.is_real();
     const bool branches = std::any_of(mn.after.begin(), mn.after.end(), [](const pgn::Annotation& a) {
       return a.kind == pgn::Annotation::Kind::Variation;
     });
     std::optional<core::Board> before;
     if (branches) before = board.detached();
     board.make_move(mn.move);
-    const NodeId child = add_position(board);
+    const NodeId child = add_position(board, moves_on);
     w.played.push_back(add_edge(at, mn.move, child));
     if (branches)
       for (const pgn::Annotation& a : mn.after)
@@ -142,16 +187,22 @@ void Dag::add_game(const pgn::Game& game, const BuildOptions& options) {
 Dag Dag::filtered(std::uint32_t min_games) const {
   Dag out{Empty{}};
   if (nodes_.empty()) return out;
-  // Which nodes stay: those reached from the root over edges with enough games.
+  // Which nodes stay: the roots (node 0, nodes without parents) and what they reach over edges
+  // that pass: enough games, or none (a move of another input, which no game counts).
+  const auto passes = [min_games](const Edge& edge) { return edge.stats.games == 0 || edge.stats.games >= min_games; };
   std::vector<char> keep(nodes_.size(), 0);
-  std::deque<NodeId> queue{0};
-  keep[0] = 1;
+  std::deque<NodeId> queue;
+  for (NodeId n = 0; n < nodes_.size(); ++n)
+    if (n == 0 || nodes_[n].parents == 0) {
+      keep[n] = 1;
+      queue.push_back(n);
+    }
   while (!queue.empty()) {
     const NodeId n = queue.front();
     queue.pop_front();
     for (EdgeId e : edges_of(n)) {
       const Edge& edge = edges_[e];
-      if (edge.stats.games < min_games || keep[edge.child]) continue;
+      if (!passes(edge) || keep[edge.child]) continue;
       keep[edge.child] = 1;
       queue.push_back(edge.child);
     }
@@ -165,7 +216,7 @@ Dag Dag::filtered(std::uint32_t min_games) const {
     if (!keep[n]) continue;
     for (EdgeId e : edges_of(n)) {
       const Edge& edge = edges_[e];
-      if (edge.stats.games < min_games) continue;
+      if (!passes(edge)) continue;
       out.edges_[out.add_edge(renumber[n], edge.move, renumber[edge.child])].stats = edge.stats;
     }
   }

@@ -1,11 +1,10 @@
 #include "book/epd_output.hpp"
 
 #include <cstddef>
-#include <deque>
 #include <string_view>
 #include <vector>
 
-#include "core/fen.hpp"
+#include "book/first_paths.hpp"
 #include "core/notation.hpp"
 #include "epd/record.hpp"
 
@@ -23,74 +22,11 @@ epd::Operand quoted(std::string text) {
   return epd::Operand{std::move(text), true, 0};
 }
 
-// A node's position as a board (from its own four fields, so no path is replayed).
-core::Board board_of(const Dag& dag, NodeId n) {
-  core::FenReadOptions options;
-  options.fields = core::FenFields::Four;
-  options.chess960 = dag.node(n).key->chess960;
-  auto board = core::parse_fen(dag.epd(n), options);
-  // The fields were written by core from a position it holds: they always read back.
-  return board ? *board : core::Board();
-}
-
 // The child reached from `n` by `move` (the move is one of n's edges).
 NodeId child_by(const Dag& dag, NodeId n, core::Move move) {
   for (EdgeId e : dag.edges_of(n))
     if (dag.edge(e).move == move) return dag.edge(e).child;
   return n;
-}
-
-// Where each node was first reached breadth first from the root: its parent and the SAN of the
-// move from it; the nodes in that order.
-struct FirstArrivals {
-  std::vector<NodeId> order;
-  std::vector<NodeId> parent;   // by NodeId; Dag::kNoNode for the root and unreached nodes
-  std::vector<std::string> san; // by NodeId: the move from the parent
-  std::vector<bool> reached;
-};
-
-FirstArrivals breadth_first(const Dag& dag) {
-  FirstArrivals f;
-  f.parent.assign(dag.node_count(), Dag::kNoNode);
-  f.san.resize(dag.node_count());
-  f.reached.assign(dag.node_count(), false);
-  if (dag.node_count() == 0 || !dag.node(0).key) return f;
-  std::deque<NodeId> queue{0};
-  f.reached[0] = true;
-  while (!queue.empty()) {
-    const NodeId n = queue.front();
-    queue.pop_front();
-    f.order.push_back(n);
-    if (dag.is_leaf(n)) continue;
-    const core::Board board = board_of(dag, n);
-    for (EdgeId e : dag.edges_of(n)) {
-      const Edge& edge = dag.edge(e);
-      if (f.reached[edge.child] || !dag.node(edge.child).key) continue;
-      f.reached[edge.child] = true;
-      f.parent[edge.child] = n;
-      f.san[edge.child] = core::to_san(board, edge.move);
-      queue.push_back(edge.child);
-    }
-  }
-  return f;
-}
-
-// The first path to n as numbered SAN; "start" for the root.
-std::string id_of(const FirstArrivals& f, NodeId n, core::Color root_side) {
-  std::vector<NodeId> path;
-  for (NodeId at = n; f.parent[at] != Dag::kNoNode; at = f.parent[at]) path.push_back(at);
-  if (path.empty()) return "start";
-  std::string id;
-  const std::size_t shift = root_side == core::Color::Black ? 1 : 0;
-  for (std::size_t i = 0; i < path.size(); ++i) {
-    const std::size_t ply = i + shift;
-    const std::string number = std::to_string(ply / 2 + 1);
-    if (!id.empty()) id += ' ';
-    if (ply % 2 == 0) id += number + ". ";
-    else if (i == 0) id += number + "... ";
-    id += f.san[path[path.size() - 1 - i]];
-  }
-  return id;
 }
 
 // principal_line from n in SAN, continued by the engine PV of the analysed leaf it ends on.
@@ -124,10 +60,10 @@ const char* kind_of(const Dag& dag, const NodeValue& v, NodeId n) {
 }
 
 std::string record_of(const Dag& dag, const Backsolved& values, const LeafAnalyses& analyses,
-                      const EpdOutputOptions& options, const FirstArrivals& f, NodeId n, core::Color root_side) {
+                      const EpdOutputOptions& options, const FirstPaths& f, NodeId n) {
   const core::Board board = board_of(dag, n);
   const NodeValue& v = values.nodes[n];
-  epd::EpdRecord r = epd::EpdRecord::from_position(dag.epd(n));
+  epd::EpdRecord r = epd::EpdRecord::from_position(fields_of(board));
   if (v.ce) {
     int ce = *v.ce;
     if (options.ce_for_white && board.side_to_move() == core::Color::Black) ce = -ce;
@@ -144,7 +80,7 @@ std::string record_of(const Dag& dag, const Backsolved& values, const LeafAnalys
     r.set("acn", {word(std::to_string(analysed->second.nodes))});
     r.set("acs", {word(std::to_string(analysed->second.time_ms / 1000))});
   }
-  r.set("id", {quoted(id_of(f, n, root_side))});
+  r.set("id", {quoted(first_path_id(dag, f, n))});
   r.set("c0", {quoted(kind_of(dag, v, n))});
   return r.canonical_text();
 }
@@ -153,12 +89,28 @@ std::string record_of(const Dag& dag, const Backsolved& values, const LeafAnalys
 
 std::string write_book_epd(const Dag& dag, const Backsolved& values, const LeafAnalyses& analyses,
                            const EpdOutputOptions& options) {
-  const FirstArrivals f = breadth_first(dag);
-  if (f.order.empty()) return {};
-  const core::Color root_side = dag.node(0).key->side;
+  const FirstPaths f = first_paths(dag, options.root_names);
   std::string out;
   for (const NodeId n : f.order) {
-    out += record_of(dag, values, analyses, options, f, n, root_side);
+    out += record_of(dag, values, analyses, options, f, n);
+    out += '\n';
+  }
+  return out;
+}
+
+std::vector<NodeId> book_nodes(const Dag& dag, const RootNames* root_names) {
+  return first_paths(dag, root_names).order;
+}
+
+std::string write_leaves_epd(const Dag& dag, const RootNames* root_names) {
+  const FirstPaths f = first_paths(dag, root_names);
+  std::string out;
+  for (const NodeId n : f.order) {
+    if (!dag.is_leaf(n) || dag.node(n).terminal != Terminal::None) continue;
+    epd::EpdRecord r = epd::EpdRecord::from_position(fields_of(board_of(dag, n)));
+    r.set("c0", {quoted("leaf")});
+    r.set("id", {quoted(first_path_id(dag, f, n))});
+    out += r.canonical_text();
     out += '\n';
   }
   return out;

@@ -127,7 +127,10 @@ std::string write_polyglot(const Dag& dag, const Backsolved& values, const Polyg
   return out;
 }
 
-Expected<PolyglotBook, std::string> read_polyglot(std::string_view bytes, int max_ply) {
+namespace {
+
+// The keys of a .bin's entries, checked: a whole number of entries, sorted by key.
+Expected<std::vector<std::uint64_t>, std::string> entry_keys(std::string_view bytes) {
   if (bytes.size() % kEntrySize != 0)
     return unexpected("a Polyglot book is 16-byte entries, but this one has " + std::to_string(bytes.size()) +
                       " bytes (" + std::to_string(bytes.size() % kEntrySize) +
@@ -140,11 +143,25 @@ Expected<PolyglotBook, std::string> read_polyglot(std::string_view bytes, int ma
       return unexpected("the Polyglot book's entries are not sorted by key: the entry at byte offset " +
                         std::to_string(i * kEntrySize) + " has a smaller key than the one before it");
   }
-  PolyglotBook book{Dag(), {}, 0};
-  std::vector<char> expanded(1, 0);
+  return keys;
+}
+
+}  // namespace
+
+Expected<PolyglotAdded, std::string> add_polyglot(Dag& dag, std::string_view bytes, int max_ply,
+                                                  std::vector<std::uint16_t>* weights) {
+  auto checked = entry_keys(bytes);
+  if (!checked) return unexpected(checked.error());
+  const std::vector<std::uint64_t>& keys = *checked;
+  PolyglotAdded added;
+  const std::size_t nodes_before = dag.node_count();
+  const std::size_t edges_before = dag.edge_count();
+  std::vector<char> expanded(dag.node_count() + 1, 0);
   std::deque<std::pair<std::pair<NodeId, int>, core::Board>> queue;
-  queue.push_back({{0, 0}, core::Board()});
-  expanded[0] = 1;
+  const NodeId start = dag.add_position(core::Board());
+  if (start >= expanded.size()) expanded.resize(start + 1, 0);
+  queue.push_back({{start, 0}, core::Board()});
+  expanded[start] = 1;
   while (!queue.empty()) {
     auto [at, board] = std::move(queue.front());
     queue.pop_front();
@@ -152,24 +169,39 @@ Expected<PolyglotBook, std::string> read_polyglot(std::string_view bytes, int ma
     if (ply >= max_ply) continue;
     const auto [lo, hi] = std::equal_range(keys.begin(), keys.end(), board.polyglot_key());
     for (auto it = lo; it != hi; ++it) {
+      ++added.entries;
       const std::size_t offset = static_cast<std::size_t>(it - keys.begin()) * kEntrySize;
       const core::Move move = move_from_polyglot(board, static_cast<std::uint16_t>(get_be(bytes, offset + 8, 2)));
       if (move.is_none()) {
-        ++book.illegal_entries;
+        ++added.illegal_entries;
         continue;
       }
       core::Board child = board.detached();
       child.make_move(move);
-      const NodeId to = book.dag.add_position(child);
-      const EdgeId e = book.dag.add_edge(node, move, to);
-      if (e >= book.weights.size())
-        book.weights.push_back(static_cast<std::uint16_t>(get_be(bytes, offset + 10, 2)));
+      const NodeId to = dag.add_position(child);
+      const std::size_t edges = dag.edge_count();
+      const EdgeId e = dag.add_edge(node, move, to);
+      if (weights && dag.edge_count() > edges) {
+        weights->resize(dag.edge_count(), 0);
+        (*weights)[e] = static_cast<std::uint16_t>(get_be(bytes, offset + 10, 2));
+      }
       if (to >= expanded.size()) expanded.resize(to + 1, 0);
       if (expanded[to]) continue;
       expanded[to] = 1;
       queue.push_back({{to, ply + 1}, child.detached()});
     }
   }
+  added.nodes_added = dag.node_count() - nodes_before;
+  added.edges_added = dag.edge_count() - edges_before;
+  if (weights) weights->resize(dag.edge_count(), 0);
+  return added;
+}
+
+Expected<PolyglotBook, std::string> read_polyglot(std::string_view bytes, int max_ply) {
+  PolyglotBook book{Dag(), {}, 0};
+  auto added = add_polyglot(book.dag, bytes, max_ply, &book.weights);
+  if (!added) return unexpected(added.error());
+  book.illegal_entries = added->illegal_entries;
   return book;
 }
 

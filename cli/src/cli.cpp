@@ -219,6 +219,9 @@ int run_cli(int argc, char** argv) {
   detail::add_suite(app, suite, compare_files, status);
   AnnotateOptions annotate;
   detail::add_annotate(app, annotate, status);
+  BookOptions book;
+  BookLeavesOptions book_leaves;
+  detail::add_book(app, book, book_leaves, status);
   detail::add_daemon_commands(app, status);
   try {
     app.parse(argc, argv);

@@ -80,9 +80,12 @@ void add_kind_options(CLI::App* cmd, JobSpec& spec, const JobKind* kind) {
 }
 
 void add_common(CLI::App* cmd, AnalysisSettings& s, const std::string& input_help, bool epd_input) {
-  // Required by analyse and annotate; checked in suite's callback (`epdd suite compare` has no input).
-  auto* input = cmd->add_option("input", s.spec.input, input_help);
-  if (cmd->get_name() != "suite") input->required();
+  // Required by analyse and annotate; checked in suite's callback (`epdd suite compare` has no
+  // input); none without a help text (book backsolve reads several files, its own option).
+  if (!input_help.empty()) {
+    auto* input = cmd->add_option("input", s.spec.input, input_help);
+    if (cmd->get_name() != "suite") input->required();
+  }
   auto* engines = cmd->add_option_group("Engine");
   engines->add_option("--engine", s.spec.engine,
                       "The engine: its name in --config, or (without --config) the path of a UCI\n"

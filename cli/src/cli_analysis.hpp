@@ -10,6 +10,7 @@
 
 #include "cli/analyse_command.hpp"
 #include "cli/annotate_command.hpp"
+#include "cli/book_command.hpp"
 #include "daemon/job_kind.hpp"
 #include "daemon/job_spec.hpp"
 #include "cli/suite_command.hpp"
@@ -32,13 +33,16 @@ void add_kind_flags(CLI::App* cmd, daemon::JobSpec& spec, const daemon::JobKind*
 // for nullptr.
 void add_kind_options(CLI::App* cmd, daemon::JobSpec& spec, const daemon::JobKind* kind);
 
-// The options analyse, suite and annotate share: the input, engine, limits, store, run.
+// The options analyse, suite, annotate and book share: the input (none when input_help is
+// empty), engine, limits, store, run.
 void add_common(CLI::App* cmd, daemon::AnalysisSettings& s, const std::string& input_help, bool epd_input);
 
 void add_analyse(CLI::App& app, AnalyseOptions& o, int& status);
 void add_suite(CLI::App& app, SuiteOptions& o, std::vector<std::string>& compare_files, int& status);
 // annotate (cli_annotate.cpp).
 void add_annotate(CLI::App& app, AnnotateOptions& o, int& status);
+// book backsolve (cli_book.cpp).
+void add_book(CLI::App& app, BookOptions& o, BookLeavesOptions& leaves, int& status);
 
 // serve, submit, status, cancel, results (cli_jobs.cpp).
 void add_daemon_commands(CLI::App& app, int& status);

@@ -41,7 +41,7 @@ class HelpFormatter : public CLI::Formatter {
     if (type == "INT" || type == "UINT") return "N";
     if (type == "FLOAT") return "X";
     if (type != "TEXT") return type;
-    static const std::set<std::string> kFiles = {"input", "file", "files",  "reports", "output",
+    static const std::set<std::string> kFiles = {"input", "inputs", "file", "files",  "reports", "output",
                                                  "json",  "report", "store", "config"};
     const std::string name = opt->get_lnames().empty() ? opt->get_name(true, false) : opt->get_lnames().front();
     if (kFiles.count(name)) return "FILE";

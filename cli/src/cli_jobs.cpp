@@ -2,6 +2,7 @@
 // results.
 #include <iostream>
 #include <memory>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -68,9 +69,9 @@ void add_submit(CLI::App& app, const std::shared_ptr<DaemonCommandOptions>& opti
   std::vector<std::string> kinds;
   for (const JobKind* kind : job_kinds()) kinds.emplace_back(kind->name());
   submit->add_option("kind", o.submit.spec.kind, kind_names())->required()->check(CLI::IsMember(kinds));
-  submit->add_option("file", o.submit.spec.input,
-                     "The input: an EPD file, a PGN file for annotate (read now: later changes do not\n"
-                     "affect the job)")
+  submit->add_option("files", o.submit.files,
+                     "The input: an EPD file, a PGN file for annotate, for book any number of .pgn, .bin\n"
+                     "and .epd files (read now: later changes do not affect the job)")
       ->required();
   add_store_choice(submit, o.submit.where);
   submit->add_option("--engine", o.submit.spec.engine,
@@ -95,6 +96,10 @@ void add_submit(CLI::App& app, const std::shared_ptr<DaemonCommandOptions>& opti
   submit->callback([&status, options] {
     auto& s = options->submit;
     default_limit(s.spec.limits);
+    s.spec.input = s.files.front();
+    s.spec.more_inputs.assign(s.files.begin() + 1, s.files.end());
+    if (!s.spec.more_inputs.empty() && !kind_of(s.spec).many_inputs())
+      throw CLI::ValidationError("files", fmt::format("a {} job reads one file", s.spec.kind));
     if (!kind_of(s.spec).has_reports() && (s.spec.report || s.spec.json))
       throw CLI::ValidationError("--report/--json", fmt::format("a {} job writes no report", s.spec.kind));
     status = run_submit(s, std::cout, std::cerr);
@@ -145,20 +150,33 @@ void add_results(CLI::App& app, const std::shared_ptr<DaemonCommandOptions>& opt
   add_store_choice(results, o.results.where);
   results->add_option("-o,--output", o.results.output,
                       "analyse: the EPD here (default stdout); suite: the EPD with analysis here");
-  results->add_option("--json", o.results.json, "suite: the JSON report here");
+  results->add_option("--json", o.results.json, "suite, annotate, book: the JSON report here");
+  // Every kind's more outputs (book: --pgn, --polyglot), each once.
+  std::set<std::string> more;
+  for (const JobKind* kind : job_kinds())
+    for (const KindOutput& output : kind->more_outputs())
+      if (more.insert(std::string(output.name)).second)
+        results
+            ->add_option_function<std::string>(
+                "--" + std::string(output.name),
+                [options, name = std::string(output.name)](const std::string& path) { options->results.more[name] = path; },
+                fmt::format("{}: its {} output here", kind->name(), output.name))
+            ->type_name("FILE");
   results->add_flag("--partial", o.results.partial,
                     "Also for a job that is not finished (cancelled, failed, running): what was done,\n"
                     "the other records unchanged; how many are missing is said on stderr");
   results->footer(
       "analyse jobs: the EPD with the analysis, as 'epdd analyse' writes it. suite jobs: the report on stdout,\n"
-      "as 'epdd suite' prints it (records not analysed are listed as such). Works for jobs of the one-shot\n"
-      "commands too.\n"
+      "as 'epdd suite' prints it (records not analysed are listed as such). annotate jobs: the annotated PGN.\n"
+      "book jobs: the backsolved book as EPD (--pgn, --polyglot: as PGN and Polyglot too). Works for jobs\n"
+      "of the one-shot commands too.\n"
       "Exit status: 0 written, 1 the job is not finished and --partial was not given (nothing written), or\n"
       "some records failed, 2 bad store or job.\n\n"
       "Examples:\n"
       "  epdd results 12 --config /etc/epdd/epdd.toml -o analysed.epd\n"
       "  epdd results 13 --store epdd.db --json run.json > report.txt\n"
-      "  epdd results 14 --store epdd.db --partial -o so-far.epd    # a cancelled job");
+      "  epdd results 14 --store epdd.db --partial -o so-far.epd    # a cancelled job\n"
+      "  epdd results 15 --store epdd.db -o book.epd --polyglot book.bin   # a book job");
   results->callback([&status, options] { status = run_results(options->results, std::cout, std::cerr); });
 }
 

@@ -76,12 +76,17 @@ int run_submit(SubmitOptions o, std::ostream& out, std::ostream& err) {
                             core::quoted_escaped(spec.engine)));
   for (const auto& [key, value] : spec.options)
     if (!kind_of(spec).option(key)) return fail(fmt::format("{} is not a setting of a {} job", key, spec.kind));
-  auto bytes = kind_of(spec).read_input(spec.input);
+  auto bytes = kind_of(spec).read_input(spec.input, spec);
   if (!bytes) return fail(bytes.error());
   AnalysisRun run = kind_of(spec).start(*bytes, spec);
   if (auto why = kind_of(spec).nothing_to_do(spec.input, run, spec)) return fail(*why);
   for (auto* path : {&spec.output, &spec.report, &spec.json})
     if (*path) **path = absolute(**path);
+  // The daemon may run elsewhere: every file the job names is absolute.
+  for (auto& more : spec.more_inputs) more = absolute(more);
+  for (auto& [key, value] : spec.options)
+    if (const KindOption* option = kind_of(spec).option(key); option && option->type == KindOption::Type::Path)
+      value = absolute(value);
   auto store = open_chosen_store(o.where);
   if (!store) return fail(store.error());
   try {
@@ -256,13 +261,17 @@ int run_results(const ResultsOptions& o, std::ostream& out, std::ostream& err) {
     const std::pair<const std::optional<std::string>&, const char*> files[] = {{o.output, "output"}, {o.json, "json"}};
     for (const auto& [path, name] : files)
       if (path && !texts.count(name)) return fail(kExitBadInput, fmt::format("a {} job has no {} output", kind.name(), name));
-    for (const auto& [path, name] : files) {
-      if (!path) continue;
-      if (auto w = write_file_atomically(*path, texts.at(name)); !w) {
+    for (const auto& [name, path] : o.more)
+      if (!texts.count(name)) return fail(kExitBadInput, fmt::format("a {} job has no {} output", kind.name(), name));
+    std::vector<std::pair<std::string, std::string>> writes;  // (path, output name)
+    for (const auto& [path, name] : files)
+      if (path) writes.emplace_back(*path, name);
+    for (const auto& [name, path] : o.more) writes.emplace_back(path, name);
+    for (const auto& [path, name] : writes)
+      if (auto w = write_file_atomically(path, texts.at(name)); !w) {
         fmt::print(err, "epdd results: {}\n", safe_lines(w.error()));
         return kExitBadInput;
       }
-    }
     const std::string printed(kind.printed_output());
     if (!(printed == "output" && o.output)) out << texts.at(printed) << std::flush;
     return job.failed ? kExitRecordsFailed : kExitOk;

@@ -3,6 +3,7 @@
 
 #include <malloc.h>
 
+#include <algorithm>
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
@@ -92,12 +93,12 @@ struct RunInput {
   std::string hash;                  // content_hash
 };
 
-Expected<RunInput, std::string> read_input(const JobKind& kind, const std::string& path) {
+Expected<RunInput, std::string> read_input(const JobKind& kind, const std::string& path, const JobSpec& spec) {
   RunInput in;
   in.path = path;
   std::error_code ec;
-  if (!kind.renders_from_store() || !std::filesystem::is_regular_file(path, ec)) {
-    auto bytes = kind.read_input(path);
+  if (!kind.renders_from_store() || kind.many_inputs() || !std::filesystem::is_regular_file(path, ec)) {
+    auto bytes = kind.read_input(path, spec);
     if (!bytes) return unexpected(bytes.error());
     in.hash = content_hash(*bytes);
     in.bytes = std::move(*bytes);
@@ -237,8 +238,7 @@ void execute(const AnalysisSettings& s, const SolvedCheck& solved, RunProgress& 
         progress.advance(solved && solved(run.doc, line, *o.analysis), false);
       } else {
         progress.clear();
-        fmt::print(err, "{}:{}: not analysed: {}\n", core::escaped(s.spec.input), kind.line_of(run, line),
-                   safe_lines(o.error->to_string()));
+        fmt::print(err, "{}: not analysed: {}\n", kind.locate(run, line, s.spec.input), safe_lines(o.error->to_string()));
         progress.advance(false, true);
       }
     });
@@ -260,6 +260,24 @@ void execute(const AnalysisSettings& s, const SolvedCheck& solved, RunProgress& 
   if (!run.interrupted) store.mark_delivered(job.id, store::JobState::Finished);
 }
 
+// The settings of a one-shot run in words, as its job's identity has them: the same command
+// again (same input bytes too) is the same job, resumed.
+std::string settings_text(const JobSpec& spec, const std::string& identity) {
+  std::string settings =
+      fmt::format("engine {}; {}; new game {}; keep existing {}; chess960 {}", identity,
+                  describe_limits(spec.limits, spec.multipv), to_string(new_game_of(spec)), spec.keep_existing, spec.chess960);
+  // The kind's own settings decide its items too (annotate's from_ply, book's max_ply): other
+  // settings, another job. (Left out when there are none: the jobs of analyse and suite keep
+  // the identity they had.) Where its outputs go is no setting of the job.
+  const auto outputs = kind_of(spec).more_outputs();
+  for (const auto& [key, value] : spec.options)
+    if (std::none_of(outputs.begin(), outputs.end(), [&](const KindOutput& o) { return o.option_key == key; }))
+      settings += fmt::format("; {} {}", key, value);
+  for (const auto& more : spec.more_inputs)
+    settings += "; and " + std::filesystem::absolute(more).lexically_normal().string();
+  return settings;
+}
+
 }  // namespace
 
 AnalysisOutcome run_analysis(const std::string& kind, const AnalysisSettings& s, const SolvedCheck& solved,
@@ -275,7 +293,7 @@ AnalysisOutcome run_analysis(const std::string& kind, const AnalysisSettings& s,
   JobSpec& spec = out.spec;
   spec = s.spec;
   spec.kind = kind;
-  auto input = read_input(kind_of(spec), s.spec.input);
+  auto input = read_input(kind_of(spec), s.spec.input, spec);
   if (!input) return fail(kExitBadInput, input.error());
   if (input->bytes) out.run = kind_of(spec).start(*input->bytes, spec);
   AnalysisRun& run = out.run;
@@ -299,9 +317,7 @@ AnalysisOutcome run_analysis(const std::string& kind, const AnalysisSettings& s,
   const std::string identity = engine_identity_for(*config, id->name);
   run.engine_settings = split_engine_identity(identity).second;
 
-  const std::string settings =
-      fmt::format("engine {}; {}; new game {}; keep existing {}; chess960 {}", identity,
-                  describe_limits(s.spec.limits, s.spec.multipv), to_string(new_game_of(spec)), s.spec.keep_existing, s.spec.chess960);
+  const std::string settings = settings_text(spec, identity);
   const std::string absolute = std::filesystem::absolute(s.spec.input).lexically_normal().string();
   try {
     auto job = [&] {

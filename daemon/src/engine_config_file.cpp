@@ -435,6 +435,7 @@ void read_kind_option(const toml::node& node, const KindOption& option, JobSpec&
       if (auto b = boolean_of(node, option.key, errors)) text = *b ? "true" : "false";
       break;
     case KindOption::Type::Text:
+    case KindOption::Type::Path:
       text = string_of(node, option.key, errors);
       break;
   }

@@ -4,6 +4,9 @@
 #include <mutex>
 #include <stdexcept>
 
+#include <fmt/format.h>
+
+#include "core/text.hpp"
 #include "daemon/files.hpp"
 #include "daemon/jobs.hpp"
 #include "kinds/kinds.hpp"
@@ -24,6 +27,7 @@ Registry& registry() {
     made->kinds.push_back(make_analyse_kind());
     made->kinds.push_back(make_suite_kind());
     made->kinds.push_back(make_annotate_kind());
+    made->kinds.push_back(make_book_kind());
     return made;
   }();
   return *r;
@@ -31,7 +35,9 @@ Registry& registry() {
 
 }  // namespace
 
-Expected<std::string, std::string> JobKind::read_input(const std::string& path) const { return read_epd_file(path); }
+Expected<std::string, std::string> JobKind::read_input(const std::string& path, const JobSpec&) const {
+  return read_epd_file(path);
+}
 
 AnalysisRun JobKind::start(std::string_view bytes, const JobSpec& spec) const { return start_run(bytes, spec); }
 
@@ -58,6 +64,10 @@ std::optional<std::int64_t> JobKind::group_of(const AnalysisRun&, std::size_t) c
 std::size_t JobKind::line_of(const AnalysisRun& run, std::size_t index) const {
   const auto& lines = run.doc.doc.lines;
   return index < lines.size() && lines[index].record ? lines[index].record->line() : 0;
+}
+
+std::string JobKind::locate(const AnalysisRun& run, std::size_t index, std::string_view input) const {
+  return fmt::format("{}:{}", core::escaped(input), line_of(run, index));
 }
 
 std::size_t JobKind::failures(const AnalysisRun& run) const {
@@ -131,7 +141,7 @@ std::vector<KindOption> all_kind_options() {
 
 const JobKind* kind_for_extension(std::string_view extension) {
   for (const JobKind* kind : job_kinds())
-    if (kind->input_extension() == extension) return kind;
+    if (kind->reads(extension)) return kind;
   return nullptr;
 }
 

@@ -144,6 +144,11 @@ std::string spec_to_json(const JobSpec& s) {
   OrderedJson j;
   j["kind"] = s.kind;
   j["input"] = name_to_json(s.input);
+  if (!s.more_inputs.empty()) {
+    OrderedJson more = OrderedJson::array();
+    for (const auto& name : s.more_inputs) more.push_back(name_to_json(name));
+    j["more_inputs"] = std::move(more);
+  }
   j["engine"] = name_to_json(s.engine);
   j["limits"] = limits_to_json(s.limits);
   j["multipv"] = s.multipv;
@@ -169,6 +174,14 @@ Expected<JobSpec, std::string> spec_from_json(std::string_view json) {
     s.kind = get<std::string>(j, "kind");
     if (!find_kind(s.kind)) throw Bad(fmt::format("'kind' is '{}', not {}", s.kind, kind_names()));
     s.input = name_from_json(j, "input");
+    if (j.contains("more_inputs")) {
+      const Json& more = j.at("more_inputs");
+      if (!more.is_array()) throw Bad("'more_inputs' is not an array");
+      for (std::size_t i = 0; i < more.size(); ++i) {
+        const Json holder = Json{{"more_inputs", more[i]}};
+        s.more_inputs.push_back(name_from_json(holder, "more_inputs"));
+      }
+    }
     s.engine = name_from_json(j, "engine");
     s.limits = limits_from_json(need(j, "limits"));
     s.multipv = get<int>(j, "multipv");

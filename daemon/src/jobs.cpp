@@ -272,21 +272,31 @@ Expected<std::map<std::string, std::string>, std::string> render_job(store::Stor
   return kind_of(spec).render(*run, spec);
 }
 
+std::vector<std::pair<std::string, std::string>> output_paths(const JobSpec& spec) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const auto& [path, name] : {std::pair{spec.output, "output"}, std::pair{spec.report, "report"},
+                                   std::pair{spec.json, "json"}})
+    if (path) out.emplace_back(*path, name);
+  for (const KindOutput& more : kind_of(spec).more_outputs())
+    if (const auto it = spec.options.find(std::string(more.option_key)); it != spec.options.end())
+      out.emplace_back(it->second, std::string(more.name));
+  return out;
+}
+
 Expected<std::vector<std::string>, std::string> write_outputs(const std::map<std::string, std::string>& texts,
                                                               const JobSpec& spec) {
   std::vector<std::string> written;
-  for (const auto& [path, kind] : {std::pair{spec.output, "output"}, std::pair{spec.report, "report"},
-                                   std::pair{spec.json, "json"}}) {
-    if (!path || !texts.count(kind)) continue;
-    if (auto w = write_file_atomically(*path, texts.at(kind)); !w) return unexpected(w.error());
-    written.push_back(*path);
+  for (const auto& [path, name] : output_paths(spec)) {
+    if (!texts.count(name)) continue;
+    if (auto w = write_file_atomically(path, texts.at(name)); !w) return unexpected(w.error());
+    written.push_back(path);
   }
   return written;
 }
 
 Expected<std::vector<std::string>, std::string> write_job_outputs(store::Store& store, const store::JobRow& job,
                                                                   const JobSpec& spec) {
-  if (!spec.output && !spec.report && !spec.json) return std::vector<std::string>{};
+  if (output_paths(spec).empty()) return std::vector<std::string>{};
   auto texts = render_job(store, job, spec);
   if (!texts) return unexpected(texts.error());
   return write_outputs(*texts, spec);

@@ -155,14 +155,14 @@ Expected<JobSpec, std::string> Spool::spec_for(const std::string& name, bool has
   JobSpec settings = settings_.defaults;
   // A file is a job of the configured kind when that kind reads it (*.epd: analyse or suite),
   // else of the kind that does (*.pgn: annotate); a sidecar's kind must read it.
-  if (kind_of(settings).input_extension() != extension) settings.kind = std::string(reader->name());
+  if (!kind_of(settings).reads(extension)) settings.kind = std::string(reader->name());
   if (has_sidecar) {
     auto text = read_whole_file((fs::path(settings_.directory) / "inbox" / (stem_of(name) + ".toml")).string());
     if (!text) return unexpected(text.error());
     auto parsed = parse_job_settings(*text, core::escaped(stem_of(name) + ".toml"), settings);
     if (!parsed) return unexpected(parsed.error().to_string());
     settings = *parsed;
-    if (kind_of(settings).input_extension() != extension)
+    if (!kind_of(settings).reads(extension))
       return unexpected(fmt::format("{}: its sidecar says kind = \"{}\", which reads *.{} files", shown, settings.kind,
                                     kind_of(settings).input_extension()));
   }
@@ -176,8 +176,11 @@ Expected<JobSpec, std::string> Spool::spec_for(const std::string& name, bool has
   JobSpec spec = spec_from_settings(settings, name);
   spec.spool = SpoolOrigin{settings_.directory, name, has_sidecar};
   const fs::path outbox = fs::path(settings_.directory) / "outbox";
-  spec.output = (outbox / name).string();
-  if (kind_of(spec).has_reports()) {
+  const JobKind& kind = kind_of(spec);
+  spec.output = (outbox / (kind.output_extension().empty() ? name : stem_of(name) + "." + std::string(kind.output_extension()))).string();
+  for (const KindOutput& more : kind.more_outputs())
+    spec.options[std::string(more.option_key)] = (outbox / (stem_of(name) + "." + std::string(more.extension))).string();
+  if (kind.has_reports()) {
     spec.report = (outbox / (stem_of(name) + ".report.txt")).string();
     spec.json = (outbox / (stem_of(name) + ".json")).string();
   }
@@ -205,7 +208,7 @@ std::optional<std::int64_t> Spool::take(store::Store& store, const std::vector<s
   auto spec = spec_for(name, has_sidecar, engines);
   if (!spec) return reject(spec.error());
   const std::string path = (inbox / name).string();
-  auto bytes = kind_of(*spec).read_input(path);
+  auto bytes = kind_of(*spec).read_input(path, *spec);
   if (!bytes) return reject(bytes.error());
   AnalysisRun run = kind_of(*spec).start(*bytes, *spec);
   if (auto why = kind_of(*spec).nothing_to_do(name, run, *spec)) return reject(*why);
@@ -237,8 +240,7 @@ Expected<void, std::string> deliver_spool_job(store::Store& store, const store::
   const auto texts = kind_of(spec).render(*run, spec);
   std::string kept;
   for (const auto& [i, why] : run->errors)
-    kept += fmt::format("{}:{}: kept unchanged: {}\n", core::escaped(origin.name), kind_of(spec).line_of(*run, i),
-                        one_line(why));
+    kept += fmt::format("{}: kept unchanged: {}\n", kind_of(spec).locate(*run, i, origin.name), one_line(why));
   if (auto written = write_outputs(texts, spec); !written) return unexpected(written.error());
   if (!kept.empty())
     if (auto w = write_file_atomically((fs::path(origin.dir) / "outbox" / (stem + ".errors")).string(), kept); !w)

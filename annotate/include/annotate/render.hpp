@@ -35,6 +35,10 @@ struct PositionNagThresholds {
   int decisive = 200;
 };
 
+// The position NAG of an evaluation (as the engine reports it, from `side_to_move`'s point of
+// view) by those thresholds. The one implementation: annotate's $10-$19 and the book's PGN.
+int position_nag(core::Score score, core::Color side_to_move, const PositionNagThresholds& t);
+
 struct AnnotateOptions {
   JudgeRule rule;                     // default lichess
   bool replace_nags = false;          // our NAG replaces a human's $1-$6 (otherwise the human's stays)

@@ -27,8 +27,16 @@
 // paths inside the component from that node, with edges leaving the component taking their
 // finished results. That search is exponential in the component's size (the definition is a
 // path-dependent game: no shortcut gives it in general); the repetitions of opening books make
-// components of a few nodes. A component whose search takes more than
-// BacksolveOptions::max_component_steps edge visits is not solved: its nodes come out unvalued
+// components of a few nodes, but a large book holds tangles of repetitions (tens of nodes, tens
+// of millions of simple paths). A component whose plain search goes over
+// BacksolveOptions::plain_steps edge visits is searched again by alpha-beta over the same simple
+// paths (the same values: only lines that cannot change a result are skipped; every best move of
+// the node searched is still found, ties included), with each node's incomplete mark from one
+// walk of what its lines reach: a node is incomplete exactly when a line from it reaches, without
+// repeating, a node with an edge to an unvalued or incomplete node off the line. If that search
+// takes more than BacksolveOptions::max_component_steps steps (edge visits, the walks' included),
+// the plain search runs once more with that limit, so a component is solved whenever the plain
+// search alone would solve it. One solved by neither is not solved: its nodes come out unvalued
 // and incomplete (their parents then incomplete, as for any unvalued node) and
 // Backsolved::components_unsolved counts it, so it is never silently wrong.
 #pragma once
@@ -69,6 +77,9 @@ struct Backsolved {
 struct BacksolveOptions {
   // Edge visits allowed to the searches of one strongly connected component (all its nodes).
   std::uint64_t max_component_steps = 50'000'000;
+  // Edge visits of the plain search of a component with a cycle before alpha-beta takes over
+  // (0: alpha-beta from the start).
+  std::uint64_t plain_steps = 1'000'000;
 };
 
 // Backsolves every node of the book (see the definition above).

@@ -8,6 +8,7 @@
 #include <array>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -75,12 +76,16 @@ struct Edge {
 // A position of the book: its identity, its edges (a linked list through Edge::next, in the
 // order the moves arrived) and whether the rules end the game there.
 struct Node {
-  const PositionKey* key = nullptr;  // owned by the Dag's index; nullptr for anonymous nodes
+  const PositionKey* key = nullptr;  // owned by the Dag (its key blocks); nullptr for anonymous nodes
   EdgeId first_edge = kNoEdge;
   EdgeId last_edge = kNoEdge;
   std::uint32_t parents = 0;  // edges into this node
   Terminal terminal = Terminal::None;
 };
+
+// A name by node, for the roots of a book other than the start position (an EPD record's `id`,
+// see book/inputs.hpp): the outputs name such a root, and the nodes below it, by it.
+using RootNames = std::unordered_map<NodeId, std::string>;
 
 // How a book is built from games.
 struct BuildOptions {
@@ -118,9 +123,10 @@ class EdgeRange {
 };
 
 // Nodes live in one vector, edges in one flat vector (each node's edges linked in arrival
-// order), and a hash map from the position's packed key to its node: about 200 bytes a node
-// with its edge, so a million nodes fit well under 500 MB. Move-only: nodes point into the
-// map's keys.
+// order), the packed keys in fixed blocks (their addresses never change), and an open-addressing
+// table from the key's hash to its node: about 170 bytes a node with its edge, so a million
+// nodes fit well under 500 MB (bench/book_bench measures it). Move-only: nodes point into the
+// key blocks.
 class Dag {
  public:
   // An empty book whose root is `root` (the start position by default): node 0.
@@ -152,7 +158,10 @@ class Dag {
   EdgeId add_edge(NodeId from, core::Move move, NodeId to);
 
   // The same book without the moves fewer than min_games games played, and without what then
-  // cannot be reached from the root (node 0); node and edge order kept.
+  // cannot be reached from a root (node 0, or a node without parents: a game's FEN start, an
+  // EPD record); node and edge order kept. Moves no game played (from a Polyglot book or an EPD
+  // link: no game counts them) stay; a move that games and another input both gave is judged
+  // by its games.
   Dag filtered(std::uint32_t min_games) const;
 
   // The node of a position, or kNoNode.
@@ -176,10 +185,25 @@ class Dag {
  private:
   struct Walk;
   void walk(Walk& w, core::Board board, const pgn::Variation& line, int ply, NodeId at);
+  // add_position for a board known to have a legal move (the game goes on from it): only
+  // insufficient material is left to test for a new node.
+  NodeId add_position(const core::Board& board, bool has_move);
+  // The index's slot of `key`: where it is, or the empty slot where it goes.
+  std::size_t slot_of(const PositionKey& key) const;
+  NodeId insert_at(std::size_t slot, const PositionKey& key, Terminal terminal);
+  void grow_index();
 
+  // A slot of the index: a node and the high half of its key's hash (which also places it).
+  struct Slot {
+    NodeId node;
+    std::uint32_t tag;
+  };
+  static constexpr std::size_t kKeysPerBlock = 4096;
   std::vector<Node> nodes_;
   std::vector<Edge> edges_;
-  std::unordered_map<PositionKey, NodeId, PositionKeyHash> index_;
+  std::vector<std::unique_ptr<PositionKey[]>> key_blocks_;
+  std::size_t key_count_ = 0;
+  std::vector<Slot> index_;  // a power of two, at most half full; empty slots hold kNoNode
 };
 
 }  // namespace epdd::book

@@ -67,7 +67,26 @@ struct PolyglotBook {
   std::size_t illegal_entries = 0;
 };
 
-// Reads a .bin as a book: from the start position, each position's entries (found by binary
+// What add_polyglot added to a book.
+struct PolyglotAdded {
+  std::size_t entries = 0;          // entries the walk met (legal or not)
+  std::size_t nodes_added = 0;      // positions new to the book
+  std::size_t edges_added = 0;      // moves new to the book (a move already there is kept as it is)
+  std::size_t illegal_entries = 0;  // entries whose move is not legal in the position: skipped
+};
+
+// Walks a .bin into an existing book (any mix of inputs: a position already there is the same
+// node): from the start position (its node, made if the book has none), each position's entries
+// (found by binary search on the key) become edges, breadth first, up to max_ply plies (a
+// position is expanded once, at the fewest plies it is reached in). With `weights` non-null,
+// each edge's entry weight is stored by EdgeId (resized to the book's edge count; edges that
+// were there before keep what they had). Errors, before anything is added: a size that is not a
+// multiple of 16 (the message names the size), entries not sorted by key (names the entry's byte
+// offset).
+Expected<PolyglotAdded, std::string> add_polyglot(Dag& dag, std::string_view bytes, int max_ply,
+                                                  std::vector<std::uint16_t>* weights = nullptr);
+
+// Reads a .bin as a book of its own (add_polyglot into a new Dag): from the start position, each position's entries (found by binary
 // search on the key) become edges, breadth first, up to max_ply plies (a position is expanded
 // once, at the fewest plies it is reached in). Errors: a size that is not a multiple of 16 (the
 // message names the size), entries not sorted by key (names the entry's byte offset).

@@ -5,8 +5,10 @@
 #include <cstdint>
 #include <iosfwd>
 #include <memory>
+#include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/expected.hpp"
 #include "daemon/job_spec.hpp"
@@ -26,6 +28,7 @@ Expected<std::unique_ptr<store::Store>, std::string> open_chosen_store(const Sto
 struct SubmitOptions {
   StoreChoice where;
   daemon::JobSpec spec;  // kind, input, engine, limits, outputs as given
+  std::vector<std::string> files;  // the input files: spec.input, then spec.more_inputs (book)
 };
 
 int run_submit(SubmitOptions options, std::ostream& out, std::ostream& err);
@@ -37,6 +40,8 @@ struct ResultsOptions {
   std::int64_t job = 0;
   std::optional<std::string> output;  // analyse: the EPD (default stdout); suite: the EPD
   std::optional<std::string> json;    // suite: the JSON report
+  // A kind's more outputs (book: "pgn", "polyglot"), by name: where each goes.
+  std::map<std::string, std::string> more;
   // Also for a job that is not finished (cancelled, failed, running): what was done, the other
   // records unchanged; how many are missing is said on `err`.
   bool partial = false;

@@ -38,12 +38,22 @@ struct KindOption {
   std::string_view option;     // command line: "--judge"
   std::string_view type_name;  // for --help: "RULE"
   std::string_view help;       // for --help (may span lines)
-  // Text (TOML: a string), Integer (TOML: an integer), or Flag (the command line: an option
-  // without value; TOML: a boolean; kept as "true" / "false").
-  enum class Type : std::uint8_t { Text, Integer, Flag };
+  // Text (TOML: a string), Integer (TOML: an integer), Flag (the command line: an option
+  // without value; TOML: a boolean; kept as "true" / "false"), or Path (a file's name: TOML
+  // reads it relative to the TOML file, `submit` makes it absolute for a daemon elsewhere).
+  enum class Type : std::uint8_t { Text, Integer, Flag, Path };
   Type type = Type::Text;
   // Why a value is not good, or nothing when it is (printed after the file, line and key).
   std::optional<std::string> (*check)(std::string_view value) = nullptr;
+};
+
+// An output besides "output", "report" and "json" (book: the PGN tree, the Polyglot file): its
+// name among render()'s texts, the option (KindOption, Type::Path) that holds where it goes, and
+// the extension the spool gives it in outbox/.
+struct KindOutput {
+  std::string_view name;        // "pgn"
+  std::string_view option_key;  // "pgn": JobSpec::options["pgn"] is the file
+  std::string_view extension;   // "pgn": outbox/STEM.pgn
 };
 
 class JobKind {
@@ -58,6 +68,16 @@ class JobKind {
   // The extension of the files it reads ("epd"; annotate "pgn"): the spool's files of that
   // extension are its jobs when the configured kind reads another.
   virtual std::string_view input_extension() const { return "epd"; }
+  // Whether it reads files with this extension (default: input_extension() only; book reads
+  // PGN, Polyglot and EPD files).
+  virtual bool reads(std::string_view extension) const { return extension == input_extension(); }
+  // The extension of its main output in the spool's outbox (default: empty, the input's own
+  // name; book: "epd").
+  virtual std::string_view output_extension() const { return {}; }
+  // Whether a job of it may read several files (JobSpec::more_inputs; default: one).
+  virtual bool many_inputs() const { return false; }
+  // Its outputs besides output, report and json (none by default).
+  virtual std::span<const KindOutput> more_outputs() const { return {}; }
   // Whether the engine's hash is cleared before each position when the job does not say
   // (JobSpec::new_game unset).
   virtual uci::NewGame default_new_game() const { return uci::NewGame::Clear; }
@@ -71,8 +91,11 @@ class JobKind {
   // The output `epdd results` prints when no file is named for it.
   virtual std::string_view printed_output() const { return "output"; }
 
-  // The input file's bytes (default: read_epd_file, which refuses a PGN file with a hint).
-  virtual Expected<std::string, std::string> read_input(const std::string& path) const;
+  // The input's bytes, as the store keeps them: the file at `path` (the spec's input, or where
+  // the spool holds it) and whatever else the spec names that the run must not read again
+  // later (book: spec.more_inputs, the --import file). Default: read_epd_file(path), which
+  // refuses a PGN file with a hint.
+  virtual Expected<std::string, std::string> read_input(const std::string& path, const JobSpec& spec) const;
   // The input read into a run with room for every line (default: an EPD file).
   virtual AnalysisRun start(std::string_view bytes, const JobSpec& spec) const;
   // The same from an input read in parts, which stays readable while the run lives. Default:
@@ -97,6 +120,9 @@ class JobKind {
   // The input line of work item `index` (for messages: "FILE:LINE: not analysed: ..."; default:
   // the EPD record's line).
   virtual std::size_t line_of(const AnalysisRun& run, std::size_t index) const;
+  // Where work item `index` comes from, for messages, `input` being the input's name as shown:
+  // default "INPUT:LINE" (line_of); book: the leaf's first path from the root.
+  virtual std::string locate(const AnalysisRun& run, std::size_t index, std::string_view input) const;
   // How many lines of the input its output keeps unchanged because they could not be analysed
   // (default: the items with an error; annotate: also the games it cannot read).
   virtual std::size_t failures(const AnalysisRun& run) const;
@@ -122,7 +148,7 @@ void register_kind(std::unique_ptr<JobKind> kind);
 std::vector<KindFlag> all_kind_flags();
 // Every kind's options, each key once.
 std::vector<KindOption> all_kind_options();
-// The kind that reads files with this extension ("pgn": annotate), or nullptr.
+// The first kind that reads files with this extension ("pgn": annotate), or nullptr.
 const JobKind* kind_for_extension(std::string_view extension);
 // The hash policy of the spec: its own, else its kind's default.
 uci::NewGame new_game_of(const JobSpec& spec);

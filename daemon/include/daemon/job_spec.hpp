@@ -3,7 +3,7 @@
 // it has gone. JSON written by us, read back as untrusted input.
 //
 // Job spec (keys in this order; absent optionals are left out):
-//   {"kind":"suite","input":"suites/wac.epd","engine":"stockfish",
+//   {"kind":"suite","input":"suites/wac.epd","more_inputs":["b.bin"] (absent when none),"engine":"stockfish",
 //    "limits":{"depth":20,"nodes":100000,"movetime":1000,"mate":3,"stop_after":500},
 //    "multipv":1,"new_game":"clear" (absent: the kind's default),"keep_existing":false,"chess960":false,"ce_for_white":false,
 //    "keep_keys":false,"counters":"keep",   (both absent in specs written before they existed)
@@ -19,6 +19,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/expected.hpp"
 #include "uci/analysis.hpp"
@@ -36,6 +37,8 @@ struct SpoolOrigin {
 struct JobSpec {
   std::string kind = "analyse";  // a registered job kind (daemon/job_kind.hpp)
   std::string input;   // the input file as it was named (for people: the bytes are in the store)
+  // Further input files of a kind that reads several (book: PGN, Polyglot and EPD files), as named.
+  std::vector<std::string> more_inputs;
   std::string engine;  // the engine's name in the configuration
   uci::SearchLimits limits;
   int multipv = 1;

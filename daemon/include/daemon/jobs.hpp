@@ -95,8 +95,12 @@ suites::SuiteRun suite_report(const AnalysisRun& run, const std::string& suite_n
                               const std::string& settings);
 std::string render_suite_epd(AnalysisRun& run, const JobSpec& spec);
 
-// Writes those texts where the spec names them (output, report, json), atomically. Returns the
-// files written, or what went wrong.
+// The files the spec names for its outputs, as (path, output name): output, report, json and the
+// kind's more_outputs whose option is set.
+std::vector<std::pair<std::string, std::string>> output_paths(const JobSpec& spec);
+
+// Writes those texts where the spec names them (output_paths), atomically. Returns the files
+// written, or what went wrong.
 Expected<std::vector<std::string>, std::string> write_outputs(const std::map<std::string, std::string>& texts,
                                                               const JobSpec& spec);
 

@@ -8,7 +8,6 @@
 // killed in the middle of a game redoes that game from its start and its output equals an
 // uninterrupted run's.
 #include <algorithm>
-#include <charconv>
 
 #include <fmt/format.h>
 
@@ -24,6 +23,7 @@
 #include "daemon/jobs.hpp"
 #include "daemon/logging.hpp"
 #include "kinds.hpp"
+#include "option_checks.hpp"
 #include "store/analysis_json.hpp"
 
 namespace epdd::daemon {
@@ -64,13 +64,6 @@ std::optional<std::string> check_judge(std::string_view v) {
   return std::nullopt;
 }
 
-std::optional<int> whole_number(std::string_view v) {
-  int n = 0;
-  const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
-  if (ec != std::errc() || end != v.data() + v.size()) return std::nullopt;
-  return n;
-}
-
 std::optional<std::string> check_plies(std::string_view v) {
   const auto n = whole_number(v);
   if (!n || *n < 0 || *n > 200) return fmt::format("'{}' is not a number of plies from 0 to 200", core::escaped(v));
@@ -86,16 +79,6 @@ std::optional<std::string> check_from_ply(std::string_view v) {
 std::optional<std::string> check_side(std::string_view v) {
   if (v == "white" || v == "black") return std::nullopt;
   return fmt::format("'{}' is not white or black", core::escaped(v));
-}
-
-std::optional<std::string> check_text(std::string_view v) {
-  if (v.empty()) return std::string("must not be empty");
-  return std::nullopt;
-}
-
-std::optional<std::string> check_flag(std::string_view v) {
-  if (v == "true" || v == "false") return std::nullopt;
-  return fmt::format("'{}' is not true or false", core::escaped(v));
 }
 
 Expected<annotate::PositionNagThresholds, std::string> parse_thresholds(std::string_view v) {
@@ -142,11 +125,11 @@ constexpr KindOption kAnnotateOptions[] = {
     {"side", "--side", "white|black", "Judge only this side's moves", KindOption::Type::Text, check_side},
     {"player", "--player", "NAME",
      "Judge only the moves of the player whose White or Black tag is NAME (letter case ignored)",
-     KindOption::Type::Text, check_text},
+     KindOption::Type::Text, check_not_empty},
     {"book", "--book", "FILE.bin",
      "A Polyglot opening book: a move played from a position in the book is analysed but not\n"
      "judged (the opening is theory)",
-     KindOption::Type::Text, check_text},
+     KindOption::Type::Path, check_not_empty},
     {"replace_nags", "--replace-nags", "",
      "Our judgement NAG replaces a move-assessment NAG ($1-$6) a human wrote; by default the\n"
      "human's stays and ours is not added",
@@ -166,14 +149,6 @@ constexpr KindOption kAnnotateOptions[] = {
      KindOption::Type::Text, check_thresholds},
 };
 
-std::optional<std::string> option_text(const JobSpec& spec, std::string_view key) {
-  const auto it = spec.options.find(std::string(key));
-  if (it == spec.options.end()) return std::nullopt;
-  return it->second;
-}
-
-bool flag(const JobSpec& spec, std::string_view key) { return option_text(spec, key) == "true"; }
-
 JobSpec without_book(JobSpec spec) {
   spec.options.erase("book");
   return spec;
@@ -192,9 +167,9 @@ Expected<annotate::AnnotateOptions, std::string> annotate_options(const JobSpec&
   if (auto v = option_text(spec, "from_ply")) o.from_ply = whole_number(*v).value_or(o.from_ply);
   if (auto v = option_text(spec, "side")) o.side = *v == "white" ? core::Color::White : core::Color::Black;
   if (auto v = option_text(spec, "player")) o.player = *v;
-  o.replace_nags = flag(spec, "replace_nags");
-  o.only_moves = flag(spec, "only_moves");
-  o.position_nags = flag(spec, "position_nags");
+  o.replace_nags = option_flag(spec, "replace_nags");
+  o.only_moves = option_flag(spec, "only_moves");
+  o.position_nags = option_flag(spec, "position_nags");
   if (auto v = option_text(spec, "position_limits")) {
     auto t = parse_thresholds(*v);
     if (!t) return unexpected(t.error());
@@ -220,7 +195,9 @@ class AnnotateKind final : public JobKind {
   bool renders_from_store() const override { return true; }
   uci::NewGame default_new_game() const override { return uci::NewGame::Keep; }
 
-  Expected<std::string, std::string> read_input(const std::string& path) const override { return read_whole_file(path); }
+  Expected<std::string, std::string> read_input(const std::string& path, const JobSpec&) const override {
+    return read_whole_file(path);
+  }
 
   AnalysisRun start(std::string_view bytes, const JobSpec&) const override {
     auto input = std::make_shared<AnnotateInput>();

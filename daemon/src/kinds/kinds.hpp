@@ -13,5 +13,8 @@ std::unique_ptr<JobKind> make_analyse_kind();
 std::unique_ptr<JobKind> make_suite_kind();
 // annotate: a PGN file's games with [%eval], judgement NAGs and comments, engine lines; summary.
 std::unique_ptr<JobKind> make_annotate_kind();
+// book: PGN, Polyglot and EPD inputs as one DAG of positions, its leaves analysed, backsolved to
+// the root; the book as EPD, PGN and Polyglot, and a report.
+std::unique_ptr<JobKind> make_book_kind();
 
 }  // namespace epdd::daemon

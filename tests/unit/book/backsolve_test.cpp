@@ -120,6 +120,22 @@ Dag to_dag(const Graph& g, const std::vector<int>& order, LeafValues& leaves, st
   return dag;
 }
 
+// Checks one node's result against the oracle's (the oracle's value returned).
+Value check_node(const Graph& g, int n, const epdd::book::NodeValue& got) {
+  std::set<int> path{n};
+  const Value want = oracle(g, n, path);
+  CHECK(got.ce == want.ce);
+  CHECK(got.incomplete == want.incomplete);
+  // Edge order follows the order nodes were added in: compare as sets of moves.
+  auto best = got.best_moves;
+  auto want_best = want.best;
+  const auto by_raw = [](core::Move a, core::Move b) { return a.raw() < b.raw(); };
+  std::sort(best.begin(), best.end(), by_raw);
+  std::sort(want_best.begin(), want_best.end(), by_raw);
+  CHECK(best == want_best);
+  return want;
+}
+
 }  // namespace
 
 TEST_CASE("backsolve: a parent sees a child's mate one ply longer", "[book][backsolve]") {
@@ -147,19 +163,8 @@ TEST_CASE("backsolve: equals the path-set minimax on random graphs", "[book][bac
       const Backsolved got = epdd::book::backsolve(dag, leaves);
       with_cycles += pass == 0 && got.components_with_cycles > 0;
       for (int n = 0; n < g.size; ++n) {
-        std::set<int> path{n};
-        const Value want = oracle(g, n, path);
-        const NodeId id = ids[n];
         INFO("round " << round << " pass " << pass << " node " << n);
-        CHECK(got.nodes[id].ce == want.ce);
-        CHECK(got.nodes[id].incomplete == want.incomplete);
-        // Edge order follows the order nodes were added in: compare as sets of moves.
-        auto best = got.nodes[id].best_moves;
-        auto want_best = want.best;
-        const auto by_raw = [](core::Move a, core::Move b) { return a.raw() < b.raw(); };
-        std::sort(best.begin(), best.end(), by_raw);
-        std::sort(want_best.begin(), want_best.end(), by_raw);
-        CHECK(best == want_best);
+        const Value want = check_node(g, n, got.nodes[ids[n]]);
         if (pass == 0) {
           unvalued += !want.ce;
           incomplete += want.incomplete && want.ce;
@@ -173,6 +178,38 @@ TEST_CASE("backsolve: equals the path-set minimax on random graphs", "[book][bac
   CHECK(unvalued > 500);
   CHECK(incomplete > 500);
   CHECK(mates > 500);
+}
+
+TEST_CASE("backsolve: the pruned search of a component equals the path-set minimax", "[book][backsolve]") {
+  // plain_steps 0: every component with a cycle is searched by alpha-beta from the start (see
+  // book/backsolve.hpp); the graphs are denser than above, for more cycles.
+  std::mt19937 rng(17042026);
+  epdd::book::BacksolveOptions pruned;
+  pruned.plain_steps = 0;
+  int with_cycles = 0;
+  for (int round = 0; round < 3000; ++round) {
+    Graph g = random_graph(rng);
+    for (int extra = 0; extra < g.size; ++extra) {  // back edges: repetitions
+      const int from = std::uniform_int_distribution<int>(0, g.size - 1)(rng);
+      const int to = std::uniform_int_distribution<int>(0, from)(rng);
+      bool there = false;
+      for (const auto& [m, c] : g.edges[from]) there = there || c == to;
+      if (!there) g.edges[from].push_back({core::Move(core::square_at(from), core::square_at(40 - extra)), to});
+    }
+    std::vector<int> order(g.size);
+    for (int n = 0; n < g.size; ++n) order[n] = n;
+    LeafValues leaves;
+    std::vector<NodeId> ids;
+    const Dag dag = to_dag(g, order, leaves, ids);
+    const Backsolved got = epdd::book::backsolve(dag, leaves, pruned);
+    REQUIRE(got.components_unsolved == 0);
+    with_cycles += got.components_with_cycles > 0;
+    for (int n = 0; n < g.size; ++n) {
+      INFO("round " << round << " node " << n);
+      check_node(g, n, got.nodes[ids[n]]);
+    }
+  }
+  CHECK(with_cycles > 1500);
 }
 
 TEST_CASE("backsolve: a mate through a transposition and the principal line", "[book][backsolve]") {
@@ -211,8 +248,8 @@ TEST_CASE("backsolve: a mate through a transposition and the principal line", "[
 
 TEST_CASE("backsolve: a component over the step limit is left unvalued, and says so", "[book][backsolve]") {
   // Seven positions that all reach each other (thousands of simple paths from each) and each
-  // a leaf worth 5; the
-  // root reaches the tangle and a leaf of its own.
+  // a leaf worth 5; the root reaches the tangle and a leaf of its own. The plain search needs
+  // about 95,000 steps, the pruned one between 3,000 and 5,000: 2,000 is too few for either.
   Dag dag{Dag::Empty{}};
   const NodeId root = dag.add_anonymous();
   const NodeId own = dag.add_anonymous();
@@ -230,7 +267,7 @@ TEST_CASE("backsolve: a component over the step limit is left unvalued, and says
       if (j != i) dag.add_edge(tangle[i], move(200 + j), tangle[j]);
   }
   epdd::book::BacksolveOptions small;
-  small.max_component_steps = 10000;
+  small.max_component_steps = 2000;
   const Backsolved v = epdd::book::backsolve(dag, leaves, small);
   CHECK(v.components_with_cycles == 1);
   CHECK(v.components_unsolved == 1);

@@ -4,11 +4,13 @@
 #include <catch2/catch.hpp>
 
 #include <initializer_list>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "core/board.hpp"
+#include "core/fen.hpp"
 #include "core/notation.hpp"
 #include "pgn/reader.hpp"
 
@@ -23,6 +25,21 @@ inline core::Board after(std::initializer_list<const char*> sans) {
     b.make_move(m->move);
   }
   return b;
+}
+
+// The four EPD fields of a position, cut from core's FEN here, the en passant square kept only
+// when the side to move has an en passant capture among its legal moves (the standard FEN writer
+// writes it after every double push): the book's identity of a position, independently.
+inline std::string four_fields(const core::Board& board,
+                               core::CastlingNotation notation = core::CastlingNotation::Auto) {
+  core::FenWriteOptions o;
+  o.castling = notation;
+  std::istringstream in(core::to_fen(board, o));
+  std::string placement, side, castling, ep;
+  in >> placement >> side >> castling >> ep;
+  bool capture = false;
+  for (core::Move m : board.legal_moves()) capture = capture || m.kind() == core::MoveKind::EnPassant;
+  return placement + ' ' + side + ' ' + castling + ' ' + (capture ? ep : "-");
 }
 
 // The games of a PGN text, which must read without errors (those are shown when it does not).

@@ -4,7 +4,6 @@
 
 #include <map>
 #include <set>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -18,22 +17,11 @@ using epdd::book::Dag;
 using epdd::book::EdgeId;
 using epdd::book::NodeId;
 using epdd::test::after;
+using epdd::test::four_fields;
 namespace core = epdd::core;
 namespace pgn = epdd::pgn;
 
 namespace {
-
-// The four EPD fields of a position, the en passant square kept only when the side to move has
-// an en passant capture among its legal moves (the standard FEN writer writes it after every
-// double push).
-std::string four_fields(const core::Board& board) {
-  std::istringstream in(core::to_fen(board));
-  std::string placement, side, castling, ep;
-  in >> placement >> side >> castling >> ep;
-  bool capture = false;
-  for (core::Move m : board.legal_moves()) capture = capture || m.kind() == core::MoveKind::EnPassant;
-  return placement + ' ' + side + ' ' + castling + ' ' + (capture ? ep : "-");
-}
 
 std::vector<pgn::Game> book_games() {
   return epdd::test::games_of(epdd::test::read_file(epdd::test::shared_data("books/2moves_v2.pgn")));
@@ -238,4 +226,42 @@ TEST_CASE("dag: Chess960 games keep their castling rights through the packed key
     }
   }
   CHECK(dag.node_count() == positions.size());
+}
+
+TEST_CASE("dag: every node's terminal verdict is the rules' verdict on its position", "[book][dag]") {
+  // The rules decided here from each node's EPD alone: no legal move is checkmate in check and
+  // stalemate out of it; otherwise core's dead-position test. Hand-made games reach each verdict
+  // (fool's mate, Loyd's ten-move stalemate, and a game that goes on for three plies after
+  // the capture that leaves king and bishop against king), and twic0920.pgn adds real games.
+  auto games = epdd::test::games_of(
+      "1. f3 e5 2. g4 Qh4# 0-1\n\n"
+      "1. e3 a5 2. Qh5 Ra6 3. Qxa5 h5 4. h4 Rah6 5. Qxc7 f6 6. Qxd7+ Kf7 7. Qxb7 Qd3 8. Qxb8 Qh7\n"
+      "9. Qxc8 Kg6 10. Qe6 1/2-1/2\n\n"
+      "[SetUp \"1\"]\n[FEN \"8/8/8/4k3/8/8/3n4/K1B5 w - - 0 1\"]\n\n1. Bxd2 Ke4 2. Kb2 Kd3 *\n");
+  const std::size_t made = games.size();
+  REQUIRE(made == 3);
+  for (auto& g : epdd::test::games_of(epdd::test::read_file(epdd::test::shared_data("pgn/twic0920.pgn"))))
+    games.push_back(std::move(g));
+  using epdd::book::Terminal;
+  const auto rules = [](const core::Board& b) {
+    if (b.legal_moves().empty()) return b.in_check() ? Terminal::Checkmate : Terminal::Stalemate;
+    return b.is_insufficient_material() ? Terminal::InsufficientMaterial : Terminal::None;
+  };
+  for (std::size_t upto : {made, games.size()}) {
+    Dag dag;
+    for (std::size_t i = 0; i < upto; ++i) dag.add_game(games[i]);
+    std::map<Terminal, int> count;
+    for (NodeId n = 0; n < dag.node_count(); ++n) {
+      auto board = core::parse_fen(dag.epd(n) + " 0 1");
+      REQUIRE(board);
+      INFO(dag.epd(n));
+      CHECK(dag.node(n).terminal == rules(*board));
+      ++count[dag.node(n).terminal];
+    }
+    if (upto == made) {
+      CHECK(count[Terminal::Checkmate] == 1);
+      CHECK(count[Terminal::Stalemate] == 1);
+      CHECK(count[Terminal::InsufficientMaterial] == 4);
+    }
+  }
 }

@@ -1,0 +1,59 @@
+// The first path to every node of a book, root by root: every output that names a node by a
+// line of moves (the EPD `id`, the leaves file, the PGN's transposition comments, the
+// contradictions report) names it by this path, so the names agree across outputs.
+//
+// The roots, in this order: node 0 (the start position, or the Dag's own root) when it has
+// edges, is the only node or is named; every other node without parents (a game's FEN start, an
+// EPD record) in node order; then any node no walk reached (one only a cycle leads to) in node
+// order. From each root in turn, breadth first (a node's edges in the order its moves arrived),
+// the nodes no earlier walk reached: a node is first reached at its shortest path from the first
+// root that reaches it and, among paths of equal length, the earliest. Anonymous nodes (no
+// position) are never reached. Node 0 left out (a Dag made for EPD records alone still holds the
+// start position) is no part of the book.
+#pragma once
+
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "book/dag.hpp"
+#include "core/board.hpp"
+#include "core/types.hpp"
+
+namespace epdd::book {
+
+struct FirstPaths {
+  std::vector<NodeId> order;      // the reached nodes: root by root, each breadth first
+  std::vector<NodeId> parent;     // by NodeId; Dag::kNoNode for roots and unreached nodes
+  std::vector<EdgeId> edge;       // by NodeId: the edge of the first arrival; kNoEdge as parent
+  std::vector<std::string> san;   // by NodeId: that edge's move in SAN
+  std::vector<NodeId> root;       // by NodeId: the root whose walk reached it; kNoNode: unreached
+  std::unordered_map<NodeId, std::string> label;  // by root: "start", its name, or "root K"
+  bool reached(NodeId n) const { return root[n] != Dag::kNoNode; }
+};
+// The first paths; `names` names roots other than the start (EpdInputs::names, RootNames); a
+// root without a name is "root K", the K-th such root.
+FirstPaths first_paths(const Dag& dag, const RootNames* names = nullptr);
+
+// The SAN moves of n's first path from its root, in order (empty for a root).
+std::vector<std::string> first_path_moves(const FirstPaths& f, NodeId n);
+
+// A line of SAN moves with move numbers from 1: "1. e4 c5 2. Nf3"; when Black moves first
+// (root_side Black) "1... e5 2. Nf3".
+std::string numbered_line(const std::vector<std::string>& sans, core::Color root_side);
+
+// The name of a node: a root's label ("start" for node 0); below node 0 the numbered line of its
+// first path ("1. e4 c5 2. Nf3"); below another root its label, ": " and the line from it
+// ("Sicilian: 1... d6 2. d4"). Empty for a node no walk reached.
+std::string first_path_id(const Dag& dag, const FirstPaths& f, NodeId n);
+
+// A node's position as a board, from its own four fields (no path replayed); the start position
+// for an anonymous node.
+core::Board board_of(const Dag& dag, NodeId n);
+
+// A position's four fields as the outputs write them: en passant only when a capture is legal,
+// a Chess960 position's castling in Shredder-FEN (the rooks' files, which marks the variant for
+// any reader, as pgn::game_to_epd writes it).
+std::string fields_of(const core::Board& board);
+
+}  // namespace epdd::book

@@ -1,0 +1,91 @@
+// A book from its input files (book/build.hpp).
+#include "book/build.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+#include <fmt/format.h>
+
+#include "core/text.hpp"
+#include "book/polyglot.hpp"
+#include "pgn/reader.hpp"
+
+namespace epdd::book {
+
+namespace {
+
+bool ends_with_ignoring_case(std::string_view s, std::string_view suffix) {
+  if (s.size() < suffix.size()) return false;
+  return std::equal(suffix.begin(), suffix.end(), s.end() - static_cast<std::ptrdiff_t>(suffix.size()),
+                    [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) == b; });
+}
+
+void note(BuiltBook& book, std::string text) {
+  if (++book.note_count <= BuiltBook::kMaxNotes) book.notes.push_back(std::move(text));
+}
+
+void add_pgn(BuiltBook& book, const InputFile& file, const BookInputOptions& options) {
+  pgn::Diagnostics diags;
+  diags.keep_per_kind(BuiltBook::kMaxNotes);
+  // Only what changes the book is worth a note: a move that could not be read ends its line.
+  diags.on_add([&](const pgn::Diagnostic& d) {
+    if (d.severity == pgn::Severity::Error)
+      note(book, fmt::format("{}:{}:{}: {}", core::escaped(file.name), d.line, d.column, core::escaped(d.message)));
+  });
+  pgn::ReadOptions read;
+  read.verify_check_marks = false;
+  pgn::GameReader reader(file.bytes, diags, read);
+  BuildOptions build;
+  build.max_ply = options.max_ply;
+  pgn::Game game;
+  while (reader.next(game)) {
+    book.dag.add_game(game, build);
+    ++book.games;
+  }
+}
+
+}  // namespace
+
+std::optional<InputType> input_type_of(std::string_view file_name) {
+  if (ends_with_ignoring_case(file_name, ".pgn")) return InputType::Pgn;
+  if (ends_with_ignoring_case(file_name, ".bin")) return InputType::Polyglot;
+  if (ends_with_ignoring_case(file_name, ".epd")) return InputType::Epd;
+  return std::nullopt;
+}
+
+const char* to_string(InputType type) {
+  switch (type) {
+    case InputType::Pgn: return "PGN";
+    case InputType::Polyglot: return "Polyglot";
+    case InputType::Epd: return "EPD";
+  }
+  return "?";
+}
+
+Expected<BuiltBook, std::string> build_book(std::span<const InputFile> files, const BookInputOptions& options) {
+  BuiltBook book;
+  for (const InputFile& f : files)
+    if (f.type == InputType::Pgn) add_pgn(book, f, options);
+  if (options.min_games > 1) book.dag = book.dag.filtered(options.min_games);
+  for (const InputFile& f : files) {
+    if (f.type != InputType::Polyglot) continue;
+    auto added = add_polyglot(book.dag, f.bytes, options.max_ply);
+    if (!added) return unexpected(fmt::format("{}: {}", core::escaped(f.name), added.error()));
+    book.book_entries += added->entries - added->illegal_entries;
+    if (added->illegal_entries)
+      note(book, fmt::format("{}: {} entries whose move is not legal in their position (skipped)", core::escaped(f.name),
+                             added->illegal_entries));
+  }
+  EpdInputOptions epd;
+  epd.chess960 = options.chess960;
+  for (const InputFile& f : files) {
+    if (f.type != InputType::Epd) continue;
+    const EpdAdded added = add_epd(book.dag, f.bytes, f.name, epd, book.epd);
+    book.epd_records += added.nodes_added + added.duplicates;
+    for (const std::string& e : added.errors) note(book, e);
+  }
+  if (options.link_epd) link_records(book.dag, book.epd.records);
+  return book;
+}
+
+}  // namespace epdd::book

@@ -1,0 +1,104 @@
+#include "book/first_paths.hpp"
+
+#include <deque>
+
+#include "core/fen.hpp"
+#include "core/notation.hpp"
+
+namespace epdd::book {
+
+namespace {
+
+// Adds the nodes `from` reaches that no earlier walk reached, breadth first.
+void walk_from(const Dag& dag, NodeId from, FirstPaths& f) {
+  std::deque<NodeId> queue{from};
+  f.root[from] = from;
+  while (!queue.empty()) {
+    const NodeId n = queue.front();
+    queue.pop_front();
+    f.order.push_back(n);
+    if (dag.is_leaf(n)) continue;
+    const core::Board board = board_of(dag, n);
+    for (EdgeId e : dag.edges_of(n)) {
+      const Edge& edge = dag.edge(e);
+      if (f.reached(edge.child) || !dag.node(edge.child).key) continue;
+      f.root[edge.child] = from;
+      f.parent[edge.child] = n;
+      f.edge[edge.child] = e;
+      f.san[edge.child] = core::to_san(board, edge.move);
+      queue.push_back(edge.child);
+    }
+  }
+}
+
+}  // namespace
+
+core::Board board_of(const Dag& dag, NodeId n) {
+  if (!dag.node(n).key) return core::Board();
+  core::FenReadOptions options;
+  options.fields = core::FenFields::Four;
+  options.chess960 = dag.node(n).key->chess960;
+  auto board = core::parse_fen(dag.epd(n), options);
+  // The fields were written by core from a position it holds: they always read back.
+  return board ? *board : core::Board();
+}
+
+std::string fields_of(const core::Board& board) {
+  core::FenWriteOptions options;
+  options.ep_only_if_capturable = true;
+  if (board.chess960()) options.castling = core::CastlingNotation::Shredder;
+  return core::to_epd_position(board, options);
+}
+
+FirstPaths first_paths(const Dag& dag, const RootNames* names) {
+  FirstPaths f;
+  f.parent.assign(dag.node_count(), Dag::kNoNode);
+  f.edge.assign(dag.node_count(), kNoEdge);
+  f.san.resize(dag.node_count());
+  f.root.assign(dag.node_count(), Dag::kNoNode);
+  if (dag.node_count() == 0) return f;
+  const auto named = [&](NodeId n) { return names && names->count(n) > 0; };
+  if (dag.node(0).key && (!dag.is_leaf(0) || dag.node_count() == 1 || named(0))) {
+    f.label[0] = "start";
+    walk_from(dag, 0, f);
+  }
+  std::size_t unnamed = 0;
+  for (int pass = 0; pass < 2; ++pass)
+    for (NodeId n = 1; n < dag.node_count(); ++n) {
+      if (f.reached(n) || !dag.node(n).key || (pass == 0 && dag.node(n).parents > 0)) continue;
+      f.label[n] = named(n) ? names->at(n) : "root " + std::to_string(++unnamed);
+      walk_from(dag, n, f);
+    }
+  return f;
+}
+
+std::vector<std::string> first_path_moves(const FirstPaths& f, NodeId n) {
+  std::vector<std::string> sans;
+  for (NodeId at = n; f.parent[at] != Dag::kNoNode; at = f.parent[at]) sans.push_back(f.san[at]);
+  return {sans.rbegin(), sans.rend()};
+}
+
+std::string numbered_line(const std::vector<std::string>& sans, core::Color root_side) {
+  std::string line;
+  const std::size_t shift = root_side == core::Color::Black ? 1 : 0;
+  for (std::size_t i = 0; i < sans.size(); ++i) {
+    const std::size_t ply = i + shift;
+    const std::string number = std::to_string(ply / 2 + 1);
+    if (!line.empty()) line += ' ';
+    if (ply % 2 == 0) line += number + ". ";
+    else if (i == 0) line += number + "... ";
+    line += sans[i];
+  }
+  return line;
+}
+
+std::string first_path_id(const Dag& dag, const FirstPaths& f, NodeId n) {
+  if (!f.reached(n)) return {};
+  const NodeId root = f.root[n];
+  const std::string& label = f.label.at(root);
+  if (n == root) return label;
+  const std::string line = numbered_line(first_path_moves(f, n), dag.node(root).key->side);
+  return root == 0 ? line : label + ": " + line;
+}
+
+}  // namespace epdd::book

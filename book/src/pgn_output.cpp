@@ -1,0 +1,177 @@
+#include "book/pgn_output.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "annotate/eval_comment.hpp"
+#include "book/first_paths.hpp"
+#include "core/fen.hpp"
+#include "pgn/writer.hpp"
+
+namespace epdd::book {
+
+namespace {
+
+using pgn::Annotation;
+
+Annotation nag_annotation(int nag) { return {Annotation::Kind::Nag, static_cast<std::uint8_t>(nag), {}, {}}; }
+Annotation comment_annotation(std::string text) { return {Annotation::Kind::Comment, 0, std::move(text), {}}; }
+
+// "games 12: +5 =4 -3" (see the header); empty for a move no game played.
+std::string stats_text(const GameStats& s) {
+  if (s.games == 0) return {};
+  return "games " + std::to_string(s.games) + ": +" + std::to_string(s.white_wins) + " =" + std::to_string(s.draws) +
+         " -" + std::to_string(s.black_wins);
+}
+
+// How a written move's line goes on.
+enum class Ending { Continue, Transposes, Repeats };
+
+// Writes the tree (see the header). The line being written is marked in on_line_, so that a move
+// back into it is seen as a repetition.
+class TreeWriter {
+ public:
+  TreeWriter(const Dag& dag, const Backsolved& values, const BookPgnOptions& options, const FirstPaths& paths)
+      : dag_(dag), values_(values), options_(options), paths_(paths), on_line_(dag.node_count(), false) {}
+
+  // A root's comment and its whole tree.
+  pgn::Variation root(NodeId r, const core::Board& board) {
+    pgn::Variation main;
+    main.comments_before.push_back(eval_text(r));
+    continue_line(main, r, board);
+    return main;
+  }
+
+ private:
+  std::optional<core::Score> score_of(NodeId n) const {
+    const auto& ce = values_.nodes[n].ce;
+    if (!ce) return std::nullopt;
+    auto score = core::Score::from_ce(*ce);
+    return score ? std::optional<core::Score>(*score) : std::nullopt;
+  }
+
+  core::Color side_of(NodeId n) const { return dag_.node(n).key->side; }
+
+  // "[%eval E]" or "no value".
+  std::string eval_text(NodeId n) const {
+    const auto score = score_of(n);
+    return score ? annotate::format_eval(*score, side_of(n)) : std::string("no value");
+  }
+
+  Ending ending_of(EdgeId e) const {
+    const NodeId child = dag_.edge(e).child;
+    if (on_line_[child]) return Ending::Repeats;
+    return paths_.edge[child] == e ? Ending::Continue : Ending::Transposes;
+  }
+
+  // The node's edges in writing order: the first best move (else the first edge), then the rest.
+  std::vector<EdgeId> writing_order(NodeId n) const {
+    std::vector<EdgeId> order;
+    const auto& best = values_.nodes[n].best_moves;
+    for (EdgeId e : dag_.edges_of(n))
+      if (!best.empty() && dag_.edge(e).move == best.front()) order.push_back(e);
+    for (EdgeId e : dag_.edges_of(n))
+      if (order.empty() || e != order.front()) order.push_back(e);
+    return order;
+  }
+
+  // The move of edge e from node `from`, with its NAGs and comment.
+  pgn::MoveNode move_node(NodeId from, EdgeId e, Ending ending) const {
+    const Edge& edge = dag_.edge(e);
+    pgn::MoveNode node{edge.move, {}};
+    const auto before = score_of(from);
+    const auto after = score_of(edge.child);
+    if (before && after) {
+      const int judged = annotate::nag(annotate::judge(options_.rule, *before, *after));
+      if (judged) node.after.push_back(nag_annotation(judged));
+    }
+    if (after) node.after.push_back(nag_annotation(annotate::position_nag(*after, side_of(edge.child), options_.thresholds)));
+    std::string comment = eval_text(edge.child);
+    std::vector<std::string> parts;
+    if (const std::string stats = stats_text(edge.stats); !stats.empty()) parts.push_back(stats);
+    if (ending == Ending::Transposes)
+      parts.push_back("transposes to " + first_path_id(dag_, paths_, edge.child));
+    if (ending == Ending::Repeats)
+      parts.push_back(edge.child == 0                    ? std::string("repeats the start position")
+                      : paths_.root[edge.child] == edge.child ? "repeats the position of " + paths_.label.at(edge.child)
+                                                              : "repeats the position after " + first_path_id(dag_, paths_, edge.child));
+    for (std::size_t i = 0; i < parts.size(); ++i) comment += (i == 0 && after ? " " : "; ") + parts[i];
+    node.after.push_back(comment_annotation(std::move(comment)));
+    return node;
+  }
+
+  // Appends to `line` the moves from node n (at `board`) on: the writing order's first move
+  // continues the line, the others become its variations, until a leaf, a transposition or a
+  // repetition ends it.
+  void continue_line(pgn::Variation& line, NodeId n, core::Board board) {
+    std::vector<NodeId> marked;
+    while (!dag_.is_leaf(n)) {
+      on_line_[n] = true;
+      marked.push_back(n);
+      const std::vector<EdgeId> order = writing_order(n);
+      const Ending ending = ending_of(order.front());
+      line.moves.push_back(move_node(n, order.front(), ending));
+      for (std::size_t i = 1; i < order.size(); ++i) {
+        pgn::Variation alternative;
+        const Ending alt_ending = ending_of(order[i]);
+        alternative.moves.push_back(move_node(n, order[i], alt_ending));
+        if (alt_ending == Ending::Continue) {
+          core::Board next = board.detached();
+          next.make_move(dag_.edge(order[i]).move);
+          continue_line(alternative, dag_.edge(order[i]).child, std::move(next));
+        }
+        line.moves.back().after.push_back({Annotation::Kind::Variation, 0, {}, {std::move(alternative)}});
+      }
+      if (ending != Ending::Continue) break;
+      board.make_move(dag_.edge(order.front()).move);
+      n = dag_.edge(order.front()).child;
+    }
+    for (NodeId m : marked) on_line_[m] = false;
+  }
+
+  const Dag& dag_;
+  const Backsolved& values_;
+  const BookPgnOptions& options_;
+  const FirstPaths& paths_;
+  std::vector<bool> on_line_;
+};
+
+void set_tags(pgn::Game& game, const Dag& dag, const BookPgnOptions& options, NodeId r, const std::string& label) {
+  game.set_tag("Event", r == 0 ? std::string("epdd book") : "epdd book: " + label);
+  game.set_tag("Site", options.site);
+  game.set_tag("Date", "????.??.??");
+  game.set_tag("Round", options.round);
+  game.set_tag("White", options.white);
+  game.set_tag("Black", options.black);
+  game.set_tag("Result", "*");
+  game.set_tag("Annotator", options.annotator);
+  const PositionKey& root = *dag.node(r).key;
+  if (root.chess960) game.set_tag("Variant", "Chess960");
+  if (root.chess960 || !(root == Dag::key_of(core::Board()))) {
+    game.set_tag("SetUp", "1");
+    game.set_tag("FEN", core::to_fen(game.start));
+  }
+}
+
+}  // namespace
+
+std::string write_book_pgn(const Dag& dag, const Backsolved& values, const BookPgnOptions& options) {
+  const FirstPaths paths = first_paths(dag, options.root_names);
+  TreeWriter writer(dag, values, options, paths);
+  std::string out;
+  for (const NodeId r : paths.order) {
+    if (paths.root[r] != r) continue;  // one game per root, in first_paths' order
+    pgn::Game game;
+    game.start = board_of(dag, r);
+    set_tags(game, dag, options, r, paths.label.at(r));
+    game.main = writer.root(r, game.start);
+    game.result = "*";
+    out += pgn::export_game(game);
+  }
+  return out;
+}
+
+}  // namespace epdd::book

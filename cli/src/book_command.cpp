@@ -1,0 +1,106 @@
+#include "cli/book_command.hpp"
+
+#include <algorithm>
+#include <map>
+#include <ostream>
+
+#include <fmt/core.h>
+#include <fmt/ostream.h>
+
+#include "book/build.hpp"
+#include "book/epd_output.hpp"
+#include "cli/progress.hpp"
+#include "core/text.hpp"
+#include "daemon/files.hpp"
+#include "daemon/job_kind.hpp"
+#include "daemon/jobs.hpp"
+
+namespace epdd::cli {
+
+using namespace daemon;  // the commands call into the daemon library
+
+int run_book_backsolve(BookOptions o, std::ostream& out, std::ostream& err) {
+  const auto fail = [&](const std::string& message) {
+    fmt::print(err, "epdd book backsolve: {}\n", message);
+    return kExitBadInput;
+  };
+  JobSpec& spec = o.analysis.spec;
+  spec.input = o.inputs.front();
+  spec.more_inputs.assign(o.inputs.begin() + 1, o.inputs.end());
+  std::vector<std::string> outputs;
+  for (const auto& path : {o.output, o.json}) if (path) outputs.push_back(*path);
+  for (const char* key : {"pgn", "polyglot"})
+    if (const auto it = spec.options.find(key); it != spec.options.end()) outputs.push_back(it->second);
+  for (const auto& path : outputs)
+    if (auto w = check_writable_output(path); !w) return fail(w.error());
+  Progress progress(stderr, o.analysis.quiet);
+  auto outcome = run_analysis("book", o.analysis, {}, progress, err);
+  if (outcome.status != kExitOk) return outcome.status;
+  AnalysisRun& run = outcome.run;
+  if (run.interrupted) {
+    fmt::print(err, "epdd book backsolve: interrupted; nothing written. Run the same command again to resume.\n");
+    return kExitInterrupted;
+  }
+  const JobKind& kind = kind_of(outcome.spec);
+  std::map<std::string, std::string> texts;
+  try {
+    texts = kind.render(run, outcome.spec);
+  } catch (const store::StoreError& e) {
+    return fail(e.what());
+  }
+  JobSpec written = outcome.spec;
+  written.output = o.output;
+  written.json = o.json;
+  if (auto w = write_outputs(texts, written); !w) return fail(w.error());
+  if (!o.output) out << texts.at("output") << std::flush;
+  const std::size_t failed = kind.failures(run);
+  if (!o.analysis.quiet || failed) err << texts.at("report");
+  if (!o.analysis.quiet)
+    fmt::print(err, "epdd book backsolve: {} leaves searched now, {} from the cache, {} from an earlier run of this command\n",
+               run.searches, run.cache_hits, run.resumed);
+  return failed ? kExitRecordsFailed : kExitOk;
+}
+
+}  // namespace epdd::cli
+
+namespace epdd::cli {
+
+int run_book_leaves(const BookLeavesOptions& o, std::ostream& out, std::ostream& err) {
+  const auto fail = [&](const std::string& message) {
+    fmt::print(err, "epdd book leaves: {}\n", message);
+    return kExitBadInput;
+  };
+  if (o.output)
+    if (auto w = check_writable_output(*o.output); !w) return fail(w.error());
+  std::vector<std::string> bytes;  // the files' contents, which the inputs view
+  std::vector<book::InputFile> files;
+  bytes.reserve(o.inputs.size());
+  for (const std::string& name : o.inputs) {
+    const auto type = book::input_type_of(name);
+    if (!type) return fail(fmt::format("{}: a book is read from .pgn (games), .bin (Polyglot) and .epd files", core::escaped(name)));
+    auto read = read_whole_file(name);
+    if (!read) return fail(read.error());
+    bytes.push_back(std::move(*read));
+    files.push_back({*type, name, bytes.back()});
+  }
+  book::BookInputOptions options;
+  if (o.max_ply > 0) options.max_ply = o.max_ply;
+  options.min_games = static_cast<std::uint32_t>(o.min_games);
+  options.link_epd = o.link_epd;
+  options.chess960 = o.chess960;
+  auto built = book::build_book(files, options);
+  if (!built) return fail(built.error());
+  for (const std::string& note : built->notes) fmt::print(err, "{}\n", note);
+  const std::string text = book::write_leaves_epd(built->dag, &built->epd.names);
+  if (o.output) {
+    if (auto w = write_file_atomically(*o.output, text); !w) return fail(w.error());
+  } else {
+    out << text << std::flush;
+  }
+  const auto leaves = static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+  fmt::print(err, "epdd book leaves: {} leaves of a book of {} positions\n", leaves,
+             book::book_nodes(built->dag, &built->epd.names).size());
+  return kExitOk;
+}
+
+}  // namespace epdd::cli

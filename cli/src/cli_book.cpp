@@ -1,0 +1,84 @@
+// The command-line definition of `epdd book`.
+#include <iostream>
+
+#include "cli_analysis.hpp"
+
+namespace epdd::cli::detail {
+
+using namespace daemon;  // the commands call into the daemon library
+
+namespace {
+
+void add_leaves(CLI::App* book, BookLeavesOptions& o, int& status) {
+  auto* cmd = book->add_subcommand("leaves", "Write the leaves of a book as EPD, for an analyst to fill in (BOOKUP's round trip)");
+  cmd->add_option("inputs", o.inputs, "The book's files, as 'epdd book backsolve' reads them")->required();
+  cmd->add_option("-o,--output", o.output, "Write the leaves here (atomically). Default: stdout");
+  cmd->add_option("--max-ply", o.max_ply, "As 'epdd book backsolve'")->check(CLI::Range(1, 1000));
+  cmd->add_option("--min-games", o.min_games, "As 'epdd book backsolve'")->check(CLI::Range(1, 1'000'000'000));
+  cmd->add_flag("--link-epd", o.link_epd, "As 'epdd book backsolve'");
+  cmd->add_flag("--chess960", o.chess960, "EPD input: read KQkq castling letters as X-FEN (the outermost rooks)");
+  cmd->footer(
+      "One record per leaf of the book (a position without a book move that the rules do not decide), in\n"
+      "the order 'epdd book backsolve' writes the book: the four fields, id (the first move path from the\n"
+      "start, \"1. e4 c5 2. Nf3\") and c0 \"leaf\". Fill in ce (from the side to move), acd, pv with any\n"
+      "engine or by hand, and give the file back: 'epdd book backsolve ... --import filled.epd' takes those\n"
+      "values for the leaves (--merge replace: instead of searching them; deeper: the deeper of the two).\n"
+      "The same inputs and --max-ply/--min-games/--link-epd must be given to both commands.\n"
+      "Exit status: 0 written, 2 bad arguments or input.\n\n"
+      "Examples:\n"
+      "  epdd book leaves repertoire.pgn --max-ply 16 -o leaves.epd\n"
+      "  epdd analyse leaves.epd --depth 30 -o leaves.epd       # or any tool that writes ce/acd/pv\n"
+      "  epdd book backsolve repertoire.pgn --max-ply 16 --import leaves.epd -o book.epd --pgn book.pgn");
+  cmd->callback([&o, &status] { status = run_book_leaves(o, std::cout, std::cerr); });
+}
+
+}  // namespace
+
+void add_book(CLI::App& app, BookOptions& o, BookLeavesOptions& leaves, int& status) {
+  auto* book = app.add_subcommand("book", "Opening books: backsolve a book of positions to its root, write its leaves");
+  book->require_subcommand(1);
+  add_leaves(book, leaves, status);
+  auto* cmd = book->add_subcommand(
+      "backsolve", "Build a book from PGN, Polyglot and EPD files, analyse its leaves, backsolve every position");
+  cmd->add_option("inputs", o.inputs,
+                  "The book's files, any mix: .pgn (games: main lines and variations), .bin (Polyglot),\n"
+                  ".epd (records: each a position)")
+      ->required();
+  add_common(cmd, o.analysis, "", false);
+  cmd->add_option("-o,--output", o.output, "Write the book as EPD here (atomically). Default: stdout");
+  cmd->add_option("--json", o.json, "Also write the report as JSON here");
+  cmd->add_flag("--chess960", o.analysis.spec.chess960, "EPD input: read KQkq castling letters as X-FEN (the outermost rooks)");
+  add_kind_flags(cmd, o.analysis.spec, find_kind("book"));
+  add_kind_options(cmd, o.analysis.spec, find_kind("book"));
+  cmd->footer(
+      "The model. A book is a graph of positions, not a tree of move paths: a position reached by two\n"
+      "move orders (a transposition) is one position with one value. Its moves are the moves of the input:\n"
+      "every move of the games' main lines and variations (--max-ply, --min-games), every entry of the\n"
+      "Polyglot books walked from the start position, and with --link-epd the legal moves between EPD\n"
+      "records. A leaf is a position without a book move: the engine analyses it (through the store, as\n"
+      "'epdd analyse': a rerun resumes, and a leaf any earlier job analysed is not searched again). A\n"
+      "checkmate, stalemate or position without mating material is valued by the rules, without a search.\n"
+      "Backsolving: every other position is worth its best move's value (negamax), from the side to move\n"
+      "as EPD ce: centipawns, or 32767-N for mate in N plies, one ply longer per level back. A move back\n"
+      "into a position already on the line (a repetition inside the book) counts as a draw, 0, so the\n"
+      "result does not depend on the order of the input. A leaf without a value (the engine failed) is\n"
+      "never taken as 0: the positions above it are valued over their other moves and marked incomplete.\n"
+      "The EPD (-o): one record per position, the start first, then by ply: ce, bm (the best moves), pv (the\n"
+      "best line through the book, continued by the leaf's engine line), acd/acn/acs on analysed leaves,\n"
+      "id (the first move path from the start, \"1. e4 c5 2. Nf3\"), c0 (leaf, interior, terminal,\n"
+      "unvalued or incomplete). --polyglot: a .bin whose best moves have the highest weight. The report on\n"
+      "stderr (and --json): positions, moves, leaves analysed and unvalued, the root's value.\n"
+      "Exit status: 0 done, 1 some leaves could not be analysed (the rest is written), 2 bad arguments,\n"
+      "input, configuration or store, 3 the engine could not be started, 130 interrupted (rerun the same\n"
+      "command to resume: nothing analysed is analysed again).\n\n"
+      "Examples:\n"
+      "  epdd book backsolve repertoire.pgn --max-ply 16 --nodes 1000000 -o book.epd --polyglot book.bin\n"
+      "  epdd book backsolve 2moves.pgn gm2001.bin --depth 20 --concurrency 2 -o book.epd --ce-for-white\n"
+      "  epdd book backsolve games.pgn --min-games 5 --max-ply 20 --movetime 500 -o book.epd --json report.json");
+  cmd->callback([&o, &status] {
+    default_limit(o.analysis.spec.limits);
+    status = run_book_backsolve(o, std::cout, std::cerr);
+  });
+}
+
+}  // namespace epdd::cli::detail

@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# `epdd book` with the fake engine on composed inputs (issue 17, "The model", "The command and
+# outputs"):
+#  1. book.pgn (mates both ways at the leaves, a checkmate, a repetition, a leaf the engine crashes
+#     on; book.script scripts the engine leaf by leaf): book_check's own minimax agrees with every
+#     ce, bm and c0 (the crashed leaf unvalued, the positions above it incomplete, never 0) and
+#     with the Polyglot file; the values written by hand below hold; the report names the
+#     unvalued leaf; exit 1; the PGN output reads back without an error (epdd, and pgn-extract
+#     when it is installed); a rerun tries the failed leaf again and writes the same bytes.
+#  2. BOOKUP's round trip: `book leaves` -> `analyse` fills them -> `backsolve --import` searches
+#     nothing and writes the same book as searching the leaves directly.
+#  3. A Polyglot book as input, and EPD records linked into the games with --link-epd.
+#  4. Bad input: a file that is no book input, a broken .bin, a missing file: exit 2, named.
+#
+#   inputs_test.sh EPDD FAKE_ENGINE BOOK_CHECK
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+epdd=$(realpath "$1")
+fake=$(realpath "$2")
+check=$(realpath "$3")
+work=$(mktemp -d)
+trap '[ -n "${EPDD_KEEP:-}" ] || rm -rf "$work"' EXIT
+cd "$work"
+echo "work directory: $work"
+failed=0
+fail() { echo "FAIL: $*" >&2; failed=1; }
+printf '#!/bin/sh\nexec "%s" --script "%s"\n' "$fake" "$here/book.script" > scripted.sh
+chmod +x scripted.sh
+cp "$here/book.pgn" book.pgn
+record() { grep -F "id \"$1\";" "$2" || true; }  # the record whose id is $1
+
+# 1. The composed book.
+status=0
+"$epdd" book backsolve book.pgn --engine ./scripted.sh --depth 2 --store a.db -o a.epd --pgn a.pgn --polyglot a.bin \
+  --json a.json 2> a.err || status=$?
+[ "$status" = 1 ] || fail "a book with an unvalued leaf: exit $status, not 1"
+"$check" a.epd book.pgn a.bin || fail "book_check on the composed book"
+grep -q '^no value: leaf 1. e4 e5 2. Bc4 ' a.err || fail "the report does not name the unvalued leaf: $(cat a.err)"
+# By hand: Black mates in 3 moves (5 plies) after 2. g3; a level up each side's mate is a ply
+# longer; the start's best is 1. d4 (White mates: 2. c4 leaves Black mated in 2 moves, 4 plies).
+[[ "$(record "1. f3 e5 2. g3" a.epd)" == *"ce 32762;"* ]] || fail "mate in 3 for Black at the leaf: $(record "1. f3 e5 2. g3" a.epd)"
+[[ "$(record "1. f3 e5" a.epd)" == *"bm g3; c0 \"interior\"; ce -32761;"* ]] || fail "1. f3 e5: $(record "1. f3 e5" a.epd)"
+[[ "$(record "1. f3 e5 2. g4" a.epd)" == *"bm Qh4#; c0 \"interior\"; ce 32766;"* ]] || fail "the mate in one: $(record "1. f3 e5 2. g4" a.epd)"
+[[ "$(record "1. f3 e5 2. g4 Qh4#" a.epd)" == *"c0 \"terminal\"; ce -32767;"* ]] || fail "checkmate: $(record "1. f3 e5 2. g4 Qh4#" a.epd)"
+[[ "$(record "start" a.epd)" == *"bm d4; c0 \"incomplete\"; ce 32760;"* ]] || fail "the start: $(record start a.epd)"
+[[ "$(record "1. e4 e5 2. Bc4" a.epd)" == *"c0 \"unvalued\";"* ]] || fail "the crashed leaf: $(record "1. e4 e5 2. Bc4" a.epd)"
+[[ "$(record "1. e4 e5 2. Bc4" a.epd)" != *" ce "* ]] || fail "the crashed leaf has a value"
+[[ "$(record "1. e4 e5" a.epd)" == *"bm Nf3; c0 \"incomplete\"; ce -30;"* ]] || fail "1. e4 e5: $(record "1. e4 e5" a.epd)"
+grep -q '"unvalued_leaves": \[' a.json || fail "no unvalued_leaves in the JSON"
+"$epdd" pgn check a.pgn > /dev/null || fail "epdd's reader finds problems in the book's PGN: $("$epdd" pgn check a.pgn)"
+if command -v pgn-extract > /dev/null || [ -x /usr/games/pgn-extract ]; then
+  pe=$(command -v pgn-extract || echo /usr/games/pgn-extract)
+  "$pe" -s a.pgn > /dev/null 2> pe.err
+  [ ! -s pe.err ] || fail "pgn-extract on the book's PGN: $(head -3 pe.err)"
+fi
+"$epdd" book backsolve book.pgn --engine ./scripted.sh --depth 2 --store a.db -o a2.epd -q 2> a2.err && fail "rerun: exit 0"
+grep -q "leaf 1. e4 e5 2. Bc4 .*not analysed: .*crash" a2.err || fail "the rerun did not try the failed leaf again: $(cat a2.err)"
+cmp a.epd a2.epd || fail "a rerun writes another book"
+[ "$(sqlite3 a.db "select count(*) from items where state = 'failed'")" = 1 ] || fail "the crashed leaf is not failed in the store"
+
+# 2. The round trip, with the plain fake engine (no crash).
+"$epdd" book backsolve book.pgn --engine "$fake" --depth 2 --store b.db -o direct.epd -q
+"$epdd" book leaves book.pgn -o leaves.epd 2> leaves.err
+[ "$(grep -c 'c0 "leaf"' leaves.epd)" = 6 ] || fail "book leaves: $(cat leaves.epd)"
+"$epdd" analyse leaves.epd --engine "$fake" --depth 2 --store c.db -o filled.epd -q
+"$epdd" book backsolve book.pgn --import filled.epd --engine "$fake" --depth 2 --store d.db -o imported.epd 2> imported.err
+grep -q "0 leaves searched now" imported.err || fail "the import did not spare the searches: $(tail -3 imported.err)"
+cmp direct.epd imported.epd || fail "the imported book differs from the searched one: $(diff direct.epd imported.epd | head -4)"
+"$check" imported.epd book.pgn || fail "book_check on the imported book"
+
+# 3. Polyglot input; EPD records linked to the games.
+"$epdd" book backsolve book.pgn --engine "$fake" --depth 2 --store b.db -o all.epd --polyglot all.bin \
+  --polyglot-margin 32000 -q
+"$epdd" book backsolve all.bin --engine "$fake" --depth 2 --store b.db -o from-bin.epd -q
+cut -d' ' -f1-4 all.epd | sort > all.positions
+cut -d' ' -f1-4 from-bin.epd | sort > bin.positions
+comm -13 all.positions bin.positions | grep -q . && fail "the .bin's book has positions the games do not: $(comm -13 all.positions bin.positions | head -2)"
+[ "$(wc -l < bin.positions)" -ge 10 ] || fail "the .bin's book is small: $(wc -l < bin.positions) positions"
+printf '%s\n' 'rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - id "Petrov start";' \
+  'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - id "two knights";' > more.epd
+"$epdd" book backsolve book.pgn more.epd --link-epd --engine "$fake" --depth 2 --store b.db -o linked.epd -q
+[[ "$(record "1. e4 e5 2. Nf3" linked.epd)" == *"bm Nc6; c0 \"interior\";"* ]] || fail "the record is not linked: $(record "1. e4 e5 2. Nf3" linked.epd)"
+[[ "$(record "1. e4 e5 2. Nf3 Nc6" linked.epd)" == *"c0 \"leaf\";"* ]] || fail "the linked record: $(grep -F 'r1bqkbnr/pppp1ppp/2n5' linked.epd)"
+
+# 4. Bad input.
+echo "1. e4 e5" > notes.txt
+"$epdd" book backsolve notes.txt --engine "$fake" --store e.db -q 2> txt.err && fail "a .txt input was taken"
+grep -q "notes.txt: a book is read from .pgn" txt.err || fail "a .txt input: $(cat txt.err)"
+head -c 20 all.bin > broken.bin
+"$epdd" book backsolve broken.bin --engine "$fake" --store e.db -q 2> bin.err && fail "a broken .bin was taken"
+grep -q "broken.bin: .*20" bin.err || fail "a broken .bin: $(cat bin.err)"
+status=0
+"$epdd" book backsolve missing.pgn --engine "$fake" --store e.db -q 2> missing.err || status=$?
+[ "$status" = 2 ] && grep -q "missing.pgn" missing.err || fail "a missing file: exit $status: $(cat missing.err)"
+
+[ "$failed" = 0 ] && echo "book inputs test passed"
+exit $failed
