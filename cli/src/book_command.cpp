@@ -25,12 +25,13 @@ int run_book_backsolve(BookOptions o, std::ostream& out, std::ostream& err) {
     return kExitBadInput;
   };
   JobSpec& spec = o.analysis.spec;
+  spec.kind = "book";
   spec.input = o.inputs.front();
   spec.more_inputs.assign(o.inputs.begin() + 1, o.inputs.end());
   std::vector<std::string> outputs;
   for (const auto& path : {o.output, o.json}) if (path) outputs.push_back(*path);
-  for (const char* key : {"pgn", "polyglot"})
-    if (const auto it = spec.options.find(key); it != spec.options.end()) outputs.push_back(it->second);
+  for (const KindOutput& more : kind_of(spec).more_outputs())
+    if (const auto it = spec.options.find(std::string(more.option_key)); it != spec.options.end()) outputs.push_back(it->second);
   for (const auto& path : outputs)
     if (auto w = check_writable_output(path); !w) return fail(w.error());
   Progress progress(stderr, o.analysis.quiet);
@@ -100,7 +101,10 @@ int run_book_leaves(const BookLeavesOptions& o, std::ostream& out, std::ostream&
   const auto leaves = static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
   fmt::print(err, "epdd book leaves: {} leaves of a book of {} positions\n", leaves,
              book::book_nodes(built->dag, &built->epd.names).size());
-  return kExitOk;
+  if (built->note_count > built->notes.size())
+    fmt::print(err, "({} more notes on the input)\n", built->note_count - built->notes.size());
+  // As backsolve: what of the input could not be used is said, and makes the status 1.
+  return built->note_count ? kExitRecordsFailed : kExitOk;
 }
 
 }  // namespace epdd::cli

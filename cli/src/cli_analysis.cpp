@@ -22,8 +22,8 @@ void add_new_game(CLI::App* cmd, std::optional<uci::NewGame>& new_game) {
   cmd->add_option_function<std::string>(
          "--new-game", [&new_game](const std::string& v) { new_game = v == "keep" ? uci::NewGame::Keep : uci::NewGame::Clear; },
          "clear: the engine's hash is cleared (ucinewgame) before each position; keep: it is kept.\n"
-         "Default: clear for analyse and suite (the positions of a file are unrelated, and results\n"
-         "do not depend on their order); for annotate, kept within a game and cleared once per game")
+         "Default: clear for analyse, suite and book (the positions are unrelated, and results do\n"
+         "not depend on their order); for annotate, kept within a game and cleared once per game")
       ->check(CLI::IsMember({"clear", "keep"}))
       ->type_name("clear|keep");
 }

@@ -255,6 +255,11 @@ int run_results(const ResultsOptions& o, std::ostream& out, std::ostream& err) {
                  total);
     }
     const JobKind& kind = kind_of(*spec);
+    // An output the job was made without (book: --pgn, --polyglot) is rendered when asked for
+    // now: its option names where it goes, as it would have at submit.
+    for (const auto& [name, path] : o.more)
+      for (const KindOutput& output : kind.more_outputs())
+        if (output.name == name) spec->options[std::string(output.option_key)] = path;
     const auto texts = kind.render(*run, *spec);
     // Each output to the file its option names; the kind's main text on stdout unless its file
     // is named.
@@ -274,7 +279,8 @@ int run_results(const ResultsOptions& o, std::ostream& out, std::ostream& err) {
       }
     const std::string printed(kind.printed_output());
     if (!(printed == "output" && o.output)) out << texts.at(printed) << std::flush;
-    return job.failed ? kExitRecordsFailed : kExitOk;
+    // As the one-shot command: failed items, and what of the input the kind could not use.
+    return job.failed || kind.failures(*run) ? kExitRecordsFailed : kExitOk;
   } catch (const store::StoreError& e) {
     return fail(kExitBadInput, e.what());
   }

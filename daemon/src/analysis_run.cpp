@@ -269,10 +269,14 @@ std::string settings_text(const JobSpec& spec, const std::string& identity) {
   // The kind's own settings decide its items too (annotate's from_ply, book's max_ply): other
   // settings, another job. (Left out when there are none: the jobs of analyse and suite keep
   // the identity they had.) Where its outputs go is no setting of the job.
-  const auto outputs = kind_of(spec).more_outputs();
-  for (const auto& [key, value] : spec.options)
-    if (std::none_of(outputs.begin(), outputs.end(), [&](const KindOutput& o) { return o.option_key == key; }))
+  const JobKind& kind = kind_of(spec);
+  const auto outputs = kind.more_outputs();
+  for (const auto& [key, value] : spec.options) {
+    const KindOption* option = kind.option(key);
+    if (option && option->in_job_identity &&
+        std::none_of(outputs.begin(), outputs.end(), [&](const KindOutput& o) { return o.option_key == key; }))
       settings += fmt::format("; {} {}", key, value);
+  }
   for (const auto& more : spec.more_inputs)
     settings += "; and " + std::filesystem::absolute(more).lexically_normal().string();
   return settings;

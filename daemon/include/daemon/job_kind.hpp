@@ -45,6 +45,11 @@ struct KindOption {
   Type type = Type::Text;
   // Why a value is not good, or nothing when it is (printed after the file, line and key).
   std::optional<std::string> (*check)(std::string_view value) = nullptr;
+  // Whether a one-shot run with another value is another job (its items differ: annotate's
+  // from_ply, book's max_ply). False for a setting of the outputs only (annotate's judge, book's
+  // polyglot_margin) or one whose effect is in the input's bytes already (book's import): the same
+  // command with another such value resumes the same job and renders with the new value.
+  bool in_job_identity = true;
 };
 
 // An output besides "output", "report" and "json" (book: the PGN tree, the Polyglot file): its

@@ -114,26 +114,26 @@ constexpr KindOption kAnnotateOptions[] = {
      "its own forced mate a blunder (a mistake if still above +7.00 after, an inaccuracy above\n"
      "+9.99); mate to mate for the same side is not judged. cp:I,M,B judges by centipawn loss\n"
      "(lichess's: scores capped at +-10.00, a mate counting as +-10.00) instead: e.g. cp:50,100,300",
-     KindOption::Type::Text, check_judge},
+     KindOption::Type::Text, check_judge, false},
     {"variation_plies", "--variation-plies", "N",
      "The engine's line after a judged move, as a variation, at most N plies (default 12; 0: none)",
-     KindOption::Type::Integer, check_plies},
+     KindOption::Type::Integer, check_plies, false},
     {"from_ply", "--from-ply", "N",
      "Judge moves from ply N on (ply 1 is White's first move, ply 2 Black's reply, ply 21 White's\n"
      "11th move). The positions before ply N-1 are not analysed",
      KindOption::Type::Integer, check_from_ply},
-    {"side", "--side", "white|black", "Judge only this side's moves", KindOption::Type::Text, check_side},
+    {"side", "--side", "white|black", "Judge only this side's moves", KindOption::Type::Text, check_side, false},
     {"player", "--player", "NAME",
      "Judge only the moves of the player whose White or Black tag is NAME (letter case ignored)",
-     KindOption::Type::Text, check_not_empty},
+     KindOption::Type::Text, check_not_empty, false},
     {"book", "--book", "FILE.bin",
      "A Polyglot opening book: a move played from a position in the book is analysed but not\n"
      "judged (the opening is theory)",
-     KindOption::Type::Path, check_not_empty},
+     KindOption::Type::Path, check_not_empty, false},
     {"replace_nags", "--replace-nags", "",
      "Our judgement NAG replaces a move-assessment NAG ($1-$6) a human wrote; by default the\n"
      "human's stays and ours is not added",
-     KindOption::Type::Flag, check_flag},
+     KindOption::Type::Flag, check_flag, false},
     {"only_moves", "--only-moves", "",
      "Search with MultiPV 2 and mark a played move that was the only one not losing 0.2 winning\n"
      "chances with $1 and the comment \"only move\"",
@@ -142,11 +142,11 @@ constexpr KindOption kAnnotateOptions[] = {
      "After each move, a position NAG from its evaluation (White's view): $10 equal (below the\n"
      "first limit of --position-limits), $14/$15 slight, $16/$17 moderate, $18/$19 decisive\n"
      "advantage for White/Black",
-     KindOption::Type::Flag, check_flag},
+     KindOption::Type::Flag, check_flag, false},
     {"position_limits", "--position-limits", "S,M,D",
      "The centipawn limits of --position-nags (default 30,70,200): below S equal, below M slight,\n"
      "below D moderate, else decisive",
-     KindOption::Type::Text, check_thresholds},
+     KindOption::Type::Text, check_thresholds, false},
 };
 
 JobSpec without_book(JobSpec spec) {

@@ -10,7 +10,7 @@
 // numbers.
 #include <algorithm>
 #include <charconv>
-#include <deque>
+#include <filesystem>
 #include <mutex>
 
 #include <fmt/format.h>
@@ -24,7 +24,6 @@
 #include "book/leaf_import.hpp"
 #include "book/pgn_output.hpp"
 #include "book/polyglot.hpp"
-#include "core/fen.hpp"
 #include "core/notation.hpp"
 #include "core/text.hpp"
 #include "daemon/files.hpp"
@@ -73,7 +72,7 @@ constexpr KindOption kBookOptions[] = {
     {"import", "--import", "FILE.epd",
      "Leaf values from an analyst's EPD (ce from the side to move, pv, acd; BOOKUP's round trip:\n"
      "'epdd book leaves' writes the file to fill)",
-     KindOption::Type::Path, check_not_empty},
+     KindOption::Type::Path, check_not_empty, false},
     {"merge", "--merge", "replace|deeper",
      "With --import: replace (default) takes the imported value of a leaf and does not search it;\n"
      "deeper searches every leaf and keeps whichever of the two has the greater acd (equal: the\n"
@@ -86,10 +85,10 @@ constexpr KindOption kBookOptions[] = {
     {"polyglot_margin", "--polyglot-margin", "CP",
      "Polyglot: a move losing more than CP centipawns against the position's best is left out\n"
      "(default 100)",
-     KindOption::Type::Integer, check_margin},
+     KindOption::Type::Integer, check_margin, false},
     {"polyglot_keep_losing", "--polyglot-keep-losing", "",
      "Polyglot: write the moves beyond the margin with weight 0 instead of leaving them out",
-     KindOption::Type::Flag, check_flag},
+     KindOption::Type::Flag, check_flag, false},
 };
 
 constexpr KindOutput kBookOutputs[] = {
@@ -108,13 +107,14 @@ book::BookInputOptions input_options(const JobSpec& spec) {
 
 // ---- the bundle: every file of a job in the one blob the store keeps
 //
-//   epdd book input 1\n
-//   then per file:  KIND SIZE NAME\n BYTES \n
-// KIND is pgn, bin, epd (book input) or import (--import); SIZE the byte count in decimal; NAME
-// the file's name as given (escaped: one line). Sizes, not separators, delimit the bytes, so any
-// byte may appear in them.
+//   epdd book input 2\n
+//   then per file:  KIND NAME_SIZE SIZE\n NAME BYTES \n
+// KIND is pgn, bin, epd (book input) or import (--import); NAME_SIZE and SIZE the byte counts of
+// the name and the file in decimal; NAME the file's absolute path (the same files named another
+// way are the same job; messages name them so). Sizes, not separators, delimit the name and the
+// bytes, so any byte may appear in them.
 
-constexpr std::string_view kBundleHeader = "epdd book input 1\n";
+constexpr std::string_view kBundleHeader = "epdd book input 2\n";
 
 struct BundledFile {
   std::string kind;  // pgn, bin, epd, import
@@ -131,8 +131,10 @@ const char* bundle_kind(book::InputType type) {
   return "?";
 }
 
-void bundle_file(std::string& out, std::string_view kind, std::string_view name, std::string_view bytes) {
-  out += fmt::format("{} {} {}\n", kind, bytes.size(), core::escaped(name));
+void bundle_file(std::string& out, std::string_view kind, const std::string& name, std::string_view bytes) {
+  const std::string path = std::filesystem::absolute(name).lexically_normal().string();
+  out += fmt::format("{} {} {}\n", kind, path.size(), bytes.size());
+  out += path;
   out += bytes;
   out += '\n';
 }
@@ -149,13 +151,16 @@ Expected<std::vector<BundledFile>, std::string> unbundle(std::string_view blob) 
     const std::string_view header = blob.substr(at, eol - at);
     const auto sp1 = header.find(' ');
     const auto sp2 = sp1 == std::string_view::npos ? sp1 : header.find(' ', sp1 + 1);
-    std::size_t size = 0;
+    std::size_t name_size = 0, size = 0;
+    const char* end = header.data() + header.size();
     if (sp2 == std::string_view::npos ||
-        std::from_chars(header.data() + sp1 + 1, header.data() + sp2, size).ptr != header.data() + sp2 ||
-        size > blob.size() - eol - 1)
+        std::from_chars(header.data() + sp1 + 1, header.data() + sp2, name_size).ptr != header.data() + sp2 ||
+        std::from_chars(header.data() + sp2 + 1, end, size).ptr != end || name_size > blob.size() - eol - 1 ||
+        size > blob.size() - eol - 1 - name_size)
       return unexpected(fmt::format("the file header at byte {} is broken", at));
-    files.push_back({std::string(header.substr(0, sp1)), std::string(header.substr(sp2 + 1)), blob.substr(eol + 1, size)});
-    at = eol + 1 + size + 1;
+    files.push_back({std::string(header.substr(0, sp1)), std::string(blob.substr(eol + 1, name_size)),
+                     blob.substr(eol + 1 + name_size, size)});
+    at = eol + 1 + name_size + size + 1;
   }
   return files;
 }
@@ -265,6 +270,9 @@ class BookKind final : public JobKind {
       bundle_file(bundle, bundle_kind(*type), name, *bytes);
     }
     if (auto import = option_text(spec, "import")) {
+      if (book::input_type_of(*import) != book::InputType::Epd)
+        return unexpected(fmt::format("--import {}: the leaf values come as an EPD file (.epd), as 'epdd book leaves' writes it",
+                                      core::escaped(*import)));
       auto bytes = read_whole_file(*import);
       if (!bytes) return unexpected(fmt::format("--import: {}", bytes.error()));
       bundle_file(bundle, "import", *import, *bytes);
@@ -273,6 +281,8 @@ class BookKind final : public JobKind {
     if (!files) return unexpected(files.error());
     auto built = book::build_book(book_files(*files), input_options(spec));
     if (!built) return unexpected(built.error());
+    if (built->games == 0 && built->book_entries == 0 && built->epd_records == 0)
+      return unexpected(fmt::format("{}: no game, Polyglot entry or EPD record to make a book of", core::escaped(path)));
     return bundle;
   }
 
@@ -322,8 +332,9 @@ class BookKind final : public JobKind {
 
   std::optional<std::string> nothing_to_do(const std::string& name, AnalysisRun& run, const JobSpec&) const override {
     const BookData& data = data_of(run);
+    // What the book cannot be made of was refused when the input was read (read_input), for
+    // every way a job is made alike; only a bundle a foreign store holds is left.
     if (!data.error.empty()) return fmt::format("{}: {}", core::escaped(name), data.error);
-    if (data.book.dag.edge_count() == 0) return fmt::format("{}: no book move in the input", core::escaped(name));
     return std::nullopt;
   }
 
@@ -331,10 +342,10 @@ class BookKind final : public JobKind {
 
   std::string locate(const AnalysisRun& run, std::size_t index, std::string_view input) const override {
     const BookData& data = data_of(run);
+    // The leaf's first path names it whichever input file its moves came from.
     if (index >= data.leaves.size()) return core::escaped(input);
     const book::NodeId leaf = data.leaves[index];
-    return fmt::format("{}: leaf {} ({})", core::escaped(input), book::first_path_id(data.book.dag, data.first_paths(), leaf),
-                       data.book.dag.epd(leaf));
+    return fmt::format("leaf {} ({})", book::first_path_id(data.book.dag, data.first_paths(), leaf), data.book.dag.epd(leaf));
   }
 
   // The leaves that failed, and what of the input the book could not use: a record or a move
@@ -350,7 +361,13 @@ class BookKind final : public JobKind {
     const book::RootNames* names = &data.book.epd.names;
     Solved s;
     for (std::size_t i = 0; i < data.leaves.size(); ++i) {
-      if (!run.analyses[i] || run.analyses[i]->lines.empty()) continue;
+      if (!run.analyses[i]) continue;
+      // An engine that ends a search without a score leaves the leaf without a value: a failure
+      // of that leaf (reported, exit status 1), never a silent hole.
+      if (run.analyses[i]->lines.empty()) {
+        run.errors[i] = "the engine gave no score (bestmove without an info score line)";
+        continue;
+      }
       s.values.insert_or_assign(data.leaves[i], run.analyses[i]->lines.front().score);
       s.analyses[data.leaves[i]] = *run.analyses[i];
     }
@@ -387,16 +404,21 @@ class BookKind final : public JobKind {
  private:
   static constexpr std::size_t kListed = 20;  // unvalued leaves and contradictions in the text report
 
+  // The first kMaxNotes of `lines` (of `total` in all), a line each, then how many more.
+  static void append_capped(std::string& out, const std::vector<std::string>& lines, std::size_t total, std::string_view what) {
+    for (std::size_t i = 0; i < lines.size() && i < book::BuiltBook::kMaxNotes; ++i) out += lines[i] + "\n";
+    if (total > std::min(lines.size(), book::BuiltBook::kMaxNotes))
+      out += fmt::format("({} more {})\n", total - std::min(lines.size(), book::BuiltBook::kMaxNotes), what);
+  }
+
   static std::string report_text(const AnalysisRun& run, const BookData& data, const Solved& s) {
     const book::Dag& dag = data.book.dag;
     const book::FirstPaths& paths = data.first_paths();
     std::string out;
-    for (const std::string& n : data.book.notes) out += n + "\n";
-    if (data.book.note_count > data.book.notes.size())
-      out += fmt::format("({} more notes on the input)\n", data.book.note_count - data.book.notes.size());
+    append_capped(out, data.book.notes, data.book.note_count, "notes on the input");
     if (s.import) {
-      for (const std::string& e : s.import->errors) out += e + "\n";
-      for (const std::string& n : s.import->notes) out += n + "\n";
+      append_capped(out, s.import->errors, s.import->errors.size(), "errors in the import (--json lists them all)");
+      append_capped(out, s.import->notes, s.import->notes.size(), "notes on the import");
     }
     for (const auto& [i, why] : run.errors)
       out += fmt::format("leaf {} ({}): not analysed: {}\n", book::first_path_id(dag, paths, data.leaves[i]),

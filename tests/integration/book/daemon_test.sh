@@ -32,6 +32,13 @@ cmp ref.bin submitted.bin || fail "the daemon's Polyglot file differs (the relat
 "$epdd" results "$job" --config epdd.toml -o results.epd --polyglot results.bin 2> results.err || fail "results: $(cat results.err)"
 cmp ref.epd results.epd || fail "epdd results writes another EPD"
 cmp ref.bin results.bin || fail "epdd results writes another Polyglot file"
+# A job made without --pgn/--polyglot: results renders them when asked for.
+plain=$("$epdd" submit book one.pgn two.pgn --config epdd.toml --engine fake --depth 3 --max-ply 3)
+wait_for "select state = 'finished' from jobs where id = $plain" 60
+"$epdd" results "$plain" --config epdd.toml -o plain.epd --pgn plain.pgn --polyglot plain.bin 2> plain.err ||
+  fail "results --pgn --polyglot of a job made without them: $(cat plain.err)"
+cmp ref.bin plain.bin || fail "results --polyglot differs from the one-shot command's"
+"$epdd" pgn check plain.pgn > /dev/null || fail "results --pgn: $("$epdd" pgn check plain.pgn)"
 "$epdd" submit analyse one.pgn two.pgn --config epdd.toml 2> two.err && fail "submit analyse took two files"
 grep -q "reads one file" two.err || fail "two files for analyse are not explained: $(cat two.err)"
 "$epdd" submit book one.pgn --config epdd.toml --max-ply 0 2> bad.err && fail "submit took --max-ply 0"

@@ -10,7 +10,9 @@
 #  2. BOOKUP's round trip: `book leaves` -> `analyse` fills them -> `backsolve --import` searches
 #     nothing and writes the same book as searching the leaves directly.
 #  3. A Polyglot book as input, and EPD records linked into the games with --link-epd.
-#  4. Bad input: a file that is no book input, a broken .bin, a missing file: exit 2, named.
+#  4. Bad input: a file that is no book input, a broken .bin, a missing file, an empty book, an
+#     import that is no EPD: exit 2, named.
+#  5. An engine that answers without a score: the leaf is unvalued, reported, exit 1.
 #
 #   inputs_test.sh EPDD FAKE_ENGINE BOOK_CHECK
 set -euo pipefail
@@ -92,6 +94,36 @@ grep -q "broken.bin: .*20" bin.err || fail "a broken .bin: $(cat bin.err)"
 status=0
 "$epdd" book backsolve missing.pgn --engine "$fake" --store e.db -q 2> missing.err || status=$?
 [ "$status" = 2 ] && grep -q "missing.pgn" missing.err || fail "a missing file: exit $status: $(cat missing.err)"
+
+: > empty.pgn
+status=0
+"$epdd" book backsolve empty.pgn --engine "$fake" --store e.db -q 2> empty.err || status=$?
+[ "$status" = 2 ] && grep -q "empty.pgn: no game, Polyglot entry or EPD record" empty.err || fail "an empty book: exit $status: $(cat empty.err)"
+"$epdd" book backsolve book.pgn --import book.pgn --engine "$fake" --store e.db -q 2> import.err && fail "a .pgn --import was taken"
+grep -q "import book.pgn: the leaf values come as an EPD file" import.err || fail "a .pgn --import: $(cat import.err)"
+
+# 5. An engine that ends its searches without a score: every leaf without a value, said, exit 1.
+cat > scoreless.sh <<'ENGINE'
+#!/bin/sh
+while read -r line; do
+  case "$line" in
+    uci) echo "id name Scoreless"
+         echo "option name Hash type spin default 16 min 1 max 1024"
+         echo "option name Threads type spin default 1 min 1 max 1"
+         echo "uciok" ;;
+    isready) echo "readyok" ;;
+    go*) echo "info depth 1 nodes 10"; echo "bestmove a7a6" ;;
+    quit) exit 0 ;;
+  esac
+done
+ENGINE
+chmod +x scoreless.sh
+printf '1. f3 e5 2. g3 *\n' > one.pgn   # one leaf
+status=0
+"$epdd" book backsolve one.pgn --engine ./scoreless.sh --depth 1 --store f.db -o scoreless.epd 2> scoreless.err || status=$?
+[ "$status" = 1 ] || fail "a scoreless engine: exit $status, not 1"
+grep -q "no score" scoreless.err || fail "the scoreless leaf is not reported: $(cat scoreless.err)"
+grep -q 'c0 "unvalued"' scoreless.epd || fail "the scoreless leaf has a value: $(cat scoreless.epd)"
 
 [ "$failed" = 0 ] && echo "book inputs test passed"
 exit $failed
