@@ -423,8 +423,10 @@ std::string resolve(const std::string& path, std::string_view file) {
   return (fs::absolute(fs::path(file)).parent_path() / path).lexically_normal().string();
 }
 
-// A kind's option (annotate's judge = "cp:50,100,300", from_ply = 10), kept as text.
-void read_kind_option(const toml::node& node, const KindOption& option, JobSpec& into, Errors& errors) {
+// A kind's option (annotate's judge = "cp:50,100,300", from_ply = 10), kept as text; a file's
+// name (Type::Path) relative to the directory of `relative_to` when that is given.
+void read_kind_option(const toml::node& node, const KindOption& option, JobSpec& into, Errors& errors,
+                      std::string_view relative_to) {
   std::optional<std::string> text;
   switch (option.type) {
     case KindOption::Type::Integer:
@@ -435,8 +437,11 @@ void read_kind_option(const toml::node& node, const KindOption& option, JobSpec&
       if (auto b = boolean_of(node, option.key, errors)) text = *b ? "true" : "false";
       break;
     case KindOption::Type::Text:
+      text = string_of(node, option.key, errors);
+      break;
     case KindOption::Type::Path:
       text = string_of(node, option.key, errors);
+      if (text && !relative_to.empty()) text = resolve(*text, relative_to);
       break;
   }
   if (!text) return;
@@ -444,8 +449,9 @@ void read_kind_option(const toml::node& node, const KindOption& option, JobSpec&
   else into.options[std::string(option.key)] = *text;
 }
 
-// The job keys of [spool] or of a sidecar file, on top of `into`.
-void read_job_settings(const toml::table& table, JobSpec& into, Errors& errors) {
+// The job keys of [spool] or of a sidecar file, on top of `into`; file names relative to the
+// directory of `relative_to` (the TOML file) when it is given.
+void read_job_settings(const toml::table& table, JobSpec& into, Errors& errors, std::string_view relative_to) {
   // Limits given here replace the ones below (a sidecar's nodes is not added to [spool]'s depth).
   for (const char* limit : {"depth", "nodes", "movetime", "mate"})
     if (table.contains(limit)) into.limits = {};
@@ -488,7 +494,7 @@ void read_job_settings(const toml::table& table, JobSpec& into, Errors& errors) 
         if (key == flag.key)
           if (auto v = boolean_of(node, flag.key, errors)) into.*flag.field = *v;
       for (const KindOption& option : all_kind_options())
-        if (key == option.key) read_kind_option(node, option, into, errors);
+        if (key == option.key) read_kind_option(node, option, into, errors, relative_to);
     }
   }
 }
@@ -528,7 +534,7 @@ void read_spool(const toml::node& node, std::string_view file, std::optional<Spo
   if (auto v = string_of(*dir, "directory", errors)) spool.directory = resolve(*v, file);
   if (const toml::node* n = table->get("settle_seconds"))
     if (auto v = integer_in(*n, "settle_seconds", 0, 3600, errors)) spool.settle_ms = *v * 1000;
-  read_job_settings(*table, spool.defaults, errors);
+  read_job_settings(*table, spool.defaults, errors, file);
   into = std::move(spool);
 }
 
@@ -653,12 +659,12 @@ Expected<DaemonConfig, EngineConfigError> read_daemon_config(const std::string& 
 }
 
 Expected<JobSpec, EngineConfigError> parse_job_settings(std::string_view text, std::string_view file,
-                                                            const JobSpec& base) {
+                                                            const JobSpec& base, std::string_view relative_to) {
   return parse_with(text, file, [&](const toml::table& root) -> Expected<JobSpec, EngineConfigError> {
     Errors errors(file);
     check_keys(root, job_keys(kJobKeys), "key", "a job's settings", errors);
     JobSpec settings = base;
-    read_job_settings(root, settings, errors);
+    read_job_settings(root, settings, errors, relative_to);
     if (errors.any()) return unexpected(errors.take());
     return settings;
   });

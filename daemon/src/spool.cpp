@@ -151,15 +151,17 @@ Expected<JobSpec, std::string> Spool::spec_for(const std::string& name, bool has
   const std::string shown = core::escaped(name);
   const std::string extension = extension_of(name);
   const JobKind* reader = kind_for_extension(extension);
-  if (!reader) return unexpected(fmt::format("{}: not an EPD or PGN file (the spool takes *.epd and *.pgn)", shown));
+  if (!reader)
+    return unexpected(fmt::format("{}: not an EPD, PGN or Polyglot file (the spool takes *.epd, *.pgn and *.bin)", shown));
   JobSpec settings = settings_.defaults;
   // A file is a job of the configured kind when that kind reads it (*.epd: analyse or suite),
   // else of the kind that does (*.pgn: annotate); a sidecar's kind must read it.
   if (!kind_of(settings).reads(extension)) settings.kind = std::string(reader->name());
   if (has_sidecar) {
-    auto text = read_whole_file((fs::path(settings_.directory) / "inbox" / (stem_of(name) + ".toml")).string());
+    const std::string sidecar = (fs::path(settings_.directory) / "inbox" / (stem_of(name) + ".toml")).string();
+    auto text = read_whole_file(sidecar);
     if (!text) return unexpected(text.error());
-    auto parsed = parse_job_settings(*text, core::escaped(stem_of(name) + ".toml"), settings);
+    auto parsed = parse_job_settings(*text, core::escaped(stem_of(name) + ".toml"), settings, sidecar);
     if (!parsed) return unexpected(parsed.error().to_string());
     settings = *parsed;
     if (!kind_of(settings).reads(extension))
@@ -240,7 +242,8 @@ Expected<void, std::string> deliver_spool_job(store::Store& store, const store::
   const auto texts = kind_of(spec).render(*run, spec);
   std::string kept;
   for (const auto& [i, why] : run->errors)
-    kept += fmt::format("{}: kept unchanged: {}\n", kind_of(spec).locate(*run, i, origin.name), one_line(why));
+    kept += fmt::format("{}: {}: {}\n", kind_of(spec).locate(*run, i, origin.name), kind_of(spec).failed_item_fate(),
+                        one_line(why));
   if (auto written = write_outputs(texts, spec); !written) return unexpected(written.error());
   if (!kept.empty())
     if (auto w = write_file_atomically((fs::path(origin.dir) / "outbox" / (stem + ".errors")).string(), kept); !w)

@@ -124,9 +124,12 @@ struct DaemonConfig {
 Expected<DaemonConfig, EngineConfigError> parse_daemon_config(std::string_view toml_text, std::string_view file_name);
 Expected<DaemonConfig, EngineConfigError> read_daemon_config(const std::string& path);
 
-// A sidecar file: the job keys only, on top of `base`; limits given replace base's limits.
+// A sidecar file: the job keys only, on top of `base`; limits given replace base's limits. A
+// file's name (a kind's Path option: book's import = "leaves.epd") is taken relative to the
+// directory of `relative_to`, the sidecar's own path, when it is given (as a [spool] table's
+// relative to the configuration file).
 Expected<JobSpec, EngineConfigError> parse_job_settings(std::string_view toml_text, std::string_view file_name,
-                                                            const JobSpec& base);
+                                                            const JobSpec& base, std::string_view relative_to = {});
 
 // Reads every [[engine]] of a TOML document. `file_name` is only used in errors. Never throws.
 Expected<std::vector<uci::EngineConfig>, EngineConfigError> parse_engine_configs(std::string_view toml_text,

@@ -128,6 +128,9 @@ class JobKind {
   // Where work item `index` comes from, for messages, `input` being the input's name as shown:
   // default "INPUT:LINE" (line_of); book: the leaf's first path from the root.
   virtual std::string locate(const AnalysisRun& run, std::size_t index, std::string_view input) const;
+  // What became of a failed item in the output, for the spool's STEM.errors (default "kept
+  // unchanged": an EPD record, a game; book: "left without a value").
+  virtual std::string_view failed_item_fate() const { return "kept unchanged"; }
   // How many lines of the input its output keeps unchanged because they could not be analysed
   // (default: the items with an error; annotate: also the games it cannot read).
   virtual std::size_t failures(const AnalysisRun& run) const;

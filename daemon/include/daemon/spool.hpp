@@ -8,14 +8,18 @@
 // beside NAME.epd (or NAME.pgn) is its sidecar (the job settings; the [spool] defaults
 // otherwise) and must have settled too; a .toml file is never an input. A *.epd file is a job of
 // the [spool] kind (analyse by default); a *.pgn file is an annotate job (a sidecar may set
-// annotate's settings: judge, variation_plies, ...).
+// annotate's settings: judge, variation_plies, ...), or a book job with a sidecar saying
+// kind = "book"; a *.bin file (Polyglot) is a book job. A sidecar's file names (book's import)
+// are relative to inbox/.
 //
 // Outputs (written atomically): analyse jobs: outbox/NAME (the EPD with the analysis); suite
 // jobs: outbox/NAME (the EPD with analysis opcodes), outbox/STEM.report.txt, outbox/STEM.json;
 // annotate jobs: outbox/NAME (the annotated PGN), outbox/STEM.report.txt and outbox/STEM.json
-// (the summary). Records (games) that could not be analysed are listed in outbox/STEM.errors. A
-// file that cannot be a job (not EPD or PGN, nothing to analyse, a bad sidecar, an engine not in the configuration) goes
-// to failed/ at once, with NAME.error. A name already in done/ or failed/ gets "-JOB" added.
+// (the summary); book jobs: outbox/STEM.epd (the backsolved book), STEM.pgn, STEM.bin,
+// STEM.report.txt and STEM.json. Records (games, leaves) that could not be analysed are listed in
+// outbox/STEM.errors. A file that cannot be a job (not EPD, PGN or Polyglot, nothing to analyse,
+// a bad sidecar, an engine not in the configuration) goes to failed/ at once, with NAME.error. A
+// name already in done/ or failed/ gets "-JOB" added.
 #pragma once
 
 #include <map>

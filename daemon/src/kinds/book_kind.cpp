@@ -252,6 +252,7 @@ class BookKind final : public JobKind {
   }
   std::string_view output_extension() const override { return "epd"; }
   bool many_inputs() const override { return true; }
+  std::string_view failed_item_fate() const override { return "left without a value"; }
   std::string_view printed_output() const override { return "output"; }
 
   // Every file of the job in one bundle: `path` (the first input), spec.more_inputs, and the

@@ -44,9 +44,13 @@ grep -q "reads one file" two.err || fail "two files for analyse are not explaine
 "$epdd" submit book one.pgn --config epdd.toml --max-ply 0 2> bad.err && fail "submit took --max-ply 0"
 grep -q "max-ply" bad.err || fail "a bad --max-ply is not explained: $(cat bad.err)"
 
-# The spool: a .pgn with a book sidecar, and one whose sidecar has a bad value.
+# The spool: a .pgn with a book sidecar (its import relative to inbox/), and one whose sidecar has a
+# bad value.
+mkdir -p spool/inbox/extra
+"$epdd" book leaves one.pgn --max-ply 3 -o leaves.epd 2> /dev/null
+"$epdd" analyse leaves.epd --config epdd.toml --engine fake --depth 3 --store ref.db -o spool/inbox/extra/leaves.epd -q
 cp one.pgn spool/inbox/spooled.pgn.part
-printf 'kind = "book"\ndepth = 3\nmax_ply = 3\n' > spool/inbox/spooled.toml
+printf 'kind = "book"\ndepth = 3\nmax_ply = 3\nimport = "extra/leaves.epd"\n' > spool/inbox/spooled.toml
 mv spool/inbox/spooled.pgn.part spool/inbox/spooled.pgn
 cp one.pgn spool/inbox/typo.pgn
 printf 'kind = "book"\ndepth = 3\nmerge = "newest"\n' > spool/inbox/typo.toml
@@ -57,6 +61,7 @@ for f in outbox/spooled.epd outbox/spooled.bin outbox/spooled.json outbox/spoole
 done
 "$epdd" book backsolve one.pgn --config epdd.toml --engine fake --depth 3 --max-ply 3 --store ref.db -o one.epd -q
 cmp one.epd spool/outbox/spooled.epd || fail "the spool's book differs from the one-shot command's"
+grep -q '"leaves_imported": [1-9]' spool/outbox/spooled.json || fail "the sidecar's import was not read: $(head -c 600 spool/outbox/spooled.json)"
 grep -q "typo.toml:3:.*merge" spool/failed/typo.pgn.error || fail "typo.pgn.error: $(cat spool/failed/typo.pgn.error)"
 exactly_once
 kill -TERM "$served"; wait "$served"
