@@ -190,8 +190,9 @@ struct BookData final : KindData {
   book::LeafValues imported;          // the leaves the import gives a value (read as --merge replace)
   std::size_t import_errors = 0;      // its records that could not be used
   std::string error;                  // the bundle could not be read (only a foreign store)
-  // The first paths (the names the outputs give positions), made when first asked for: the
-  // messages of a run that fails no leaf never need them.
+  // The first paths (which positions the outputs write, and the names they give them), made once
+  // when first asked for (by start: which leaves are items) and shared by the messages and the
+  // render.
   const book::FirstPaths& first_paths() const {
     std::call_once(paths_once, [this] { paths = book::first_paths(book.dag, &book.epd.names); });
     return paths;
@@ -211,14 +212,14 @@ book::ImportOptions import_options(const JobSpec& spec) {
   return o;
 }
 
-// The leaves the engine analyses, in node order: the book's leaves (book_nodes: the unused start
+// The leaves the engine analyses, in node order: the book's leaves (first_paths: the unused start
 // of a book of EPD records is none) that the rules do not decide and that an import with
 // --merge replace does not give a value.
 std::vector<book::NodeId> leaves_to_analyse(const BookData& data, const JobSpec& spec) {
   const book::Dag& dag = data.book.dag;
   const bool replaced = import_options(spec).merge == book::Merge::Replace;
   std::vector<book::NodeId> out;
-  for (const book::NodeId n : book::book_nodes(dag, &data.book.epd.names))
+  for (const book::NodeId n : data.first_paths().order)
     if (dag.is_leaf(n) && dag.node(n).terminal == book::Terminal::None && !(replaced && data.imported.count(n)))
       out.push_back(n);
   std::sort(out.begin(), out.end());
