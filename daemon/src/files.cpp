@@ -94,6 +94,8 @@ Expected<void, std::string> check_writable_output(const std::string& path) {
     if (S_ISDIR(st.st_mode)) return unexpected(core::escaped(path) + ": cannot write the output: is a directory");
     if (access(path.c_str(), W_OK) != 0)
       return unexpected(core::escaped(path) + ": cannot write the output: " + std::strerror(errno));
+    // A device or FIFO is written in place (AtomicFileWriter): its folder (/dev) need not take files.
+    if (!S_ISREG(st.st_mode)) return {};
   }
   // Written as a temporary file beside it, then renamed: the folder must take new files.
   const std::filesystem::path target(path);
@@ -106,7 +108,21 @@ Expected<void, std::string> check_writable_output(const std::string& path) {
 }
 
 AtomicFileWriter::AtomicFileWriter(std::string path) : path_(std::move(path)) {
-  const std::filesystem::path target(path_);
+  std::filesystem::path target(path_);
+  // A symbolic link is followed: the file it names gets the content, and the link stays a link.
+  std::error_code ec;
+  if (std::filesystem::is_symlink(target, ec))
+    if (auto real = std::filesystem::canonical(target, ec); !ec) target = real;
+  target_ = target.string();
+  struct stat st {};
+  if (stat(target_.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+    // A device, FIFO or socket (-o /dev/null, a named pipe): written in place. There is nothing
+    // to replace atomically, and a rename would put a regular file where the device was.
+    in_place_ = true;
+    fd_ = ::open(target_.c_str(), O_WRONLY | O_CLOEXEC);
+    if (fd_ < 0) error_ = core::escaped(path_) + ": cannot open for writing: " + std::strerror(errno);
+    return;
+  }
   const std::filesystem::path dir = target.has_parent_path() ? target.parent_path() : ".";
   temporary_ = (dir / ("." + target.filename().string() + ".tmp-XXXXXX")).string();
   fd_ = mkstemp(temporary_.data());
@@ -122,14 +138,14 @@ AtomicFileWriter::AtomicFileWriter(std::string path) : path_(std::move(path)) {
 AtomicFileWriter::~AtomicFileWriter() {
   if (fd_ < 0) return;
   close(fd_);
-  unlink(temporary_.c_str());
+  if (!in_place_) unlink(temporary_.c_str());
 }
 
 Expected<void, std::string> AtomicFileWriter::fail(const char* what) {
   if (!error_) error_ = core::escaped(path_) + ": " + what + ": " + std::strerror(errno);
   if (fd_ >= 0) {
     close(fd_);
-    unlink(temporary_.c_str());
+    if (!in_place_) unlink(temporary_.c_str());
     fd_ = -1;
   }
   return unexpected(*error_);
@@ -150,6 +166,10 @@ void AtomicFileWriter::write(std::string_view part) {
 
 Expected<void, std::string> AtomicFileWriter::commit() {
   if (error_) return unexpected(*error_);
+  if (in_place_) {
+    if (close(std::exchange(fd_, -1)) != 0) return unexpected(core::escaped(path_) + ": close failed: " + std::strerror(errno));
+    return {};
+  }
   if (fsync(fd_) != 0) return fail("fsync failed");
   const int fd = std::exchange(fd_, -1);
   if (close(fd) != 0) {
@@ -157,7 +177,7 @@ Expected<void, std::string> AtomicFileWriter::commit() {
     unlink(temporary_.c_str());
     return unexpected(*error_);
   }
-  if (std::rename(temporary_.c_str(), path_.c_str()) != 0) {
+  if (std::rename(temporary_.c_str(), target_.c_str()) != 0) {
     error_ = core::escaped(path_) + ": cannot rename the temporary file into place: " + std::strerror(errno);
     unlink(temporary_.c_str());
     return unexpected(*error_);

@@ -27,8 +27,9 @@ Expected<void, std::string> check_readable_file(const std::string& path);
 Expected<void, std::string> check_writable_output(const std::string& path);
 
 // Writes `content` to a temporary file beside `path`, flushes it to disk and renames it over
-// `path`: readers see the old file or the new one, never a part. A message on failure (the path
-// core::escaped).
+// `path`: readers see the old file or the new one, never a part. A symbolic link is followed (its
+// file is replaced, the link stays); a device or FIFO (-o /dev/null, a named pipe) is written in
+// place, never replaced by a file. A message on failure (the path core::escaped).
 Expected<void, std::string> write_file_atomically(const std::string& path, const std::string& content);
 
 // The same for an output written a part at a time (annotate writes each game as it renders it,
@@ -47,8 +48,9 @@ class AtomicFileWriter {
 
  private:
   Expected<void, std::string> fail(const char* what);
-  std::string path_, temporary_;
+  std::string path_, target_, temporary_;  // as named; the file written (a link followed)
   int fd_ = -1;
+  bool in_place_ = false;  // a device or FIFO: written directly, nothing renamed
   std::optional<std::string> error_;
 };
 

@@ -46,6 +46,7 @@ last=$(grep '^progress: games' progress.err | tail -1)
   fail "progress: the last line is not 6 of 6 games and every position: $last"
 cp "$kasparov" again.pgn
 "$epdd" annotate again.pgn --engine "$fake" --store progress.db --depth 3 -o /dev/null 2> again.err
+[ -c /dev/null ] || fail "-o /dev/null replaced the device with a file (run as root)"
 grep -q '^progress: games 6/6  positions' again.err || fail "progress from the cache: $(head -4 again.err)"
 readable kasparov.pgn "$kasparov"
 

@@ -1,6 +1,9 @@
 // Atomic outputs: a reader sees the old file or the whole new one, never a part, and a writer
 // that fails or is abandoned leaves nothing behind.
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -78,4 +81,48 @@ TEST_CASE("write_file_atomically: the same through one part, new files get the u
   const mode_t mask = umask(0);
   umask(mask);
   CHECK((st.st_mode & 0777) == (0666 & ~mask));
+}
+
+TEST_CASE("AtomicFileWriter: a device or a FIFO is written in place, never replaced by a file", "[daemon][files]") {
+  // -o /dev/null (or a named pipe) run as root: a rename over it would put a regular file where
+  // the device was, for every program on the machine.
+  test::TempDir dir;
+  const auto fifo = dir.path() / "pipe";
+  REQUIRE(mkfifo(fifo.c_str(), 0600) == 0);
+  // Held open for reading and writing by the test, the FIFO never blocks the writer, and what
+  // was written waits in the pipe (a regression renames a file over it: nothing arrives).
+  const int held = open(fifo.c_str(), O_RDWR | O_NONBLOCK);
+  REQUIRE(held >= 0);
+  daemon::AtomicFileWriter file(fifo.string());
+  file.write("one ");
+  file.write("two\n");
+  CHECK(file.commit().has_value());
+  char buffer[64] = {};
+  const ssize_t n = read(held, buffer, sizeof buffer);
+  close(held);
+  CHECK(std::string(buffer, n > 0 ? static_cast<std::size_t>(n) : 0) == "one two\n");
+  struct stat st {};
+  REQUIRE(stat(fifo.c_str(), &st) == 0);
+  CHECK(S_ISFIFO(st.st_mode));
+  CHECK(files_in(dir.path()) == 1);  // no temporary file left beside it
+  // A character device (a null device of the test's own, made where root may make one: the
+  // test never writes to the machine's /dev/null, which a regression would replace) stays one.
+  if (geteuid() == 0) {
+    const auto null = dir.path() / "null";
+    REQUIRE(mknod(null.c_str(), S_IFCHR | 0666, makedev(1, 3)) == 0);
+    REQUIRE(daemon::write_file_atomically(null.string(), "nothing\n").has_value());
+    REQUIRE(stat(null.c_str(), &st) == 0);
+    CHECK(S_ISCHR(st.st_mode));
+    CHECK(files_in(dir.path()) == 2);
+  }
+}
+
+TEST_CASE("AtomicFileWriter: a symbolic link keeps pointing at its file, which gets the new content", "[daemon][files]") {
+  test::TempDir dir;
+  const auto real = dir.path() / "real.epd", link = dir.path() / "link.epd";
+  { std::ofstream(real) << "old\n"; }
+  std::filesystem::create_symlink(real, link);
+  REQUIRE(daemon::write_file_atomically(link.string(), "new\n").has_value());
+  CHECK(std::filesystem::is_symlink(link));
+  CHECK(content_of(real) == "new\n");
 }
