@@ -9,6 +9,7 @@
 #
 #   stockfish_test.sh EPDD ANNOTATE_CHECK SHARED_DATA [NODES]
 set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
 epdd=$(realpath "$1")
 check=$(realpath "$2")
 data=$(realpath "$3")/pgn
@@ -34,23 +35,11 @@ cmp a.json b.json || fail "their summaries differ"
 
 # SIGKILL when the store has N positions committed (polled: WAL lets a reader in), then again.
 total=$(q a.db "select total from jobs")
-kill_when_done() {
-  "$epdd" "${args[@]}" --store k.db -o k.pgn > /dev/null 2>&1 &
-  local pid=$!
-  while kill -0 "$pid" 2>/dev/null; do
-    [ "$(q k.db 'select done from jobs' 2>/dev/null || echo 0)" -ge "$1" ] 2>/dev/null && break
-    sleep 0.05
-  done
-  sleep 0.3  # into the next game
-  kill -9 "$pid" 2>/dev/null || true
-  wait "$pid" 2>/dev/null || true
-  [ "$(q k.db 'pragma integrity_check')" = ok ] || fail "store damaged after SIGKILL"
-  [ ! -e k.pgn ] || fail "an interrupted run wrote its output"
-  echo "SIGKILL with $(q k.db 'select done from jobs') of $total positions committed (aimed at $1)"
-}
-kill_when_done 1
-kill_when_done $((total / 3))
-kill_when_done $((2 * total / 3))
+# shellcheck source=../lib/sigkill.sh
+source "$here/../lib/sigkill.sh"
+kill_when_done 1 k.pgn 0.3
+kill_when_done $((total / 3)) k.pgn 0.3
+kill_when_done $((2 * total / 3)) k.pgn 0.3
 "$epdd" "${args[@]}" --store k.db -o k.pgn --json k.json
 cmp a.pgn k.pgn || fail "the resumed output differs from the uninterrupted one: $(diff a.pgn k.pgn | head -5)"
 cmp a.json k.json || fail "the resumed summary differs"

@@ -9,6 +9,7 @@
 #
 #   stockfish_test.sh EPDD BOOK_CHECK SHARED_DATA [NODES]
 set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
 epdd=$(realpath "$1")
 check=$(realpath "$2")
 data=$(realpath "$3")
@@ -36,21 +37,10 @@ cmp a.epd b.epd || fail "two runs on two stores differ: $(diff a.epd b.epd | hea
 cmp a.bin b.bin || fail "their Polyglot files differ"
 
 total=$(q a.db "select total from jobs")
-kill_when_done() {
-  "$epdd" "${args[@]}" --store k.db -o k.epd > /dev/null 2>&1 &
-  local pid=$!
-  while kill -0 "$pid" 2>/dev/null; do
-    [ "$(q k.db 'select done from jobs' 2>/dev/null || echo 0)" -ge "$1" ] 2>/dev/null && break
-    sleep 0.02
-  done
-  kill -9 "$pid" 2>/dev/null || true
-  wait "$pid" 2>/dev/null || true
-  [ "$(q k.db 'pragma integrity_check')" = ok ] || fail "store damaged after SIGKILL"
-  [ ! -e k.epd ] || fail "an interrupted run wrote its output"
-  echo "SIGKILL with $(q k.db 'select done from jobs') of $total leaves committed (aimed at $1)"
-}
-kill_when_done 1
-kill_when_done $((total / 2))
+# shellcheck source=../lib/sigkill.sh
+source "$here/../lib/sigkill.sh"
+kill_when_done 1 k.epd
+kill_when_done $((total / 2)) k.epd
 "$epdd" "${args[@]}" --store k.db -o k.epd --polyglot k.bin --json k.json
 cmp a.epd k.epd || fail "the resumed output differs from the uninterrupted one: $(diff a.epd k.epd | head -5)"
 cmp a.bin k.bin || fail "the resumed Polyglot file differs"
