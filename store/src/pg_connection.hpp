@@ -1,7 +1,7 @@
 // The PostgreSQL plumbing of the PostgreSQL backend (libpqxx): one connection to the database a
 // postgresql:// location names, its messages (which name the location without its password,
 // location.hpp), the database's clock, and the schema. Private to store/src: callers see only
-// Store. Groundwork for PgStore (issue 18): the Store operations on it are not written yet.
+// Store.
 #pragma once
 
 #include <pqxx/pqxx>
@@ -56,6 +56,40 @@ class Connection {
   std::string location_;
   std::string shown_;
   std::unique_ptr<pqxx::connection> db_;
+};
+
+// One transaction of one Store operation (pqxx::work, READ COMMITTED): every statement's
+// failure, and the commit's, is a StoreError "<location>: <what>: <PostgreSQL's reason>".
+// Rolled back unless committed.
+class Transaction {
+ public:
+  Transaction(Connection& connection, std::string what);
+  Transaction(const Transaction&) = delete;
+  Transaction& operator=(const Transaction&) = delete;
+
+  // Runs `sql` with its parameters $1, $2... (std::optional: NULL; pqxx::binarystring: BYTEA).
+  template <class... Args>
+  pqxx::result run(const std::string& sql, const Args&... args) {
+    try {
+      return work_->exec_params(sql, args...);
+    } catch (const pqxx::failure& e) {
+      fail(e.what());
+    }
+  }
+  // The database's now, in ms since the epoch.
+  std::int64_t now_ms() { return run(std::string("SELECT ") + kNowMs)[0][0].as<std::int64_t>(); }
+  // A text quoted as an SQL literal.
+  std::string quote(const std::string& text) { return work_->quote(text); }
+  void commit();
+  [[noreturn]] void fail(std::string_view reason) const { connection_.fail(what_, reason); }
+  const std::string& what() const { return what_; }
+  // What the next statements do, for their messages (one item of a batch).
+  void set_what(std::string what) { what_ = std::move(what); }
+
+ private:
+  Connection& connection_;
+  std::string what_;
+  std::unique_ptr<pqxx::work> work_;
 };
 
 }  // namespace epdd::store::pg

@@ -3,7 +3,7 @@
 // sources, TEXT JSON) and the version table that stands for SQLite's user_version.
 #include <string>
 
-#include "pg_connection.hpp"
+#include "pg_store.hpp"
 #include "store/location.hpp"
 
 namespace epdd::store::pg {
@@ -70,6 +70,13 @@ CREATE TABLE cache (
   used_ms BIGINT NOT NULL DEFAULT 0
 );
 CREATE INDEX cache_by_use ON cache (used_ms);
+CREATE FUNCTION epdd_json_valid(t TEXT) RETURNS BOOLEAN LANGUAGE plpgsql IMMUTABLE AS $$
+BEGIN
+  PERFORM t::json;
+  RETURN true;
+EXCEPTION WHEN others THEN
+  RETURN false;
+END $$;
 )sql";
 
 }  // namespace
@@ -120,4 +127,37 @@ std::int64_t Connection::create_schema() {
   return version;
 }
 
+Transaction::Transaction(Connection& connection, std::string what)
+    : connection_(connection), what_(std::move(what)) {
+  try {
+    work_ = std::make_unique<pqxx::work>(connection_.db());
+  } catch (const pqxx::failure& e) {
+    fail(e.what());
+  }
+}
+
+void Transaction::commit() {
+  try {
+    work_->commit();
+  } catch (const pqxx::failure& e) {
+    fail(e.what());
+  }
+}
+
 }  // namespace epdd::store::pg
+
+namespace epdd::store {
+
+Expected<std::unique_ptr<Store>, std::string> PgStore::open(const std::string& location) {
+  try {
+    std::unique_ptr<PgStore> store(new PgStore(location));
+    store->connection_.create_schema();
+    return std::unique_ptr<Store>(std::move(store));
+  } catch (const StoreError& e) {
+    return unexpected(std::string(e.what()));
+  }
+}
+
+const std::string& PgStore::path() const { return connection_.shown(); }
+
+}  // namespace epdd::store
