@@ -6,10 +6,17 @@
 
 #include <chrono>
 #include <cstdint>
+#include <cstdlib>
+#include <set>
 #include <string>
+#include <thread>
+#include <vector>
+
+#include <fmt/format.h>
 
 #include "../../../store/src/pg_connection.hpp"
 #include "pg_support.hpp"
+#include "store/store.hpp"
 
 using epdd::store::StoreError;
 namespace pg = epdd::store::pg;
@@ -83,4 +90,66 @@ TEST_CASE("postgresql store: times are the database's clock in ms since the epoc
   const auto local = std::chrono::duration_cast<std::chrono::milliseconds>(
                          std::chrono::system_clock::now().time_since_epoch()).count();
   CHECK(std::abs(local - now) < 60000);
+}
+
+TEST_CASE("postgresql store: a URL with a password opens the store, and path() and messages do not show it",
+          "[store][postgresql]") {
+  epdd::test::FreshPostgresDatabase database;
+  const char* password = std::getenv("PGPASSWORD");
+  const char* user = std::getenv("PGUSER");
+  const char* host = std::getenv("PGHOST");
+  const char* port = std::getenv("PGPORT");
+  REQUIRE(password != nullptr);
+  REQUIRE(user != nullptr);
+  REQUIRE(std::string(password).size() >= 6);  // long enough not to turn up by chance
+  // The host as a parameter: pg_virtualenv may name a socket folder.
+  const std::string base = fmt::format("postgresql://{}@/{}?host={}&port={}", user, database.name(),
+                                       host ? host : "localhost", port ? port : "5432");
+  const std::string url = fmt::format("postgresql://{}:{}@/{}?host={}&port={}", user, password, database.name(),
+                                      host ? host : "localhost", port ? port : "5432");
+  auto opened = epdd::store::Store::open(url);
+  INFO((opened ? std::string() : opened.error()));
+  REQUIRE(opened.has_value());
+  auto& store = **opened;
+  CHECK(store.path() == base);
+  const std::string message = store_error([&] { store.job(42); });
+  CHECK(message == base + ": reading job 42: there is no such job");
+  CHECK(message.find(password) == std::string::npos);
+  // Reopening what path() shows reaches the same store (libpq takes the password from
+  // PGPASSWORD), as a worker thread of the daemon does.
+  const auto job = store.find_or_create_job("suite", "wac.epd", "id", "{}");
+  auto again = epdd::store::Store::open(store.path());
+  REQUIRE(again.has_value());
+  CHECK((*again)->job(job.id).identity == "id");
+}
+
+TEST_CASE("postgresql store: owners claiming at once from their own connections never share a position",
+          "[store][postgresql]") {
+  epdd::test::FreshPostgresDatabase database;
+  constexpr int kPositions = 60;
+  {
+    auto store = epdd::store::Store::open(database.url());
+    REQUIRE(store.has_value());
+    const auto job = (*store)->find_or_create_job("suite", "x.epd", "x", "{}");
+    std::vector<epdd::store::NewItem> items;
+    for (int i = 0; i < kPositions; ++i) items.push_back({i, "k" + std::to_string(i), "{}"});
+    (*store)->add_items(job.id, items, "E");
+  }
+  std::vector<std::vector<std::string>> claimed(4);
+  std::vector<std::thread> threads;
+  for (std::size_t t = 0; t < claimed.size(); ++t)
+    threads.emplace_back([&, t] {
+      auto store = epdd::store::Store::open(database.url());
+      if (!store) return;
+      while (auto claim = (*store)->claim("owner" + std::to_string(t), {"E"}, 60000)) claimed[t].push_back(claim->key);
+    });
+  for (std::thread& thread : threads) thread.join();
+  std::set<std::string> keys;
+  std::size_t total = 0;
+  for (const auto& mine : claimed) {
+    total += mine.size();
+    keys.insert(mine.begin(), mine.end());
+  }
+  CHECK(total == kPositions);
+  CHECK(keys.size() == kPositions);
 }
