@@ -1,22 +1,9 @@
 // The PostgreSQL store's commits of results and the jobs' states (sqlite_store.cpp's second
 // half, in PostgreSQL's dialect).
+#include "commit_messages.hpp"
 #include "pg_store.hpp"
 
 namespace epdd::store {
-
-namespace {
-
-std::string analysis_what(std::int64_t job, std::int64_t index) {
-  return fmt::format("committing the analysis of item {} of job {}", index, job);
-}
-std::string cached_what(std::int64_t job, std::int64_t index) {
-  return fmt::format("committing the cached analysis of item {} of job {}", index, job);
-}
-std::string failure_what(std::int64_t job, std::int64_t index) {
-  return fmt::format("recording the failure of item {} of job {}", index, job);
-}
-
-}  // namespace
 
 void PgStore::record_analysis(Tx& t, std::int64_t job, std::int64_t index, const std::string& key,
                               const std::string& engine, const std::string& analysis_json) {
