@@ -175,9 +175,10 @@ std::vector<std::pair<std::string, std::int64_t>> PgStore::abandoned_leases(cons
   Tx t(connection_, "looking for searches nobody waits for");
   std::vector<std::pair<std::string, std::int64_t>> out;
   for (const pqxx::row& row :
-       t.run("SELECT DISTINCT i.key, i.job FROM items i WHERE i.lease_owner = $1 AND i.state = 'pending' AND NOT EXISTS "
+       t.run("SELECT i.key, i.job FROM items i WHERE i.lease_owner = $1 AND i.state = 'pending' AND NOT EXISTS "
              "(SELECT 1 FROM items o JOIN jobs j ON j.id = o.job WHERE o.key = i.key AND o.lease_owner = $1 AND "
-             "o.state = 'pending' AND j.state IN ('queued', 'running')) ORDER BY i.key COLLATE \"C\", i.job",
+             "o.state = 'pending' AND j.state IN ('queued', 'running')) GROUP BY i.key, i.job "
+             "ORDER BY i.key COLLATE \"C\", i.job",
              owner))
     out.emplace_back(row[0].as<std::string>(), row[1].as<std::int64_t>());
   t.commit();
