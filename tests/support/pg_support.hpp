@@ -16,7 +16,7 @@
 
 namespace epdd::test {
 
-// A database made for one test and dropped after it; `url` opens it (libpq takes the host,
+// A database made for one test (in a throwaway cluster); `url` opens it (libpq takes the host,
 // port, user and password from the environment).
 class FreshPostgresDatabase {
  public:
@@ -32,16 +32,9 @@ class FreshPostgresDatabase {
     n.exec("CREATE DATABASE " + name_);
     url_ = "postgresql:///" + name_;
   }
-  ~FreshPostgresDatabase() {
-    if (name_.empty()) return;
-    try {
-      pqxx::connection admin;
-      pqxx::nontransaction n(admin);
-      n.exec("DROP DATABASE IF EXISTS " + name_ + " WITH (FORCE)");
-    } catch (const std::exception&) {
-      // pg_virtualenv removes the whole cluster afterwards.
-    }
-  }
+  // Not dropped: the cluster is a throwaway one (pg_virtualenv removes it with every database),
+  // and DROP DATABASE forces a checkpoint each time, which doubled the run (14 s, 7 s without).
+  ~FreshPostgresDatabase() = default;
   FreshPostgresDatabase(const FreshPostgresDatabase&) = delete;
   FreshPostgresDatabase& operator=(const FreshPostgresDatabase&) = delete;
 

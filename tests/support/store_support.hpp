@@ -29,7 +29,7 @@ inline std::unique_ptr<store::Store> open_store(const std::string& path) {
 // Fresh store locations of the backend under test, for the tests tagged [backend], which are one
 // test body for both backends: SQLite files in a temporary folder, or (EPDD_STORE_BACKEND=
 // postgresql, as the ctest `store_tests: postgresql` runs them under pg_virtualenv) one fresh
-// PostgreSQL database per location, dropped afterwards.
+// PostgreSQL database per location, in the throwaway cluster.
 class StoreUnderTest {
  public:
   static bool postgresql() {
