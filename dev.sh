@@ -16,6 +16,8 @@ PACKAGES=(
   libtomlplusplus-dev        # engine configuration files (daemon)
   libspdlog-dev              # logging (daemon)
   libsqlite3-dev             # the store: jobs, work items, analysis cache (daemon)
+  libpqxx-dev                # the store on PostgreSQL (a queue shared by many machines)
+  postgresql postgresql-common   # pg_virtualenv: the store tests' throwaway PostgreSQL cluster
   nlohmann-json3-dev         # analysis results as JSON (daemon)
   catch2                     # tests
   stockfish                  # the default engine; the perft and uci benchmarks' peer

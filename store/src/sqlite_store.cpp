@@ -1,4 +1,5 @@
 // The SQLite store's jobs, items and analysis cache.
+#include "commit_messages.hpp"
 #include "sqlite_store.hpp"
 
 #include <limits>
@@ -249,21 +250,6 @@ std::optional<std::string> SqliteStore::cached(const std::string& key) {
   if (!q.bind(key).next()) return std::nullopt;
   return q.text(0);
 }
-
-namespace {
-
-// What each commit is doing, for its messages.
-std::string analysis_what(std::int64_t job, std::int64_t index) {
-  return fmt::format("committing the analysis of item {} of job {}", index, job);
-}
-std::string cached_what(std::int64_t job, std::int64_t index) {
-  return fmt::format("committing the cached analysis of item {} of job {}", index, job);
-}
-std::string failure_what(std::int64_t job, std::int64_t index) {
-  return fmt::format("recording the failure of item {} of job {}", index, job);
-}
-
-}  // namespace
 
 void SqliteStore::record_analysis(std::int64_t job, std::int64_t index, const std::string& key,
                                   const std::string& engine, const std::string& analysis_json, std::string_view what) {

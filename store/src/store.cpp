@@ -4,7 +4,9 @@
 
 #include <array>
 
+#include "pg_store.hpp"
 #include "sqlite_store.hpp"
+#include "store/location.hpp"
 
 namespace epdd::store {
 
@@ -29,9 +31,10 @@ std::optional<ItemState> parse_item_state(std::string_view text) {
   return parse_state<ItemState>(text, kItemStateNames);
 }
 
-// A `postgresql://` location will pick the PostgreSQL backend here; every other location is
-// the path of an SQLite file.
+// A `postgresql://` (or `postgres://`) location picks the PostgreSQL backend; every other
+// location is the path of an SQLite file.
 Expected<std::unique_ptr<Store>, std::string> Store::open(const std::string& location) {
+  if (is_postgresql_location(location)) return PgStore::open(location);
   return SqliteStore::open(location);
 }
 

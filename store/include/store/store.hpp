@@ -1,7 +1,7 @@
 // The persistent store: jobs, their work items, leases and the analysis cache (ARCHITECTURE.md,
 // "Store and daemon"), behind one interface with one implementation per database: SQLite (a
-// file, the embedded default, sqlite_store.hpp) today, PostgreSQL (one queue for many machines)
-// later. Callers open a store with Store::open and use nothing but this class.
+// file, the embedded default, sqlite_store.hpp) and PostgreSQL (one queue for many machines,
+// pg_store.hpp). Callers open a store with Store::open and use nothing but this class.
 //
 // The contract every backend keeps:
 // - Durability: a result is committed, in the same transaction that marks its item done and
@@ -230,8 +230,8 @@ class Store {
   // The one way to open a store: picks the backend for `location`, and creates the store (with
   // nothing readable by group or others: it may hold private inputs) and its schema if missing.
   // Refuses a store that is not an epdd store and one whose schema is newer than this code's.
-  // Every message names the location. Today every location is the path of an SQLite file; a
-  // `postgresql://` location will pick the PostgreSQL backend when there is one.
+  // Every message names the location. A `postgresql://` or `postgres://` location (libpq's URL)
+  // picks the PostgreSQL backend; any other is the path of an SQLite file (location.hpp).
   static Expected<std::unique_ptr<Store>, std::string> open(const std::string& location);
 
   virtual ~Store() = default;
@@ -239,7 +239,9 @@ class Store {
   Store& operator=(const Store&) = delete;
 
   // The location the store was opened with; Store::open(path()) opens the same store again
-  // (how each worker thread gets its own).
+  // (how each worker thread gets its own). A PostgreSQL URL without its password
+  // (location.hpp): reopening it then takes the password from PGPASSWORD, ~/.pgpass or a
+  // service file, never from the URL.
   virtual const std::string& path() const = 0;
 
   // The job with this identity as it stands (how an interrupted run resumes), or a new Queued

@@ -136,9 +136,9 @@ TEST_CASE("store: a version 3 file is upgraded in place to version 4, its rows k
   CHECK(store->jobs().size() == 2);
 }
 
-TEST_CASE("store: add_items writes each item's group, and items already there keep theirs", "[daemon][store][group]") {
-  test::TempDir dir;
-  auto store = open_store((dir.path() / "s.db").string());
+TEST_CASE("store: add_items writes each item's group, and items already there keep theirs", "[daemon][store][group][backend]") {
+  test::StoreUnderTest stores;
+  auto store = open_store(stores.location("s"));
   const auto job = job_with(*store, "a", {{"k1", 3}, {"k2", 3}, {"k3", std::nullopt}, {"k4", 0}});
   auto items = store->items(job);
   REQUIRE(items.size() == 4);
@@ -155,9 +155,9 @@ TEST_CASE("store: add_items writes each item's group, and items already there ke
 }
 
 TEST_CASE("store: a group claim is the whole group in index order, a repeated position once with all its items",
-          "[daemon][store][group]") {
-  test::TempDir dir;
-  auto store = open_store((dir.path() / "s.db").string());
+          "[daemon][store][group][backend]") {
+  test::StoreUnderTest stores;
+  auto store = open_store(stores.location("s"));
   // Game 1 of job a: k1 k2 k3 k2 (a repetition) k4; game 2: k5 k6. Job b waits for k3 and k5
   // too, on their own.
   const auto a = job_with(*store, "a", {{"k1", 1}, {"k2", 1}, {"k3", 1}, {"k2", 1}, {"k4", 1}, {"k5", 2}, {"k6", 2}});
@@ -197,9 +197,9 @@ TEST_CASE("store: a group claim is the whole group in index order, a repeated po
 }
 
 TEST_CASE("store: a group claim leaves out positions another owner holds, which are claimed later on their own",
-          "[daemon][store][group]") {
-  test::TempDir dir;
-  const std::string path = (dir.path() / "s.db").string();
+          "[daemon][store][group][backend]") {
+  test::StoreUnderTest stores;
+  const std::string path = stores.location("s");
   auto store = open_store(path);
   const auto x = job_with(*store, "x", {{"k2", std::nullopt}});
   const auto g = job_with(*store, "g", {{"k1", 7}, {"k2", 7}, {"k3", 7}});
@@ -233,9 +233,9 @@ TEST_CASE("store: a group claim leaves out positions another owner holds, which 
   CHECK(later->rest.empty());
 }
 
-TEST_CASE("store: a group claim keeps to only_job, and groups are a job's own", "[daemon][store][group]") {
-  test::TempDir dir;
-  auto store = open_store((dir.path() / "s.db").string());
+TEST_CASE("store: a group claim keeps to only_job, and groups are a job's own", "[daemon][store][group][backend]") {
+  test::StoreUnderTest stores;
+  auto store = open_store(stores.location("s"));
   const auto a = job_with(*store, "a", {{"k1", 1}, {"k2", 1}});
   const auto b = job_with(*store, "b", {{"k3", 1}, {"k4", 1}});
   auto from_b = store->claim("one", {"E"}, 60000, b);
@@ -253,9 +253,9 @@ TEST_CASE("store: a group claim keeps to only_job, and groups are a job's own", 
 }
 
 TEST_CASE("store: a group's leases run to now plus lease_ms, expire together and are released together",
-          "[daemon][store][group]") {
-  test::TempDir dir;
-  const std::string path = (dir.path() / "s.db").string();
+          "[daemon][store][group][backend]") {
+  test::StoreUnderTest stores;
+  const std::string path = stores.location("s");
   auto store = open_store(path);
   const auto g = job_with(*store, "g", {{"k1", 4}, {"k2", 4}, {"k1", 4}, {"k3", 4}});
   const std::int64_t before = now_ms();
@@ -322,10 +322,10 @@ std::pair<std::int64_t, std::int64_t> outcome_fixture(store::Store& store) {
 
 }  // namespace
 
-TEST_CASE("store: commit_outcomes records each kind exactly as the single commits do", "[daemon][store][group]") {
-  test::TempDir dir;
-  const std::string single_path = (dir.path() / "single.db").string();
-  const std::string batch_path = (dir.path() / "batch.db").string();
+TEST_CASE("store: commit_outcomes records each kind exactly as the single commits do", "[daemon][store][group][backend]") {
+  test::StoreUnderTest stores;
+  const std::string single_path = stores.location("single");
+  const std::string batch_path = stores.location("batch");
   auto single = open_store(single_path);
   auto batch = open_store(batch_path);
   const auto [a, b] = outcome_fixture(*single);
@@ -366,9 +366,9 @@ TEST_CASE("store: commit_outcomes records each kind exactly as the single commit
   CHECK(state_of(*batch, batch_path) == expected);
 }
 
-TEST_CASE("store: commit_outcomes is all or nothing", "[daemon][store][group]") {
-  test::TempDir dir;
-  const std::string path = (dir.path() / "s.db").string();
+TEST_CASE("store: commit_outcomes is all or nothing", "[daemon][store][group][backend]") {
+  test::StoreUnderTest stores;
+  const std::string path = stores.location("s");
   auto store = open_store(path);
   const auto [a, b] = outcome_fixture(*store);
   REQUIRE(store->claim("one", {"E"}, 60000));

@@ -70,9 +70,9 @@ TEST_CASE("store: job and item states have stored names that parse back", "[daem
   CHECK_FALSE(store::parse_item_state("").has_value());
 }
 
-TEST_CASE("store: created, reopened, and everything written is still there", "[daemon][store]") {
-  test::TempDir dir;
-  const std::string path = (dir.path() / "store.db").string();
+TEST_CASE("store: created, reopened, and everything written is still there", "[daemon][store][backend]") {
+  test::StoreUnderTest stores;
+  const std::string path = stores.location("store");
   std::int64_t job = 0;
   {
     auto store = open_store(path);
@@ -111,9 +111,9 @@ TEST_CASE("store: created, reopened, and everything written is still there", "[d
   CHECK(store->job(job).message == "engine crashed 4 times");
 }
 
-TEST_CASE("store: find_or_create_job returns the job of an identity as it is", "[daemon][store]") {
-  test::TempDir dir;
-  auto store = open_store((dir.path() / "store.db").string());
+TEST_CASE("store: find_or_create_job returns the job of an identity as it is", "[daemon][store][backend]") {
+  test::StoreUnderTest stores;
+  auto store = open_store(stores.location("store"));
   const store::JobRow first = store->find_or_create_job("suite", "a.epd", "identity A", "settings A");
   CHECK(first.state == store::JobState::Queued);
   store->set_job_state(first.id, store::JobState::Running);
@@ -127,9 +127,9 @@ TEST_CASE("store: find_or_create_job returns the job of an identity as it is", "
   CHECK(store->jobs().size() == 2);
 }
 
-TEST_CASE("store: add_items again on resume changes nothing already there", "[daemon][store]") {
-  test::TempDir dir;
-  auto store = open_store((dir.path() / "store.db").string());
+TEST_CASE("store: add_items again on resume changes nothing already there", "[daemon][store][backend]") {
+  test::StoreUnderTest stores;
+  auto store = open_store(stores.location("store"));
   const std::int64_t job = job_with_items(*store, 2);
   store->commit_analysis(job, 0, key_of(0), "sf", result_of(0));
   store->add_items(job, items_with_keys(3));  // the same two and a new one
@@ -145,9 +145,9 @@ TEST_CASE("store: add_items again on resume changes nothing already there", "[da
   CHECK_THROWS_AS(store->add_items(job + 1, items_with_keys(1)), store::StoreError);  // no such job
 }
 
-TEST_CASE("store: commit_analysis is there after reopening, with one search counted", "[daemon][store]") {
-  test::TempDir dir;
-  const std::string path = (dir.path() / "store.db").string();
+TEST_CASE("store: commit_analysis is there after reopening, with one search counted", "[daemon][store][backend]") {
+  test::StoreUnderTest stores;
+  const std::string path = stores.location("store");
   std::int64_t job = 0;
   {
     auto store = open_store(path);
@@ -176,9 +176,9 @@ TEST_CASE("store: commit_analysis is there after reopening, with one search coun
 }
 
 TEST_CASE("store: a second search of a cached key keeps the first analysis and counts the search",
-          "[daemon][store]") {
-  test::TempDir dir;
-  auto store = open_store((dir.path() / "store.db").string());
+          "[daemon][store][backend]") {
+  test::StoreUnderTest stores;
+  auto store = open_store(stores.location("store"));
   const std::int64_t job = store->find_or_create_job("suite", "x", "x", "").id;
   store->add_items(job, {{0, "same"}, {1, "same"}});
   store->commit_analysis(job, 0, "same", "sf", "{\"first\":1}");
@@ -193,9 +193,9 @@ TEST_CASE("store: a second search of a cached key keeps the first analysis and c
   CHECK(store->job(job).searches == 3);
 }
 
-TEST_CASE("store: add_items answers the items the cache has, once, and counts them as hits", "[daemon][store]") {
-  test::TempDir dir;
-  const std::string path = (dir.path() / "store.db").string();
+TEST_CASE("store: add_items answers the items the cache has, once, and counts them as hits", "[daemon][store][backend]") {
+  test::StoreUnderTest stores;
+  const std::string path = stores.location("store");
   auto store = open_store(path);
   const std::int64_t first = job_with_items(*store, 2, "first");
   store->commit_analysis(first, 0, key_of(0), "sf", result_of(0));
@@ -231,9 +231,9 @@ TEST_CASE("store: add_items answers the items the cache has, once, and counts th
   CHECK(claim->items.front() == std::make_pair(second, std::int64_t{1}));
 }
 
-TEST_CASE("store: commit_cached counts hits, not searches, and lookups count nothing", "[daemon][store]") {
-  test::TempDir dir;
-  auto store = open_store((dir.path() / "store.db").string());
+TEST_CASE("store: commit_cached counts hits, not searches, and lookups count nothing", "[daemon][store][backend]") {
+  test::StoreUnderTest stores;
+  auto store = open_store(stores.location("store"));
   const std::int64_t first = job_with_items(*store, 1, "first");
   const std::int64_t second = job_with_items(*store, 1, "second");  // before the entry exists
   store->commit_analysis(first, 0, key_of(0), "sf", result_of(0));
@@ -258,9 +258,9 @@ TEST_CASE("store: commit_cached counts hits, not searches, and lookups count not
   CHECK_THROWS_AS(store->commit_cached(second, 0, "not cached", "{}"), store::StoreError);
 }
 
-TEST_CASE("store: commit_failure is counted and reset_failed makes the item pending again", "[daemon][store]") {
-  test::TempDir dir;
-  auto store = open_store((dir.path() / "store.db").string());
+TEST_CASE("store: commit_failure is counted and reset_failed makes the item pending again", "[daemon][store][backend]") {
+  test::StoreUnderTest stores;
+  auto store = open_store(stores.location("store"));
   const std::int64_t job = job_with_items(*store, 3);
   store->commit_analysis(job, 0, key_of(0), "sf", result_of(0));
   store->commit_failure(job, 1, "engine crashed (signal 11)");
@@ -286,9 +286,9 @@ TEST_CASE("store: commit_failure is counted and reset_failed makes the item pend
 }
 
 TEST_CASE("store: a missing job or item, or a result under another key, is a StoreError naming the file",
-          "[daemon][store]") {
-  test::TempDir dir;
-  const std::string path = (dir.path() / "store.db").string();
+          "[daemon][store][backend]") {
+  test::StoreUnderTest stores;
+  const std::string path = stores.location("store");
   auto store = open_store(path);
   const std::int64_t job = job_with_items(*store, 1);
   CHECK_THROWS_WITH(store->job(job + 7), Catch::StartsWith(path + ": reading job"));
@@ -343,9 +343,9 @@ TEST_CASE("store: the file is readable by its owner only, whatever the umask", "
   }
 }
 
-TEST_CASE("store: two connections on one file commit in turn without lock errors", "[daemon][store]") {
-  test::TempDir dir;
-  const std::string path = (dir.path() / "store.db").string();
+TEST_CASE("store: two connections on one file commit in turn without lock errors", "[daemon][store][backend]") {
+  test::StoreUnderTest stores;
+  const std::string path = stores.location("store");
   auto a = open_store(path);
   auto b = open_store(path);
   const std::int64_t job = job_with_items(*a, 20);
@@ -424,9 +424,9 @@ std::function<std::size_t(char*, std::size_t)> reader_of(const std::string& byte
   };
 }
 
-TEST_CASE("store: a source written from a reader in chunks reads back whole and in parts", "[daemon][store]") {
-  test::TempDir dir;
-  auto store = open_store((dir.path() / "store.db").string());
+TEST_CASE("store: a source written from a reader in chunks reads back whole and in parts", "[daemon][store][backend]") {
+  test::StoreUnderTest stores;
+  auto store = open_store(stores.location("store"));
   // Not text, longer than a chunk of the writer (64 KB) and than a page, with every byte value.
   std::string bytes;
   for (std::size_t i = 0; i < 200000; ++i) bytes += static_cast<char>((i * 7919) % 256);
@@ -451,9 +451,9 @@ TEST_CASE("store: a source written from a reader in chunks reads back whole and 
   CHECK(store->job_source_part(other, 2, 3) == "cde");
 }
 
-TEST_CASE("store: a source whose reader gives other than its size makes no job", "[daemon][store]") {
-  test::TempDir dir;
-  auto store = open_store((dir.path() / "store.db").string());
+TEST_CASE("store: a source whose reader gives other than its size makes no job", "[daemon][store][backend]") {
+  test::StoreUnderTest stores;
+  auto store = open_store(stores.location("store"));
   const std::string bytes(5000, 'x');
   for (const std::size_t announced : {std::size_t{4999}, std::size_t{5001}}) {
     INFO(announced);

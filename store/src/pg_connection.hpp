@@ -1,0 +1,95 @@
+// The PostgreSQL plumbing of the PostgreSQL backend (libpqxx): one connection to the database a
+// postgresql:// location names, its messages (which name the location without its password,
+// location.hpp), the database's clock, and the schema. Private to store/src: callers see only
+// Store.
+#pragma once
+
+#include <pqxx/pqxx>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include <fmt/format.h>
+
+#include "store/store.hpp"
+
+namespace epdd::store::pg {
+
+// The schema version this code writes and reads, the same as the SQLite backend's (store.hpp).
+inline constexpr std::int64_t kSchemaVersion = 4;
+
+// Milliseconds since the Unix epoch by the database's clock (the contract's time: every
+// process using the database agrees on it whatever its own machine's clock says).
+inline constexpr const char* kNowMs = "(extract(epoch from clock_timestamp()) * 1000)::bigint";
+
+// One connection to a PostgreSQL store. Not shared between threads (one Store object per
+// thread, store.hpp).
+class Connection {
+ public:
+  // Connects to `location` (libpq's URL: service files, PGPASSWORD, ~/.pgpass and sslmode are
+  // libpq's). A StoreError naming the location without its password if it cannot.
+  explicit Connection(const std::string& location);
+
+  // The location without its password: what path() returns and every message names.
+  const std::string& shown() const { return shown_; }
+  // The URL libpq opened, password included: only for opening the same store again.
+  const std::string& location() const { return location_; }
+  pqxx::connection& db() { return *db_; }
+
+  // "<location>: <what>: <reason>".
+  [[noreturn]] void fail(std::string_view what, std::string_view reason) const {
+    throw StoreError(fmt::format("{}: {}: {}", shown_, what, reason));
+  }
+
+  // Milliseconds since the Unix epoch by the database's clock.
+  std::int64_t now_ms();
+
+  // Creates the schema in a database that has none, under an advisory lock (two processes
+  // opening a new store at once create it once), and returns the version found before. Refuses
+  // a database whose schema is newer than this code's and one that holds tables but no epdd
+  // schema (not an epdd store).
+  std::int64_t create_schema();
+
+ private:
+  std::string location_;
+  std::string shown_;
+  std::unique_ptr<pqxx::connection> db_;
+};
+
+// One transaction of one Store operation (pqxx::work, READ COMMITTED): every statement's
+// failure, and the commit's, is a StoreError "<location>: <what>: <PostgreSQL's reason>".
+// Rolled back unless committed.
+class Transaction {
+ public:
+  Transaction(Connection& connection, std::string what);
+  Transaction(const Transaction&) = delete;
+  Transaction& operator=(const Transaction&) = delete;
+
+  // Runs `sql` with its parameters $1, $2... (std::optional: NULL; pqxx::binarystring: BYTEA).
+  template <class... Args>
+  pqxx::result run(const std::string& sql, const Args&... args) {
+    try {
+      return work_->exec_params(sql, args...);
+    } catch (const pqxx::failure& e) {
+      fail(e.what());
+    }
+  }
+  // The database's now, in ms since the epoch.
+  std::int64_t now_ms() { return run(std::string("SELECT ") + kNowMs)[0][0].as<std::int64_t>(); }
+  // A text quoted as an SQL literal.
+  std::string quote(const std::string& text) { return work_->quote(text); }
+  void commit();
+  [[noreturn]] void fail(std::string_view reason) const { connection_.fail(what_, reason); }
+  const std::string& what() const { return what_; }
+  // What the next statements do, for their messages (one item of a batch).
+  void set_what(std::string what) { what_ = std::move(what); }
+
+ private:
+  Connection& connection_;
+  std::string what_;
+  std::unique_ptr<pqxx::work> work_;
+};
+
+}  // namespace epdd::store::pg

@@ -1,0 +1,82 @@
+// The store's leases, deliveries and purge as one sequence, run on both backends ([backend]):
+// who holds what (job_leases, lease_owners) to the database's now + lease_ms, renewal, the
+// searches nobody waits for after a cancel, release, one delivery at a time, and purge (dry run
+// and real) of the ended job and of the cache entry nobody waits for.
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "store/store.hpp"
+#include "store_support.hpp"
+
+using namespace epdd;
+
+namespace {
+
+std::int64_t now_ms() {
+  using namespace std::chrono;
+  return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+}
+
+}  // namespace
+
+TEST_CASE("store: leases, a cancel's abandoned searches, one delivery, and the purge of what ended",
+          "[daemon][store][backend]") {
+  test::StoreUnderTest stores;
+  auto store = test::open_store(stores.location("store"));
+  const auto job = store->find_or_create_job(store::NewJob{"suite", "x.epd", "x", "{}", "{}", "0123456789"}).id;
+  store->add_items(job, std::vector<store::NewItem>{{0, "k0", "{}"}, {1, "k1", "{}"}, {2, "k2", "{}"}}, "E");
+
+  const std::int64_t before = now_ms();
+  const auto claim = store->claim("a", {"E"}, 60000);
+  const std::int64_t after = now_ms();
+  REQUIRE(claim);
+  CHECK(claim->key == "k0");
+  const auto leases = store->job_leases(job);
+  REQUIRE(leases.size() == 1);
+  CHECK(leases[0].owner == "a");
+  // The database's clock: on this machine, the same as the test's to within a second.
+  CHECK(leases[0].expiry_ms >= before + 60000 - 1000);
+  CHECK(leases[0].expiry_ms <= after + 60000 + 1000);
+  CHECK(store->renew_leases("a", 120000) == 1);
+  CHECK(store->job_leases(job)[0].expiry_ms >= before + 120000 - 1000);
+  CHECK(store->lease_owners() == std::vector<std::string>{"a"});
+  CHECK(store->abandoned_leases("a").empty());
+
+  store->commit_analysis(job, 1, "k1", "E", "{\"k\":1}");
+  CHECK(store->cancel_job(job, "stop"));
+  CHECK_FALSE(store->cancel_job(job, "again"));
+  CHECK(store->abandoned_leases("a") == std::vector<std::pair<std::string, std::int64_t>>{{"k0", job}});
+  CHECK(store->release_leases("a") == 1);
+  CHECK(store->lease_owners().empty());
+
+  const auto delivery = store->claim_delivery("d", 60000);
+  REQUIRE(delivery);
+  CHECK(delivery->id == job);
+  CHECK(delivery->state == store::JobState::Cancelled);
+  CHECK_FALSE(store->claim_delivery("e", 60000));
+  CHECK(store->lease_owners() == std::vector<std::string>{"d"});
+  store->mark_delivered(job, store::JobState::Cancelled, "stop");
+  CHECK(store->job(job).delivered);
+  CHECK(store->lease_owners().empty());
+  CHECK_FALSE(store->claim_delivery("d", 60000));
+
+  const std::int64_t later = now_ms() + 3600000;
+  const auto dry = store->purge(store::PurgeRequest{later, later, true});
+  REQUIRE(dry.jobs.size() == 1);
+  CHECK(dry.jobs[0].id == job);
+  CHECK(dry.items == 3);
+  CHECK(dry.input_bytes == 10);
+  CHECK(dry.cache_entries == 1);
+  CHECK(store->jobs().size() == 1);
+  const auto purged = store->purge(store::PurgeRequest{later, later, false});
+  CHECK(purged.jobs.size() == 1);
+  CHECK(purged.cache_entries == 1);
+  CHECK(store->jobs().empty());
+  CHECK(store->cache_stats().entries == 0);
+  CHECK_NOTHROW(store->vacuum());
+}
