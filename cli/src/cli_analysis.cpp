@@ -100,7 +100,9 @@ void add_common(CLI::App* cmd, AnalysisSettings& s, const std::string& input_hel
       ->check(CLI::Range(0.01, 1000.0));
   add_job_settings(cmd, s.spec, epd_input);
   cmd->add_option("--store", s.store,
-                  "The SQLite file that keeps jobs, results and the analysis cache (default ./epdd.db).\n"
+                  "The store that keeps jobs, results and the analysis cache: an SQLite file (default ./epdd.db)\n"
+                  "or a PostgreSQL URL shared with other hosts (postgresql://user@host/db?sslmode=require;\n"
+                  "the password from PGPASSWORD or ~/.pgpass, never shown).\n"
                   "Every result is committed as it arrives: rerun an interrupted command to resume it")
       ->capture_default_str();
   cmd->add_flag("-q,--quiet", s.quiet, "No progress and no summary on stderr (errors still)");

@@ -18,7 +18,8 @@ using namespace daemon;  // the commands call into the daemon library
 namespace {
 
 void add_store_choice(CLI::App* cmd, StoreChoice& where) {
-  cmd->add_option("--store", where.store, "The store file (default: the [daemon] store of --config, else ./epdd.db)");
+  cmd->add_option("--store", where.store, "The store: an SQLite file or a postgresql:// URL (default: the [store] location of --config,\n"
+                  "else ./epdd.db)");
   cmd->add_option("--config", where.config, "The daemon's configuration file, to find its store (and engines)");
 }
 

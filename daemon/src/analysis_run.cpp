@@ -219,7 +219,7 @@ void execute(const AnalysisSettings& s, const SolvedCheck& solved, RunProgress& 
   count_answered(answered, solved, progress, run, store, job);
   std::mutex mutex;  // progress, run, err
   WorkerSettings ws;
-  ws.store = store.path();
+  ws.store = store.location();
   ws.only_job = job.id;
   ws.poll_ms = 200;
   bool cancelled = false;

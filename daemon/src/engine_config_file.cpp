@@ -1,6 +1,7 @@
 #include "daemon/engine_config_file.hpp"
 
 #include "daemon/job_kind.hpp"
+#include "store/location.hpp"
 
 #include <fmt/format.h>
 
@@ -66,7 +67,7 @@ constexpr auto kTimeoutKeys = [] {
   keys.back() = "scale";
   return keys;
 }();
-constexpr std::string_view kTopKeys[] = {"timeouts", "engine", "daemon", "spool", "logging"};
+constexpr std::string_view kTopKeys[] = {"timeouts", "engine", "store", "daemon", "spool", "logging"};
 // The job keys every kind has; each kind's own flags (JobKind::flags) come on top.
 constexpr std::string_view kJobKeys[] = {"kind",     "engine",   "depth",         "nodes",    "movetime",
                                          "mate",     "multipv",  "new_game",      "keep_existing", "chess960",
@@ -74,6 +75,7 @@ constexpr std::string_view kJobKeys[] = {"kind",     "engine",   "depth",       
 constexpr std::string_view kSpoolKeys[] = {"directory", "settle_seconds", "kind",     "engine",        "depth",
                                            "nodes",     "movetime",       "mate",     "multipv",       "new_game",
                                            "keep_existing", "chess960",   "counters"};
+constexpr std::string_view kStoreKeys[] = {"location"};
 constexpr std::string_view kDaemonKeys[] = {"store", "lease_seconds", "poll_ms", "stop_deadline_seconds"};
 constexpr std::string_view kLoggingKeys[] = {"level", "file", "max_size_mb", "max_files", "transcripts"};
 constexpr std::string_view kLevels[] = {"trace", "debug", "info", "warn", "error", "off"};
@@ -416,11 +418,19 @@ void read_engines(const toml::node& node, const uci::Timeouts& base, std::vector
   }
 }
 
+// A store's location as written: a PostgreSQL URL as it is, a relative path relative to the
+// file's directory.
+std::string resolve_store(const std::string& location, std::string_view file);
+
 // A relative path in the file means relative to the file's directory.
 std::string resolve(const std::string& path, std::string_view file) {
   namespace fs = std::filesystem;
   if (path.empty() || fs::path(path).is_absolute()) return path;
   return (fs::absolute(fs::path(file)).parent_path() / path).lexically_normal().string();
+}
+
+std::string resolve_store(const std::string& location, std::string_view file) {
+  return store::is_postgresql_location(location) ? location : resolve(location, file);
 }
 
 // A kind's option (annotate's judge = "cp:50,100,300", from_ply = 10), kept as text; a file's
@@ -512,13 +522,37 @@ void read_daemon(const toml::node& node, std::string_view file, DaemonSettings& 
   if (!table) return;
   check_keys(*table, kDaemonKeys, "key", "[daemon]", errors);
   if (const toml::node* n = table->get("store"))
-    if (auto v = string_of(*n, "store", errors)) into.store = resolve(*v, file);
+    if (auto v = string_of(*n, "store", errors)) into.store = resolve_store(*v, file);
   if (const toml::node* n = table->get("lease_seconds"))
     if (auto v = integer_in(*n, "lease_seconds", 2, 86400, errors)) into.lease_ms = *v * 1000;
   if (const toml::node* n = table->get("poll_ms"))
     if (auto v = integer_in(*n, "poll_ms", 10, 60000, errors)) into.poll_ms = *v;
   if (const toml::node* n = table->get("stop_deadline_seconds"))
     if (auto v = integer_in(*n, "stop_deadline_seconds", 0, 86400, errors)) into.stop_deadline_ms = *v * 1000;
+}
+
+// [store] location: the store's own table (the store is not the daemon: the one-shot commands
+// and submit/status/cancel/results read it too). The older [daemon] store means the same; both
+// given is an error unless they agree.
+void read_store(const toml::node& node, std::string_view file, const toml::table& root, DaemonSettings& into,
+                Errors& errors) {
+  const toml::table* table = table_of(node, "[store]", errors);
+  if (!table) return;
+  check_keys(*table, kStoreKeys, "key", "[store]", errors);
+  const toml::node* n = table->get("location");
+  if (!n) return;
+  const auto v = string_of(*n, "location", errors);
+  if (!v) return;
+  const std::string location = resolve_store(*v, file);
+  const toml::node* older = root.at_path("daemon.store").node();
+  if (older && older->is_string() && resolve_store(older->value_or(std::string()), file) != location) {
+    errors.add(n->source(), fmt::format("[store] location and [daemon] store name different stores ({} and {}); "
+                                        "keep [store] location",
+                                        store::location_without_password(location),
+                                        store::location_without_password(older->value_or(std::string()))));
+    return;
+  }
+  into.store = location;
 }
 
 void read_spool(const toml::node& node, std::string_view file, std::optional<SpoolSettings>& into, Errors& errors) {
@@ -562,6 +596,7 @@ Expected<DaemonConfig, EngineConfigError> read_daemon_document(const toml::table
   DaemonConfig config;
   config.daemon.store = resolve("epdd.db", file);
   if (const toml::node* n = root.get("daemon")) read_daemon(*n, file, config.daemon, errors);
+  if (const toml::node* n = root.get("store")) read_store(*n, file, root, config.daemon, errors);
   if (const toml::node* n = root.get("spool")) read_spool(*n, file, config.spool, errors);
   if (const toml::node* n = root.get("logging")) read_logging(*n, file, config.logging, errors);
   if (errors.any()) return unexpected(errors.take());

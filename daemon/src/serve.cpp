@@ -210,7 +210,7 @@ void reload(const ServeOptions& o, store::Store& store, DaemonConfig& config, st
   } else {
     spool.reset();
   }
-  engines = std::make_unique<Engines>(config, store.path());
+  engines = std::make_unique<Engines>(config, store.location());
   if (!engines->any()) spdlog::error("no engine of {} could be started; jobs wait", o.config);
 }
 
@@ -245,7 +245,7 @@ int run_serve(const ServeOptions& o) {
   ScopedSignals signals({SIGINT, SIGTERM, SIGHUP}, on_serve_signal);
   spdlog::info("epdd serve: pid {}, store {}, configuration {}{}", getpid(), store.path(), o.config,
                spool ? ", spool " + spool->settings().directory : "");
-  auto engines = std::make_unique<Engines>(*config, store.path());
+  auto engines = std::make_unique<Engines>(*config, store.location());
   if (!engines->any()) {
     spdlog::error("no engine of {} could be started", o.config);
     return kExitEngine;

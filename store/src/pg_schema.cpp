@@ -159,5 +159,6 @@ Expected<std::unique_ptr<Store>, std::string> PgStore::open(const std::string& l
 }
 
 const std::string& PgStore::path() const { return connection_.shown(); }
+const std::string& PgStore::location() const { return connection_.location(); }
 
 }  // namespace epdd::store

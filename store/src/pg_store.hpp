@@ -41,6 +41,7 @@ class PgStore final : public Store {
   using Store::find_or_create_job;
 
   const std::string& path() const override;
+  const std::string& location() const override;
 
   JobRow find_or_create_job(const NewJob& job) override;
   std::string job_source(std::int64_t job) override;

@@ -146,6 +146,7 @@ Expected<std::unique_ptr<Store>, std::string> SqliteStore::open(const std::strin
 }
 
 const std::string& SqliteStore::path() const { return connection_.path(); }
+const std::string& SqliteStore::location() const { return connection_.path(); }
 
 std::int64_t SqliteStore::configure() {
   sqlite3* db = connection_.db();

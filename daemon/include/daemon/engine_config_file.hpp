@@ -35,10 +35,16 @@
 //   [engine.timeouts]                   # optional per-engine overrides, keys as in [timeouts];
 //   search = 120000                     # the rest come from [timeouts], then the defaults
 //
-// `epdd serve` reads the same file, with three more tables (all optional):
+// `epdd serve` reads the same file, with four more tables (all optional):
+//
+//   [store]
+//   location = "epdd.db"          # an SQLite file (relative paths are relative to this file's
+//                                 # folder), or a PostgreSQL URL shared by daemons on many hosts:
+//                                 # "postgresql://epdd@db.lan/epdd?sslmode=require" (password from
+//                                 # PGPASSWORD, ~/.pgpass or a service file; never logged).
+//                                 # [daemon] store = "..." is the older spelling of the same.
 //
 //   [daemon]
-//   store = "epdd.db"             # the store; relative paths are relative to this file's folder
 //   lease_seconds = 60            # how long a claim holds without renewal (2..86400); renewed
 //                                 # every third of it while searching
 //   poll_ms = 1000                # how often an idle daemon looks at the store and the spool

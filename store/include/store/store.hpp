@@ -243,6 +243,9 @@ class Store {
   // (location.hpp): reopening it then takes the password from PGPASSWORD, ~/.pgpass or a
   // service file, never from the URL.
   virtual const std::string& path() const = 0;
+  // The location exactly as it was opened, a URL's password included: what a worker thread
+  // passes to Store::open to open the same store again. Never shown (path() is for people).
+  virtual const std::string& location() const = 0;
 
   // The job with this identity as it stands (how an interrupted run resumes), or a new Queued
   // one. Atomic: two processes asking at once get the same job.

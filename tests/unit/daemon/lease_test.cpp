@@ -209,6 +209,27 @@ TEST_CASE("daemon configuration: defaults, paths relative to the file, located e
   CHECK_THAT(bad.error().to_string(), Catch::StartsWith("x.toml:1:1: unknown key 'store'"));
 }
 
+TEST_CASE("daemon configuration: [store] location takes a path or a PostgreSQL URL, kept as it is", "[daemon][config]") {
+  const std::string engines = "[[engine]]\nname = \"sf\"\ncommand = \"/usr/games/stockfish\"\n";
+  auto url = parse_daemon_config(engines + "[store]\nlocation = \"postgresql://epdd@db.lan/epdd?sslmode=require\"\n",
+                                 "/etc/epdd/epdd.toml");
+  REQUIRE(url);
+  CHECK(url->daemon.store == "postgresql://epdd@db.lan/epdd?sslmode=require");
+  auto older = parse_daemon_config(engines + "[daemon]\nstore = \"postgres:///epdd\"\n", "/etc/epdd/epdd.toml");
+  REQUIRE(older);
+  CHECK(older->daemon.store == "postgres:///epdd");
+  auto path = parse_daemon_config(engines + "[store]\nlocation = \"var/e.db\"\n", "/srv/e/c.toml");
+  REQUIRE(path);
+  CHECK(path->daemon.store == "/srv/e/var/e.db");
+  // Said twice, differently: which one is meant is not guessed.
+  auto both = parse_daemon_config(engines + "[daemon]\nstore = \"a.db\"\n[store]\nlocation = \"b.db\"\n", "c.toml");
+  REQUIRE_FALSE(both);
+  CHECK_THAT(both.error().to_string(), Catch::StartsWith("c.toml:7:12: [store] location and [daemon] store"));
+  auto typo = parse_daemon_config(engines + "[store]\nurl = \"postgres:///epdd\"\n", "c.toml");
+  REQUIRE_FALSE(typo);
+  CHECK_THAT(typo.error().to_string(), Catch::StartsWith("c.toml:5:1: unknown key 'url'"));
+}
+
 TEST_CASE("the example configuration is valid", "[daemon][config]") {
   auto config = read_daemon_config(EPDD_SOURCE_DIR "/examples/epdd.toml");
   INFO((config ? std::string() : config.error().to_string()));

@@ -121,6 +121,15 @@ TEST_CASE("postgresql store: a URL with a password opens the store, and path() a
   auto again = epdd::store::Store::open(store.path());
   REQUIRE(again.has_value());
   CHECK((*again)->job(job.id).identity == "id");
+  // location() is the URL as opened, password included: a worker thread reopens the store
+  // with it even where nothing else supplies the password.
+  CHECK(store.location() == url);
+  const std::string saved = password;
+  unsetenv("PGPASSWORD");
+  auto reopened = epdd::store::Store::open(store.location());
+  setenv("PGPASSWORD", saved.c_str(), 1);
+  REQUIRE(reopened.has_value());
+  CHECK((*reopened)->job(job.id).identity == "id");
 }
 
 TEST_CASE("postgresql store: owners claiming at once from their own connections never share a position",

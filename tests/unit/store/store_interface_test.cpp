@@ -30,6 +30,7 @@ class MemoryStore final : public store::Store {
   std::vector<std::pair<std::vector<store::NewItem>, std::string>> new_items;
 
   const std::string& path() const override { return location_; }
+  const std::string& location() const override { return location_; }
 
   store::JobRow find_or_create_job(const store::NewJob& n) override {
     new_jobs.push_back(n);

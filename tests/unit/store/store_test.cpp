@@ -77,6 +77,7 @@ TEST_CASE("store: created, reopened, and everything written is still there", "[d
   {
     auto store = open_store(path);
     CHECK(store->path() == path);
+    CHECK(store->location() == path);
     CHECK(store->jobs().empty());
     job = job_with_items(*store, 3);
     store->set_job_state(job, store::JobState::Running);
