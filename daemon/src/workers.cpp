@@ -6,7 +6,9 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
+#include <cctype>
 #include <chrono>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 
@@ -19,9 +21,17 @@ namespace epdd::daemon {
 namespace {
 
 std::string host_name() {
-  char buffer[256] = {};
-  if (gethostname(buffer, sizeof buffer - 1) != 0) return "localhost";
-  return buffer;
+  std::string name;
+  if (const char* forced = std::getenv("EPDD_HOST"); forced && *forced) {
+    name = forced;
+  } else {
+    char buffer[256] = {};
+    name = gethostname(buffer, sizeof buffer - 1) == 0 && buffer[0] ? buffer : "localhost";
+  }
+  // An owner is "HOST/PID/START": a host name never holds the separator (nor anything odd).
+  for (char& c : name)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '.' && c != '-' && c != '_') c = '_';
+  return name;
 }
 
 // Field 22 of /proc/PID/stat: the start time in clock ticks since boot; empty if it is gone.
@@ -40,8 +50,13 @@ std::string start_time(long pid) {
 
 }  // namespace
 
+const std::string& this_host() {
+  static const std::string host = host_name();
+  return host;
+}
+
 const std::string& this_process_owner() {
-  static const std::string owner = fmt::format("{}/{}/{}", host_name(), getpid(), start_time(getpid()));
+  static const std::string owner = fmt::format("{}/{}/{}", this_host(), getpid(), start_time(getpid()));
   return owner;
 }
 
@@ -49,7 +64,7 @@ OwnerState owner_state(const std::string& owner) {
   const auto a = owner.find('/');
   const auto b = owner.find('/', a == std::string::npos ? a : a + 1);
   if (a == std::string::npos || b == std::string::npos) return OwnerState::Elsewhere;
-  static const std::string host = host_name();
+  const std::string& host = this_host();
   if (owner.compare(0, a, host) != 0) return OwnerState::Elsewhere;  // another machine's: wait for expiry
   long pid = 0;
   try {

@@ -23,6 +23,11 @@
 
 namespace epdd::daemon {
 
+// This machine's name in the store: $EPDD_HOST when set (containers that share a host name, or
+// one machine standing in for several in a test), else the host name; characters other than
+// letters, digits, '.', '-' and '_' become '_'. Two daemons on one store must not share it unless
+// they run on one machine: a lease owner of this host whose process is gone is released at once.
+const std::string& this_host();
 // The lease owner name of this process: "HOST/PID/START" (START: the process's start time in
 // clock ticks since boot, so a reused pid is another owner).
 const std::string& this_process_owner();
