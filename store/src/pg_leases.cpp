@@ -15,43 +15,72 @@ constexpr std::int64_t kClaimLock = 0x65706464636c;  // "epddcl"
 
 }  // namespace
 
-std::optional<PgStore::FirstItem> PgStore::first_claimable(Tx& t, const std::vector<std::string>& engines,
-                                                           std::optional<std::int64_t> only_job, std::int64_t now) {
+std::vector<PgStore::ActiveJob> PgStore::claimable_jobs(Tx& t, const std::vector<std::string>& engines,
+                                                       std::optional<std::int64_t> only_job, std::int64_t& now) {
   std::string in;
   for (std::size_t i = 0; i < engines.size(); ++i) in += (i ? ", " : "") + t.quote(engines[i]);
-  const pqxx::result r = t.run(
-      fmt::format("SELECT i.key, i.job, i.grp FROM items i JOIN jobs j ON j.id = i.job "
-                  "WHERE i.state = 'pending' AND j.state IN ('queued', 'running') AND j.planned = 1 AND j.engine IN ({}) "
-                  "AND ($2 < 0 OR j.id = $2) "
-                  "AND NOT EXISTS (SELECT 1 FROM items o WHERE o.key = i.key AND o.state = 'pending' "
-                  "AND o.lease_owner IS NOT NULL AND o.lease_expiry_ms >= $1) "
-                  "ORDER BY i.job, i.idx LIMIT 1 FOR UPDATE OF i SKIP LOCKED",
-                  in),
-      now, only_job.value_or(-1));
-  if (r.empty()) return std::nullopt;
-  FirstItem first{r[0][0].as<std::string>(), r[0][1].as<std::int64_t>(), std::nullopt};
-  if (!r[0][2].is_null()) first.group = r[0][2].as<std::int64_t>();
-  return first;
+  // The lock is an InitPlan of the first row: taken only when there is a job, before the clock
+  // is read. The jobs are read in this statement's snapshot (before the lock): a job's state is
+  // not what the lock guards.
+  std::vector<ActiveJob> out;
+  for (const pqxx::row& row :
+       t.run(fmt::format("WITH j AS (SELECT id, engine FROM jobs WHERE state IN ('queued', 'running') AND planned = 1 "
+                         "AND done + failed < total AND engine IN ({}) AND ($1 < 0 OR id = $1)), "
+                         "lk AS (SELECT pg_advisory_xact_lock($2) AS locked) "
+                         "SELECT j.id, j.engine, (SELECT count(*) FROM lk), {} FROM j ORDER BY j.id",
+                         in, pg::kNowMs),
+             only_job.value_or(-1), kClaimLock)) {
+    out.push_back(ActiveJob{row[0].as<std::int64_t>(), row[1].as<std::string>()});
+    if (out.size() == 1) now = row[3].as<std::int64_t>();
+  }
+  return out;
 }
 
-Claim PgStore::lease_position(Tx& t, const std::string& key, const std::string& owner, std::int64_t expiry) {
-  t.run("UPDATE items SET lease_owner = $2, lease_expiry_ms = $3 WHERE key = $1 AND state = 'pending' "
-        "AND job IN (SELECT id FROM jobs WHERE state IN ('queued', 'running'))",
-        key, owner, expiry);
+std::optional<Claim> PgStore::lease_first(Tx& t, const ActiveJob& job, const std::string& owner, std::int64_t now,
+                                          std::int64_t expiry) {
+  // One statement: the positions under a live lease, read once (the lease index holds only
+  // leased items); the job's first pending item (items_by_state, in index order) whose position
+  // is free, rows that another claim or a commit holds skipped rather than waited for; that
+  // position's pending items of active jobs leased; their jobs marked started and run by
+  // `owner` (written only when that changes them: the jobs row is the one every commit updates).
+  const pqxx::result r = t.run(
+      "WITH leased AS MATERIALIZED (SELECT DISTINCT key FROM items WHERE lease_owner IS NOT NULL AND "
+      "state = 'pending' AND lease_expiry_ms >= $3), "
+      "f AS MATERIALIZED (SELECT i.key, i.grp FROM items i WHERE i.state = 'pending' AND i.job = $1 AND "
+      "i.key NOT IN (SELECT key FROM leased) ORDER BY i.state, i.job, i.idx LIMIT 1 FOR UPDATE OF i SKIP LOCKED), "
+      "l AS (UPDATE items SET lease_owner = $2, lease_expiry_ms = $4 WHERE key = (SELECT key FROM f) AND "
+      "state = 'pending' AND job IN (SELECT id FROM jobs WHERE state IN ('queued', 'running')) "
+      "RETURNING job, idx, request), "
+      "s AS (UPDATE jobs SET started_ms = coalesce(started_ms, $3), runner = $2 WHERE id IN (SELECT job FROM l) "
+      "AND (started_ms IS NULL OR runner IS DISTINCT FROM $2)) "
+      "SELECT f.key, f.grp, l.job, l.idx, l.request FROM f, l ORDER BY l.job, l.idx",
+      job.id, owner, now, expiry);
+  if (r.empty()) return std::nullopt;
+  Claim claim;
+  claim.key = r[0][0].as<std::string>();
+  claim.engine = job.engine;
+  claim.request = r[0][4].as<std::string>();
+  if (!r[0][1].is_null()) claim.group = r[0][1].as<std::int64_t>();
+  for (const pqxx::row& row : r) claim.items.emplace_back(row[2].as<std::int64_t>(), row[3].as<std::int64_t>());
+  return claim;
+}
+
+Claim PgStore::lease_position(Tx& t, const std::string& key, const std::string& owner, std::int64_t now,
+                              std::int64_t expiry) {
+  // One statement: the position's pending items of active jobs leased, and their jobs marked
+  // started and run by `owner` (written only when that changes them: the jobs row is the one
+  // every commit updates).
+  const pqxx::result leased = t.run(
+      "WITH l AS (UPDATE items SET lease_owner = $2, lease_expiry_ms = $3 WHERE key = $1 AND state = 'pending' "
+      "AND job IN (SELECT id FROM jobs WHERE state IN ('queued', 'running')) RETURNING job, idx, request), "
+      "s AS (UPDATE jobs SET started_ms = coalesce(started_ms, $4), runner = $2 WHERE id IN (SELECT job FROM l) "
+      "AND (started_ms IS NULL OR runner IS DISTINCT FROM $2)) "
+      "SELECT job, idx, request FROM l ORDER BY job, idx",
+      key, owner, expiry, now);
   Claim claim;
   claim.key = key;
-  for (const pqxx::row& row : t.run("SELECT job, idx FROM items WHERE key = $1 AND state = 'pending' AND "
-                                    "lease_owner = $2 ORDER BY job, idx",
-                                    key, owner))
-    claim.items.emplace_back(row[0].as<std::int64_t>(), row[1].as<std::int64_t>());
-  if (claim.items.empty()) return claim;
-  const pqxx::result first =
-      t.run("SELECT i.request, j.engine FROM items i JOIN jobs j ON j.id = i.job WHERE i.job = $1 AND i.idx = $2",
-            claim.items.front().first, claim.items.front().second);
-  if (!first.empty()) {
-    claim.request = first[0][0].as<std::string>();
-    claim.engine = first[0][1].as<std::string>();
-  }
+  for (const pqxx::row& row : leased) claim.items.emplace_back(row[0].as<std::int64_t>(), row[1].as<std::int64_t>());
+  if (!leased.empty()) claim.request = leased[0][2].as<std::string>();
   return claim;
 }
 
@@ -69,7 +98,7 @@ std::vector<ClaimedPosition> PgStore::lease_group(Tx& t, std::int64_t job, std::
                              key, now)
                            .empty();
     if (held) continue;
-    rest.push_back(ClaimedPosition{key, row[1].as<std::string>(), lease_position(t, key, owner, expiry).items});
+    rest.push_back(ClaimedPosition{key, row[1].as<std::string>(), lease_position(t, key, owner, now, expiry).items});
   }
   return rest;
 }
@@ -78,26 +107,21 @@ std::optional<Claim> PgStore::claim(const std::string& owner, const std::vector<
                                     std::int64_t lease_ms, std::optional<std::int64_t> only_job) {
   if (engines.empty()) return std::nullopt;
   Tx t(connection_, fmt::format("claiming work for {}", owner));
-  t.run("SELECT pg_advisory_xact_lock($1)", kClaimLock);
-  const std::int64_t now = t.now_ms();
-  const auto first = first_claimable(t, engines, only_job, now);
-  if (!first) {
+  // An idle worker's claim is a read-only question (is any job of these engines unfinished?):
+  // no lock, nothing written. Otherwise the claim lock is held from then on, so that each
+  // statement after it sees every lease committed by the claims before (READ COMMITTED: a
+  // snapshot per statement).
+  std::int64_t now = 0;
+  for (const ActiveJob& job : claimable_jobs(t, engines, only_job, now)) {
+    auto claim = lease_first(t, job, owner, now, now + lease_ms);
+    if (!claim) continue;
+    // The first claimable item's own group, in its own job.
+    if (claim->group) claim->rest = lease_group(t, job.id, *claim->group, claim->key, owner, now, now + lease_ms);
     t.commit();
-    return std::nullopt;
+    return claim;
   }
-  Claim claim = lease_position(t, first->key, owner, now + lease_ms);
-  if (first->group) {
-    claim.group = first->group;
-    claim.rest = lease_group(t, first->job, *first->group, first->key, owner, now, now + lease_ms);
-  }
-  std::set<std::int64_t> jobs;
-  for (const auto& item : claim.items) jobs.insert(item.first);
-  for (const ClaimedPosition& position : claim.rest)
-    for (const auto& item : position.items) jobs.insert(item.first);
-  for (const std::int64_t job : jobs)
-    t.run("UPDATE jobs SET started_ms = coalesce(started_ms, $2), runner = $3 WHERE id = $1", job, now, owner);
   t.commit();
-  return claim;
+  return std::nullopt;
 }
 
 std::int64_t PgStore::renew_leases(const std::string& owner, std::int64_t lease_ms) {

@@ -93,14 +93,19 @@ class PgStore final : public Store {
   std::vector<JobRow> read_jobs(const std::string& sql, std::string_view what);
   void write_source(Tx& t, std::int64_t job, const NewJob& n);
 
-  struct FirstItem {
-    std::string key;
-    std::int64_t job = 0;
-    std::optional<std::int64_t> group;
+  // A job whose items a claim may take: active, planned, not complete, for one of the engines.
+  struct ActiveJob {
+    std::int64_t id = 0;
+    std::string engine;
   };
-  std::optional<FirstItem> first_claimable(Tx& t, const std::vector<std::string>& engines,
-                                           std::optional<std::int64_t> only_job, std::int64_t now);
-  Claim lease_position(Tx& t, const std::string& key, const std::string& owner, std::int64_t expiry);
+  // The jobs a claim may take items from, by id; when there is one, the claim lock taken and
+  // `now` read after it.
+  std::vector<ActiveJob> claimable_jobs(Tx& t, const std::vector<std::string>& engines,
+                                        std::optional<std::int64_t> only_job, std::int64_t& now);
+  // Leases the job's first claimable position (its group left to lease_group); nothing if none.
+  std::optional<Claim> lease_first(Tx& t, const ActiveJob& job, const std::string& owner, std::int64_t now,
+                                   std::int64_t expiry);
+  Claim lease_position(Tx& t, const std::string& key, const std::string& owner, std::int64_t now, std::int64_t expiry);
   std::vector<ClaimedPosition> lease_group(Tx& t, std::int64_t job, std::int64_t group, std::string claimed,
                                            const std::string& owner, std::int64_t now, std::int64_t expiry);
 
