@@ -6,6 +6,7 @@
 
 #include <pqxx/pqxx>
 
+#include <cctype>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -41,7 +42,8 @@ class Connection {
   // "<location>: <what>: <reason>": a StoreError, or a StoreUnavailable when the database did
   // not answer (`unavailable`).
   [[noreturn]] void fail(std::string_view what, std::string_view reason, bool unavailable = false) const {
-    const std::string message = fmt::format("{}: {}: {}", shown_, what, reason);
+    while (!reason.empty() && std::isspace(static_cast<unsigned char>(reason.back()))) reason.remove_suffix(1);
+    const std::string message = fmt::format("{}: {}: {}", shown_, what, reason);  // libpq's end in a newline
     if (unavailable) throw StoreUnavailable(message);
     throw StoreError(message);
   }
