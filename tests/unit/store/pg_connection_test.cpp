@@ -8,6 +8,8 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <mutex>
 #include <set>
 #include <string>
@@ -249,4 +251,37 @@ TEST_CASE("postgresql store: a database that stays away is given up after the pa
   pqxx::connection admin;
   pqxx::nontransaction n(admin);
   n.exec("ALTER DATABASE " + database.name() + " ALLOW_CONNECTIONS true");
+}
+
+TEST_CASE("postgresql store: a service file and a password file are libpq's, passed through", "[store][postgresql]") {
+  epdd::test::FreshPostgresDatabase database;
+  const char* password = std::getenv("PGPASSWORD");
+  const char* user = std::getenv("PGUSER");
+  const char* host = std::getenv("PGHOST");
+  const char* port = std::getenv("PGPORT");
+  REQUIRE(password != nullptr);
+  REQUIRE(user != nullptr);
+  const auto dir = std::filesystem::temp_directory_path() / ("epdd_pgservice_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const auto services = dir / "pg_service.conf";
+  const auto passwords = dir / "pgpass";
+  std::ofstream(services) << "[epdd_test]\nhost=" << (host ? host : "localhost") << "\nport=" << (port ? port : "5432")
+                          << "\ndbname=" << database.name() << "\nuser=" << user << "\n";
+  std::ofstream(passwords) << "*:*:*:" << user << ":" << password << "\n";
+  std::filesystem::permissions(passwords, std::filesystem::perms::owner_read | std::filesystem::perms::owner_write);
+  // Nothing but the two files: no password, host or database in the URL or the environment.
+  const std::string saved = password;
+  unsetenv("PGPASSWORD");
+  setenv("PGSERVICEFILE", services.c_str(), 1);
+  setenv("PGPASSFILE", passwords.c_str(), 1);
+  auto opened = epdd::store::Store::open("postgresql://?service=epdd_test");
+  unsetenv("PGSERVICEFILE");
+  unsetenv("PGPASSFILE");
+  setenv("PGPASSWORD", saved.c_str(), 1);
+  std::filesystem::remove_all(dir);
+  INFO((opened ? std::string() : opened.error()));
+  REQUIRE(opened.has_value());
+  const auto job = (*opened)->find_or_create_job("suite", "wac.epd", "by service", "{}");
+  CHECK(database.integer("SELECT count(*) FROM jobs WHERE identity = 'by service'") == 1);
+  CHECK(job.id > 0);
 }
