@@ -39,7 +39,7 @@ struct DaemonCommandOptions {
 void add_serve(CLI::App& app, const std::shared_ptr<DaemonCommandOptions>& options, int& status) {
   auto& o = *options;
   auto* serve = app.add_subcommand("serve", "Run the daemon: work through the store's jobs and the spool directory");
-  serve->add_option("--config", o.serve.config, "The configuration file (TOML): engines, [daemon], [spool], [logging]")
+  serve->add_option("--config", o.serve.config, "The configuration file (TOML): engines, [store], [daemon], [spool], [logging]")
       ->required();
   serve->add_flag("-v,--verbose", o.serve.verbose, "Log at debug level whatever the file says");
   serve->footer(
@@ -47,9 +47,13 @@ void add_serve(CLI::App& app, const std::shared_ptr<DaemonCommandOptions>& optio
       "[daemon] stop_deadline_seconds, then they are stopped and their positions put back; engines quit;\n"
       "exit 0. SIGHUP re-reads the configuration: engines are restarted as it says, queued work stays;\n"
       "a configuration with an error is refused (logged with file:line) and the old one kept.\n"
-      "Several daemons may share one store: each position is claimed under a lease by one of them; the\n"
-      "leases of a daemon killed with SIGKILL expire ([daemon] lease_seconds) or, on the same machine,\n"
-      "are taken over at once. Jobs run only on the engines of the configuration.\n"
+      "Several daemons may share one store, on one machine (an SQLite file) or on many ([store] location =\n"
+      "\"postgresql://user@host/db\": one queue and one analysis cache; docs/scaling.md): each position is\n"
+      "claimed under a lease by one of them; the leases of a daemon killed with SIGKILL expire ([daemon]\n"
+      "lease_seconds, by the database's clock) or, on the same machine, are taken over at once. Machines\n"
+      "are told apart by host name (EPDD_HOST=name overrides it: containers sharing one). A PostgreSQL\n"
+      "server that restarts is waited for (EPDD_STORE_PATIENCE_SECONDS, default 600) and the work goes on.\n"
+      "Jobs run only on the engines of the configuration.\n"
       "The configuration format is described in daemon/include/daemon/engine_config_file.hpp and\n"
       "examples/epdd.toml; the spool rules in daemon/include/daemon/spool.hpp: a file is taken from inbox/\n"
       "once unchanged for settle_seconds (or at once when renamed in from a .part/.tmp/dot name after\n"
@@ -59,6 +63,7 @@ void add_serve(CLI::App& app, const std::shared_ptr<DaemonCommandOptions>& optio
       "Examples:\n"
       "  epdd serve --config /etc/epdd/epdd.toml\n"
       "  epdd serve --config ~/epdd/epdd.toml -v     (a copy of examples/epdd.toml)\n"
+      "  PGPASSFILE=/etc/epdd/pgpass epdd serve --config /etc/epdd/shared.toml   (a PostgreSQL [store])\n"
       "  kill -HUP $(pidof epdd)        # reload the configuration");
   serve->callback([&status, options] { status = run_serve(options->serve); });
 }

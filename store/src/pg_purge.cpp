@@ -48,7 +48,7 @@ void PgStore::vacuum() {
     pqxx::nontransaction n(connection_.db());
     n.exec("VACUUM");
   } catch (const pqxx::failure& e) {
-    connection_.fail("compacting the store (VACUUM)", e.what());
+    connection_.fail("compacting the store (VACUUM)", e);
   }
 }
 

@@ -4,9 +4,13 @@
 // tagged [postgresql] need a cluster (pg_virtualenv, tests/support/pg_support.hpp).
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <mutex>
 #include <set>
 #include <string>
 #include <thread>
@@ -95,18 +99,15 @@ TEST_CASE("postgresql store: times are the database's clock in ms since the epoc
 TEST_CASE("postgresql store: a URL with a password opens the store, and path() and messages do not show it",
           "[store][postgresql]") {
   epdd::test::FreshPostgresDatabase database;
-  const char* password = std::getenv("PGPASSWORD");
-  const char* user = std::getenv("PGUSER");
-  const char* host = std::getenv("PGHOST");
-  const char* port = std::getenv("PGPORT");
-  REQUIRE(password != nullptr);
-  REQUIRE(user != nullptr);
-  REQUIRE(std::string(password).size() >= 6);  // long enough not to turn up by chance
+  const auto login = epdd::test::ClusterLogin::from_environment();
+  const std::string& password = login.password;
+  const std::string& user = login.user;
+  REQUIRE(password.size() >= 6);  // long enough not to turn up by chance
   // The host as a parameter: pg_virtualenv may name a socket folder.
   const std::string base = fmt::format("postgresql://{}@/{}?host={}&port={}", user, database.name(),
-                                       host ? host : "localhost", port ? port : "5432");
+                                       login.host, login.port);
   const std::string url = fmt::format("postgresql://{}:{}@/{}?host={}&port={}", user, password, database.name(),
-                                      host ? host : "localhost", port ? port : "5432");
+                                      login.host, login.port);
   auto opened = epdd::store::Store::open(url);
   INFO((opened ? std::string() : opened.error()));
   REQUIRE(opened.has_value());
@@ -124,10 +125,9 @@ TEST_CASE("postgresql store: a URL with a password opens the store, and path() a
   // location() is the URL as opened, password included: a worker thread reopens the store
   // with it even where nothing else supplies the password.
   CHECK(store.location() == url);
-  const std::string saved = password;
   unsetenv("PGPASSWORD");
   auto reopened = epdd::store::Store::open(store.location());
-  setenv("PGPASSWORD", saved.c_str(), 1);
+  setenv("PGPASSWORD", password.c_str(), 1);
   REQUIRE(reopened.has_value());
   CHECK((*reopened)->job(job.id).identity == "id");
 }
@@ -161,4 +161,117 @@ TEST_CASE("postgresql store: owners claiming at once from their own connections 
   }
   CHECK(total == kPositions);
   CHECK(keys.size() == kPositions);
+}
+
+namespace {
+
+// Ends every other session on the test's database, as a server restart or a network cut does.
+void cut_connections(const epdd::test::FreshPostgresDatabase& database) {
+  pqxx::connection admin;
+  pqxx::nontransaction n(admin);
+  n.exec("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = " + n.quote(database.name()) +
+         " AND pid <> pg_backend_pid()");
+}
+
+// Collects the store's notices while it lives; puts back the handler before it.
+struct Notices {
+  std::vector<std::string> seen;
+  std::mutex mutex;
+  Notices() {
+    epdd::store::set_notice_handler([this](const std::string& text) {
+      std::lock_guard lock(mutex);
+      seen.push_back(text);
+    });
+  }
+  ~Notices() { epdd::store::set_notice_handler(nullptr); }
+  bool any(const std::string& part) {
+    std::lock_guard lock(mutex);
+    return std::any_of(seen.begin(), seen.end(), [&](const std::string& s) { return s.find(part) != std::string::npos; });
+  }
+};
+
+}  // namespace
+
+TEST_CASE("postgresql store: a lost connection is reopened and the operation runs again, a commit counted once",
+          "[store][postgresql]") {
+  epdd::test::FreshPostgresDatabase database;
+  Notices notices;
+  auto opened = epdd::store::Store::open(database.url());
+  REQUIRE(opened.has_value());
+  auto& store = **opened;
+  const auto job = store.find_or_create_job("suite", "x.epd", "x", "{}").id;
+  store.add_items(job, {{0, "k0"}, {1, "k1"}});
+  cut_connections(database);
+  // Read, claim, commit: each on a connection the server has ended, each done once.
+  CHECK(store.job(job).total == 2);
+  CHECK(notices.any("the database does not answer"));
+  CHECK(notices.any("reconnected after"));
+  cut_connections(database);
+  const auto claim = store.claim("h/1/1", {""}, 60000);
+  REQUIRE(claim.has_value());
+  cut_connections(database);
+  store.commit_analysis(job, claim->items.front().second, claim->key, "", "{\"a\":1}");
+  CHECK(store.job(job).done == 1);
+  CHECK(store.job(job).searches == 1);
+  CHECK(store.searches(claim->key) == 1);
+  // A message names the location without its password, as every other does.
+  for (const auto& text : notices.seen) CHECK(text.rfind(database.url(), 0) == 0);
+}
+
+TEST_CASE("postgresql store: a database that stays away is given up after the patience, saying how long",
+          "[store][postgresql]") {
+  epdd::test::FreshPostgresDatabase database;
+  Notices notices;
+  setenv("EPDD_STORE_PATIENCE_SECONDS", "1", 1);
+  auto opened = epdd::store::Store::open(database.url());
+  unsetenv("EPDD_STORE_PATIENCE_SECONDS");
+  REQUIRE(opened.has_value());
+  auto& store = **opened;
+  {
+    pqxx::connection admin;
+    pqxx::nontransaction n(admin);
+    n.exec("ALTER DATABASE " + database.name() + " ALLOW_CONNECTIONS false");
+  }
+  cut_connections(database);
+  const auto started = std::chrono::steady_clock::now();
+  std::string message;
+  try {
+    store.jobs();
+  } catch (const epdd::store::StoreUnavailable& e) {
+    message = e.what();
+  }
+  const auto waited = std::chrono::steady_clock::now() - started;
+  CHECK_THAT(message, Catch::StartsWith(database.url() + ": the database did not answer for 1 s; giving up: "));
+  CHECK(waited >= std::chrono::milliseconds(300));
+  CHECK(waited < std::chrono::seconds(3));
+  pqxx::connection admin;
+  pqxx::nontransaction n(admin);
+  n.exec("ALTER DATABASE " + database.name() + " ALLOW_CONNECTIONS true");
+}
+
+TEST_CASE("postgresql store: a service file and a password file are libpq's, passed through", "[store][postgresql]") {
+  epdd::test::FreshPostgresDatabase database;
+  const auto login = epdd::test::ClusterLogin::from_environment();
+  const auto dir = std::filesystem::temp_directory_path() / ("epdd_pgservice_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const auto services = dir / "pg_service.conf";
+  const auto passwords = dir / "pgpass";
+  std::ofstream(services) << "[epdd_test]\nhost=" << login.host << "\nport=" << login.port
+                          << "\ndbname=" << database.name() << "\nuser=" << login.user << "\n";
+  std::ofstream(passwords) << "*:*:*:" << login.user << ":" << login.password << "\n";
+  std::filesystem::permissions(passwords, std::filesystem::perms::owner_read | std::filesystem::perms::owner_write);
+  // Nothing but the two files: no password, host or database in the URL or the environment.
+  unsetenv("PGPASSWORD");
+  setenv("PGSERVICEFILE", services.c_str(), 1);
+  setenv("PGPASSFILE", passwords.c_str(), 1);
+  auto opened = epdd::store::Store::open("postgresql://?service=epdd_test");
+  unsetenv("PGSERVICEFILE");
+  unsetenv("PGPASSFILE");
+  setenv("PGPASSWORD", login.password.c_str(), 1);
+  std::filesystem::remove_all(dir);
+  INFO((opened ? std::string() : opened.error()));
+  REQUIRE(opened.has_value());
+  const auto job = (*opened)->find_or_create_job("suite", "wac.epd", "by service", "{}");
+  CHECK(database.integer("SELECT count(*) FROM jobs WHERE identity = 'by service'") == 1);
+  CHECK(job.id > 0);
 }
