@@ -1,7 +1,20 @@
-// The PostgreSQL store's leases (sqlite_leases.cpp in PostgreSQL's dialect). A claim runs under
-// a transaction-level advisory lock, so that two owners claiming at once see each other's
-// leases (READ COMMITTED would otherwise let both lease one position through different items),
-// and reads its first item FOR UPDATE SKIP LOCKED.
+// The PostgreSQL store's leases (sqlite_leases.cpp in PostgreSQL's dialect).
+//
+// A claim takes no lock that all claims share (one would be the queue's bottleneck: a claim's
+// round trips, each a wake-up on a busy machine, would run one at a time). How two owners
+// claiming at once still never lease one position, though READ COMMITTED lets a statement see
+// the leases as they were when it started:
+// - the candidate item is read FOR UPDATE SKIP LOCKED, and with a transaction-level advisory
+//   lock on its position (pg_try_advisory_xact_lock on the key's hash, skipped when another
+//   claim holds it): two claims never work on one position at once, even through the items of
+//   different jobs;
+// - every row a claim leases must have no live lease, and PostgreSQL checks that again on the
+//   row as it is when the claim gets it (an UPDATE, or a row locked FOR UPDATE, that finds the
+//   row changed by a transaction committed since its snapshot re-evaluates its condition on the
+//   new row): a claim that started before another's lease was committed leases nothing of that
+//   position, and tries again.
+// An idle worker's claim is one read-only statement (which jobs have work?): no lock, nothing
+// written.
 #include <set>
 
 #include "pg_store.hpp"
@@ -10,52 +23,65 @@ namespace epdd::store {
 
 namespace {
 
-// The advisory lock claims take (any number, the same in every epdd; not the schema's).
-constexpr std::int64_t kClaimLock = 0x65706464636c;  // "epddcl"
+// The class of the advisory locks a claim takes on positions (the first of the two int4 keys;
+// the second is the key's hashtext). Two int4 keys are a lock space apart from one bigint's
+// (the schema's lock): no position's lock is ever that one.
+constexpr int kPositionLocks = 0x65706464;  // "epdd"
+
+// How often a claim tries again when a position it chose was leased by another meanwhile.
+constexpr int kClaimAttempts = 16;
+
+// The statement that leases a job's first claimable position: $1 job, $2 owner, $3 lease_ms.
+// The database's now, once; the positions under a live lease, read once (items_by_lease holds
+// only leased items); the job's first pending item (items_by_state, in index order) with no live
+// lease, whose position is not leased and not being claimed by another (its advisory lock), rows
+// another claim or a commit holds skipped rather than waited for; that position's pending items
+// of active jobs without a live lease leased; their jobs marked started and run by the owner
+// (written only when that changes them: the jobs row is the one every commit updates).
+// Rows: key, group, job, index, request, now, by job and index; one row with no job when the
+// chosen position was leased by another meanwhile; none when the job has nothing to claim.
+const std::string kLeaseFirst = fmt::format(
+    "WITH n AS MATERIALIZED (SELECT {now} AS ms), "
+    "leased AS MATERIALIZED (SELECT DISTINCT key FROM items WHERE lease_owner IS NOT NULL AND state = 'pending' "
+    "AND lease_expiry_ms >= (SELECT ms FROM n)), "
+    "f AS MATERIALIZED (SELECT i.key, i.grp FROM items i WHERE i.state = 'pending' AND i.job = $1 AND "
+    "(i.lease_owner IS NULL OR i.lease_expiry_ms < (SELECT ms FROM n)) AND "
+    "CASE WHEN i.key NOT IN (SELECT key FROM leased) THEN pg_try_advisory_xact_lock({lock}, hashtext(i.key)) "
+    "ELSE false END "
+    "ORDER BY i.state, i.job, i.idx LIMIT 1 FOR UPDATE OF i SKIP LOCKED), "
+    "l AS (UPDATE items SET lease_owner = $2, lease_expiry_ms = (SELECT ms FROM n) + $3 WHERE key = (SELECT key FROM f) "
+    "AND state = 'pending' AND (lease_owner IS NULL OR lease_expiry_ms < (SELECT ms FROM n)) "
+    "AND job IN (SELECT id FROM jobs WHERE state IN ('queued', 'running')) RETURNING job, idx, request), "
+    "s AS (UPDATE jobs SET started_ms = coalesce(started_ms, (SELECT ms FROM n)), runner = $2 "
+    "WHERE id IN (SELECT job FROM l) AND (started_ms IS NULL OR runner IS DISTINCT FROM $2)) "
+    "SELECT f.key, f.grp, l.job, l.idx, l.request, (SELECT ms FROM n) FROM f LEFT JOIN l ON true "
+    "ORDER BY l.job, l.idx",
+    fmt::arg("now", pg::kNowMs), fmt::arg("lock", kPositionLocks));
 
 }  // namespace
 
-std::vector<PgStore::ActiveJob> PgStore::claimable_jobs(Tx& t, const std::vector<std::string>& engines,
-                                                       std::optional<std::int64_t> only_job, std::int64_t& now) {
-  std::string in;
-  for (std::size_t i = 0; i < engines.size(); ++i) in += (i ? ", " : "") + t.quote(engines[i]);
-  // The lock is an InitPlan of the first row: taken only when there is a job, before the clock
-  // is read. The jobs are read in this statement's snapshot (before the lock): a job's state is
-  // not what the lock guards.
-  std::vector<ActiveJob> out;
-  for (const pqxx::row& row :
-       t.run(fmt::format("WITH j AS (SELECT id, engine FROM jobs WHERE state IN ('queued', 'running') AND planned = 1 "
-                         "AND done + failed < total AND engine IN ({}) AND ($1 < 0 OR id = $1)), "
-                         "lk AS (SELECT pg_advisory_xact_lock($2) AS locked) "
-                         "SELECT j.id, j.engine, (SELECT count(*) FROM lk), {} FROM j ORDER BY j.id",
-                         in, pg::kNowMs),
-             only_job.value_or(-1), kClaimLock)) {
-    out.push_back(ActiveJob{row[0].as<std::int64_t>(), row[1].as<std::string>()});
-    if (out.size() == 1) now = row[3].as<std::int64_t>();
+std::vector<PgStore::ActiveJob> PgStore::claimable_jobs(const std::vector<std::string>& engines,
+                                                       std::optional<std::int64_t> only_job, const std::string& what) {
+  // One statement in a transaction of its own: read-only, no lock.
+  try {
+    pqxx::nontransaction n(connection_.db());
+    std::string in;
+    for (std::size_t i = 0; i < engines.size(); ++i) in += (i ? ", " : "") + n.quote(engines[i]);
+    std::vector<ActiveJob> out;
+    for (const pqxx::row& row : n.exec_params(
+             fmt::format("SELECT id, engine, EXISTS (SELECT 1 FROM items WHERE job = jobs.id AND grp IS NOT NULL) "
+                         "FROM jobs WHERE state IN ('queued', 'running') AND planned = 1 AND done + failed < total AND "
+                         "engine IN ({}) AND ($1 < 0 OR id = $1) ORDER BY id",
+                         in),
+             only_job.value_or(-1)))
+      out.push_back(ActiveJob{row[0].as<std::int64_t>(), row[1].as<std::string>(), row[2].as<bool>()});
+    return out;
+  } catch (const pqxx::failure& e) {
+    connection_.fail(what, e);
   }
-  return out;
 }
 
-std::optional<Claim> PgStore::lease_first(Tx& t, const ActiveJob& job, const std::string& owner, std::int64_t now,
-                                          std::int64_t expiry) {
-  // One statement: the positions under a live lease, read once (the lease index holds only
-  // leased items); the job's first pending item (items_by_state, in index order) whose position
-  // is free, rows that another claim or a commit holds skipped rather than waited for; that
-  // position's pending items of active jobs leased; their jobs marked started and run by
-  // `owner` (written only when that changes them: the jobs row is the one every commit updates).
-  const pqxx::result r = t.run(
-      "WITH leased AS MATERIALIZED (SELECT DISTINCT key FROM items WHERE lease_owner IS NOT NULL AND "
-      "state = 'pending' AND lease_expiry_ms >= $3), "
-      "f AS MATERIALIZED (SELECT i.key, i.grp FROM items i WHERE i.state = 'pending' AND i.job = $1 AND "
-      "i.key NOT IN (SELECT key FROM leased) ORDER BY i.state, i.job, i.idx LIMIT 1 FOR UPDATE OF i SKIP LOCKED), "
-      "l AS (UPDATE items SET lease_owner = $2, lease_expiry_ms = $4 WHERE key = (SELECT key FROM f) AND "
-      "state = 'pending' AND job IN (SELECT id FROM jobs WHERE state IN ('queued', 'running')) "
-      "RETURNING job, idx, request), "
-      "s AS (UPDATE jobs SET started_ms = coalesce(started_ms, $3), runner = $2 WHERE id IN (SELECT job FROM l) "
-      "AND (started_ms IS NULL OR runner IS DISTINCT FROM $2)) "
-      "SELECT f.key, f.grp, l.job, l.idx, l.request FROM f, l ORDER BY l.job, l.idx",
-      job.id, owner, now, expiry);
-  if (r.empty()) return std::nullopt;
+Claim PgStore::read_claim(const pqxx::result& r, const ActiveJob& job) {
   Claim claim;
   claim.key = r[0][0].as<std::string>();
   claim.engine = job.engine;
@@ -65,20 +91,61 @@ std::optional<Claim> PgStore::lease_first(Tx& t, const ActiveJob& job, const std
   return claim;
 }
 
+std::optional<Claim> PgStore::lease_first(const ActiveJob& job, const std::string& owner, std::int64_t lease_ms,
+                                          const std::string& what) {
+  // One statement, one transaction of its own, one round trip.
+  try {
+    for (int attempt = 0; attempt < kClaimAttempts; ++attempt) {
+      pqxx::nontransaction n(connection_.db());
+      const pqxx::result r = n.exec_params(kLeaseFirst, job.id, owner, lease_ms);
+      if (r.empty()) return std::nullopt;
+      if (!r[0][2].is_null()) return read_claim(r, job);
+    }
+    return std::nullopt;  // always beaten to it: the next poll tries again
+  } catch (const pqxx::failure& e) {
+    connection_.fail(what, e);
+  }
+}
+
+std::optional<Claim> PgStore::lease_first_of_group(const ActiveJob& job, const std::string& owner,
+                                                   std::int64_t lease_ms, const std::string& what) {
+  // The first position and the rest of its group in one transaction: the positions' locks are
+  // held to its commit.
+  for (int attempt = 0; attempt < kClaimAttempts; ++attempt) {
+    Tx t(connection_, what);
+    const pqxx::result r = t.run(kLeaseFirst, job.id, owner, lease_ms);
+    if (r.empty()) {
+      t.commit();
+      return std::nullopt;
+    }
+    if (r[0][2].is_null()) continue;  // rolled back: it leased nothing
+    Claim claim = read_claim(r, job);
+    const auto now = r[0][5].as<std::int64_t>();
+    // The first claimable item's own group, in its own job.
+    if (claim.group) claim.rest = lease_group(t, job.id, *claim.group, claim.key, owner, now, now + lease_ms);
+    t.commit();
+    return claim;
+  }
+  return std::nullopt;
+}
+
 Claim PgStore::lease_position(Tx& t, const std::string& key, const std::string& owner, std::int64_t now,
                               std::int64_t expiry) {
-  // One statement: the position's pending items of active jobs leased, and their jobs marked
-  // started and run by `owner` (written only when that changes them: the jobs row is the one
-  // every commit updates).
+  // The position's lock, then (one statement) its pending items of active jobs without a live
+  // lease leased, and their jobs marked started and run by `owner` (written only when that
+  // changes them). Nothing leased if another claim holds the position's lock.
+  Claim claim;
+  claim.key = key;
+  if (!t.run(fmt::format("SELECT pg_try_advisory_xact_lock({}, hashtext($1))", kPositionLocks), key)[0][0].as<bool>())
+    return claim;
   const pqxx::result leased = t.run(
       "WITH l AS (UPDATE items SET lease_owner = $2, lease_expiry_ms = $3 WHERE key = $1 AND state = 'pending' "
+      "AND (lease_owner IS NULL OR lease_expiry_ms < $4) "
       "AND job IN (SELECT id FROM jobs WHERE state IN ('queued', 'running')) RETURNING job, idx, request), "
       "s AS (UPDATE jobs SET started_ms = coalesce(started_ms, $4), runner = $2 WHERE id IN (SELECT job FROM l) "
       "AND (started_ms IS NULL OR runner IS DISTINCT FROM $2)) "
       "SELECT job, idx, request FROM l ORDER BY job, idx",
       key, owner, expiry, now);
-  Claim claim;
-  claim.key = key;
   for (const pqxx::row& row : leased) claim.items.emplace_back(row[0].as<std::int64_t>(), row[1].as<std::int64_t>());
   if (!leased.empty()) claim.request = leased[0][2].as<std::string>();
   return claim;
@@ -98,7 +165,9 @@ std::vector<ClaimedPosition> PgStore::lease_group(Tx& t, std::int64_t job, std::
                              key, now)
                            .empty();
     if (held) continue;
-    rest.push_back(ClaimedPosition{key, row[1].as<std::string>(), lease_position(t, key, owner, now, expiry).items});
+    auto items = lease_position(t, key, owner, now, expiry).items;
+    if (items.empty()) continue;  // leased or being claimed by another meanwhile
+    rest.push_back(ClaimedPosition{key, row[1].as<std::string>(), std::move(items)});
   }
   return rest;
 }
@@ -106,21 +175,11 @@ std::vector<ClaimedPosition> PgStore::lease_group(Tx& t, std::int64_t job, std::
 std::optional<Claim> PgStore::claim(const std::string& owner, const std::vector<std::string>& engines,
                                     std::int64_t lease_ms, std::optional<std::int64_t> only_job) {
   if (engines.empty()) return std::nullopt;
-  Tx t(connection_, fmt::format("claiming work for {}", owner));
-  // An idle worker's claim is a read-only question (is any job of these engines unfinished?):
-  // no lock, nothing written. Otherwise the claim lock is held from then on, so that each
-  // statement after it sees every lease committed by the claims before (READ COMMITTED: a
-  // snapshot per statement).
-  std::int64_t now = 0;
-  for (const ActiveJob& job : claimable_jobs(t, engines, only_job, now)) {
-    auto claim = lease_first(t, job, owner, now, now + lease_ms);
-    if (!claim) continue;
-    // The first claimable item's own group, in its own job.
-    if (claim->group) claim->rest = lease_group(t, job.id, *claim->group, claim->key, owner, now, now + lease_ms);
-    t.commit();
-    return claim;
+  const std::string what = fmt::format("claiming work for {}", owner);
+  for (const ActiveJob& job : claimable_jobs(engines, only_job, what)) {
+    auto claim = job.grouped ? lease_first_of_group(job, owner, lease_ms, what) : lease_first(job, owner, lease_ms, what);
+    if (claim) return claim;
   }
-  t.commit();
   return std::nullopt;
 }
 

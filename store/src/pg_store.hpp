@@ -3,9 +3,10 @@
 // a Store.
 //
 // How it keeps the contract of store.hpp:
-// - Sharing: each operation is one transaction (READ COMMITTED); claims take a transaction-level
-//   advisory lock and read the first claimable item FOR UPDATE SKIP LOCKED, so two owners never
-//   lease one position; writes wait for row locks as PostgreSQL makes them.
+// - Sharing: each operation is one transaction (READ COMMITTED); a claim reads its first item FOR
+//   UPDATE SKIP LOCKED under an advisory lock on that position, and leases only rows with no live
+//   lease as PostgreSQL re-reads them, so two owners never lease one position (pg_leases.cpp);
+//   writes wait for row locks as PostgreSQL makes them.
 // - Durability: a commit returns once PostgreSQL has it (synchronous_commit is the server's).
 // - Time: the database's clock, read in each transaction (pg_connection.hpp, kNowMs).
 // - Schema: version 4, the same tables and columns as SQLite's, in epdd_schema (pg_schema.cpp).
@@ -93,18 +94,25 @@ class PgStore final : public Store {
   std::vector<JobRow> read_jobs(const std::string& sql, std::string_view what);
   void write_source(Tx& t, std::int64_t job, const NewJob& n);
 
-  // A job whose items a claim may take: active, planned, not complete, for one of the engines.
+  // A job whose items a claim may take: active, planned, not complete, for one of the engines;
+  // `grouped`: some of its items have a group (annotate).
   struct ActiveJob {
     std::int64_t id = 0;
     std::string engine;
+    bool grouped = false;
   };
-  // The jobs a claim may take items from, by id; when there is one, the claim lock taken and
-  // `now` read after it.
-  std::vector<ActiveJob> claimable_jobs(Tx& t, const std::vector<std::string>& engines,
-                                        std::optional<std::int64_t> only_job, std::int64_t& now);
-  // Leases the job's first claimable position (its group left to lease_group); nothing if none.
-  std::optional<Claim> lease_first(Tx& t, const ActiveJob& job, const std::string& owner, std::int64_t now,
-                                   std::int64_t expiry);
+  // The jobs a claim may take items from, by id: one read-only statement, no lock.
+  std::vector<ActiveJob> claimable_jobs(const std::vector<std::string>& engines, std::optional<std::int64_t> only_job,
+                                        const std::string& what);
+  // Leases the job's first claimable position in one statement (a job without groups); nothing
+  // if none (pg_leases.cpp says how two claims at once never lease one position).
+  std::optional<Claim> lease_first(const ActiveJob& job, const std::string& owner, std::int64_t lease_ms,
+                                   const std::string& what);
+  // The same for a job with groups: the first claimable position and the rest of its group, in
+  // one transaction.
+  std::optional<Claim> lease_first_of_group(const ActiveJob& job, const std::string& owner, std::int64_t lease_ms,
+                                            const std::string& what);
+  static Claim read_claim(const pqxx::result& r, const ActiveJob& job);
   Claim lease_position(Tx& t, const std::string& key, const std::string& owner, std::int64_t now, std::int64_t expiry);
   std::vector<ClaimedPosition> lease_group(Tx& t, std::int64_t job, std::int64_t group, std::string claimed,
                                            const std::string& owner, std::int64_t now, std::int64_t expiry);
