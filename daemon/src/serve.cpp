@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <map>
@@ -177,21 +178,30 @@ void deliver_jobs(store::Store& store, std::int64_t lease_ms) {
   }
 }
 
-// One info line per job state change seen in the store (whoever made it).
+// One info line per job state change seen in the store (whoever made it). Each poll reads only
+// the jobs changed since a little before the newest change it saw (Store::jobs_updated_since):
+// an idle daemon of a store that ran thousands of jobs reads none of them.
 class StateLog {
  public:
   void update(store::Store& store) {
-    for (const store::JobRow& job : store.jobs()) {
+    for (const store::JobRow& job : store.jobs_updated_since(since_ms_)) {
+      newest_ms_ = std::max(newest_ms_, job.updated_ms);
       auto [it, fresh] = states_.emplace(job.id, job.state);
       if (!fresh && it->second == job.state) continue;
       if (!fresh || job.state == store::JobState::Queued)
         spdlog::info("job {}: {} {} is {}", job.id, job.kind, core::escaped(job.input), to_string(job.state));
       it->second = job.state;
     }
+    // A change is stamped before its transaction commits, and commits may finish out of order:
+    // the next read goes back a margin longer than any of the store's transactions takes.
+    if (newest_ms_ > 0) since_ms_ = newest_ms_ - kMarginMs;
   }
 
  private:
+  static constexpr std::int64_t kMarginMs = 60000;
   std::map<std::int64_t, store::JobState> states_;
+  std::int64_t newest_ms_ = 0;
+  std::int64_t since_ms_ = 0;
 };
 
 // SIGHUP: the configuration read again; engines restarted with it, the spool and logging set

@@ -119,6 +119,15 @@ std::vector<JobRow> PgStore::jobs() {
   return read_jobs(kSelect, "reading the jobs");
 }
 
+std::vector<JobRow> PgStore::jobs_updated_since(std::int64_t since_ms) {
+  static const std::string kSelect = fmt::format("SELECT {} FROM jobs WHERE updated_ms >= $1 ORDER BY id", kJobColumns);
+  Tx t(connection_, "reading the jobs changed lately");
+  std::vector<JobRow> jobs;
+  for (const pqxx::row& r : t.run(kSelect, since_ms)) jobs.push_back(read_job(r, t.what()));
+  t.commit();
+  return jobs;
+}
+
 std::vector<JobRow> PgStore::jobs_to_plan() {
   static const std::string kSelect = fmt::format(
       "SELECT {} FROM jobs WHERE planned = 0 AND state IN ('queued', 'running') ORDER BY id", kJobColumns);

@@ -144,6 +144,9 @@ JobRow ReconnectingStore::job(std::int64_t id) {
 std::vector<JobRow> ReconnectingStore::jobs() {
   return run([&](Store& s) { return s.jobs(); });
 }
+std::vector<JobRow> ReconnectingStore::jobs_updated_since(std::int64_t since_ms) {
+  return run([&](Store& s) { return s.jobs_updated_since(since_ms); });
+}
 std::vector<JobRow> ReconnectingStore::jobs_to_plan() {
   return run([&](Store& s) { return s.jobs_to_plan(); });
 }

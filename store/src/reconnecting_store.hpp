@@ -61,6 +61,7 @@ class ReconnectingStore final : public Store {
   void set_job_state(std::int64_t job, JobState state, const std::string& message) override;
   JobRow job(std::int64_t id) override;
   std::vector<JobRow> jobs() override;
+  std::vector<JobRow> jobs_updated_since(std::int64_t since_ms) override;
   std::vector<JobRow> jobs_to_plan() override;
   bool cancel_job(std::int64_t job, const std::string& message) override;
   void reopen_job(std::int64_t job) override;

@@ -375,6 +375,16 @@ JobRow SqliteStore::job(std::int64_t id) {
   return read_job(q, what);
 }
 
+std::vector<JobRow> SqliteStore::jobs_updated_since(std::int64_t since_ms) {
+  constexpr std::string_view kWhat = "reading the jobs changed lately";
+  static const std::string kSelect = fmt::format("SELECT {} FROM jobs WHERE updated_ms >= ?1 ORDER BY id", kJobColumns);
+  Query q = connection_.query(kSelect, kWhat);
+  q.bind(since_ms);
+  std::vector<JobRow> jobs;
+  while (q.next()) jobs.push_back(read_job(q, kWhat));
+  return jobs;
+}
+
 std::vector<JobRow> SqliteStore::jobs() {
   constexpr std::string_view kWhat = "reading the jobs";
   static const std::string kSelect = fmt::format("SELECT {} FROM jobs ORDER BY id", kJobColumns);

@@ -16,6 +16,13 @@
 
 namespace epdd::store {
 
+std::vector<JobRow> Store::jobs_updated_since(std::int64_t since_ms) {
+  std::vector<JobRow> out;
+  for (JobRow& job : jobs())
+    if (job.updated_ms >= since_ms) out.push_back(std::move(job));
+  return out;
+}
+
 namespace {
 
 constexpr std::array kJobStateNames = {"queued", "running", "finished", "failed", "cancelled"};

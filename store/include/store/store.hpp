@@ -342,6 +342,12 @@ class Store {
   virtual JobRow job(std::int64_t id) = 0;
   // Every job, by id.
   virtual std::vector<JobRow> jobs() = 0;
+  // The jobs whose updated_ms is since_ms or later, by id: what changed since a reader last
+  // looked (every change of a job stamps updated_ms with the database's clock), so that a daemon
+  // watching the store each poll reads a few rows rather than every job it ever ran. A stamp is
+  // taken before its transaction commits: a reader asks again from a little before the newest
+  // stamp it saw. The default filters jobs(); a backend reads only those rows.
+  virtual std::vector<JobRow> jobs_updated_since(std::int64_t since_ms);
 
   // Queued or Running jobs whose items are not there yet.
   virtual std::vector<JobRow> jobs_to_plan() = 0;

@@ -112,6 +112,25 @@ TEST_CASE("store: created, reopened, and everything written is still there", "[d
   CHECK(store->job(job).message == "engine crashed 4 times");
 }
 
+TEST_CASE("store: jobs_updated_since lists only the jobs changed from a time on", "[daemon][store][backend]") {
+  test::StoreUnderTest stores;
+  auto store = open_store(stores.location("store"));
+  const store::JobRow a = store->find_or_create_job("suite", "a.epd", "identity A", "{}");
+  const store::JobRow b = store->find_or_create_job("suite", "b.epd", "identity B", "{}");
+  CHECK(store->jobs_updated_since(0).size() == 2);
+  // The newest stamp seen; a change after it is listed, the job left alone is not.
+  std::int64_t seen = 0;
+  for (const store::JobRow& job : store->jobs()) seen = std::max(seen, job.updated_ms);
+  std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  store->set_job_state(b.id, store::JobState::Cancelled, "stop");
+  const auto changed = store->jobs_updated_since(seen + 1);
+  REQUIRE(changed.size() == 1);
+  CHECK(changed[0].id == b.id);
+  CHECK(changed[0].state == store::JobState::Cancelled);
+  CHECK(store->jobs_updated_since(changed[0].updated_ms + 1).empty());
+  CHECK(a.id != b.id);
+}
+
 TEST_CASE("store: find_or_create_job returns the job of an identity as it is", "[daemon][store][backend]") {
   test::StoreUnderTest stores;
   auto store = open_store(stores.location("store"));
