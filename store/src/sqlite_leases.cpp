@@ -34,6 +34,19 @@ std::optional<SqliteStore::FirstItem> SqliteStore::first_claimable(const std::ve
   return first;
 }
 
+bool SqliteStore::any_claimable_job(const std::vector<std::string>& engines, std::optional<std::int64_t> only_job,
+                                    std::string_view what) {
+  std::string in;
+  for (std::size_t i = 0; i < engines.size(); ++i) in += fmt::format("{}?{}", i ? ", " : "", i + 2);
+  Query q = connection_.query(fmt::format("SELECT 1 FROM jobs WHERE state IN ('queued', 'running') AND planned = 1 "
+                                          "AND done + failed < total AND engine IN ({}) AND (?1 < 0 OR id = ?1) LIMIT 1",
+                                          in),
+                              what);
+  q.bind(only_job.value_or(-1));
+  for (std::size_t i = 0; i < engines.size(); ++i) q.bind_at(static_cast<int>(i + 2), engines[i]);
+  return q.next();
+}
+
 // Leases every pending item of an active job with position `key`, wherever it is (one search
 // answers them all), and returns them by job and index with the first one's request and engine.
 Claim SqliteStore::lease_position(const std::string& key, const std::string& owner, std::int64_t expiry,
@@ -101,6 +114,8 @@ std::optional<Claim> SqliteStore::claim(const std::string& owner, const std::vec
   if (engines.empty()) return std::nullopt;
   const std::string what = fmt::format("claiming work for {}", owner);
   Connection& c = connection_;
+  // An idle worker's claim is this read-only question: no write lock taken.
+  if (!any_claimable_job(engines, only_job, what)) return std::nullopt;
   Transaction transaction(c, what);
   const std::int64_t now = now_ms();
   const auto first = first_claimable(engines, only_job, now, what);
@@ -116,7 +131,9 @@ std::optional<Claim> SqliteStore::claim(const std::string& owner, const std::vec
   for (const ClaimedPosition& position : claim.rest)
     for (const auto& item : position.items) jobs.insert(item.first);
   for (const std::int64_t job : jobs)
-    c.query("UPDATE jobs SET started_ms = coalesce(started_ms, ?2), runner = ?3 WHERE id = ?1", what)
+    c.query("UPDATE jobs SET started_ms = coalesce(started_ms, ?2), runner = ?3 WHERE id = ?1 AND "
+            "(started_ms IS NULL OR runner IS NOT ?3)",
+            what)
         .bind(job, now, owner)
         .run();
   transaction.commit();

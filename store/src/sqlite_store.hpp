@@ -104,6 +104,9 @@ class SqliteStore final : public Store {
     std::optional<std::int64_t> group;
   };
   // The parts of claim() (sqlite_leases.cpp), in its transaction.
+  // Whether any active, planned, unfinished job is for one of the engines: a read, no lock.
+  bool any_claimable_job(const std::vector<std::string>& engines, std::optional<std::int64_t> only_job,
+                         std::string_view what);
   std::optional<FirstItem> first_claimable(const std::vector<std::string>& engines,
                                            std::optional<std::int64_t> only_job, std::int64_t now,
                                            std::string_view what);
