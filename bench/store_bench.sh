@@ -56,7 +56,7 @@ sql() {
   else psql -XAtqc "$3" "$2"; fi
 }
 
-# config FILE STORE INSTANCES: a daemon with the fake engine, W/D instances.
+# config FILE STORE ENGINE_TOML: a daemon's configuration with one [[engine]] table.
 config() {
   cat > "$1" <<TOML
 [store]
@@ -68,24 +68,28 @@ stop_deadline_seconds = 2
 [logging]
 level = "info"
 file = "$1.log"
-[[engine]]
-name = "fake"
-command = "$fake"
-instances = $3
+$3
 TOML
 }
 
-# start_daemons DIR STORE DAEMONS INSTANCES: pids in $daemons; returns once every one is up.
+# The fake engine with N instances; Stockfish, one instance.
+fake_toml() { printf '[[engine]]\nname = "fake"\ncommand = "%s"\ninstances = %s\n' "$fake" "$1"; }
+stockfish_toml() {
+  printf '[[engine]]\nname = "stockfish"\ncommand = "/usr/games/stockfish"\noptions = { Threads = 1, Hash = 16 }\n'
+}
+
+# start_daemons DIR STORE DAEMONS HOST_PREFIX ENGINE_NAME ENGINE_TOML: daemon d runs as host
+# HOST_PREFIXd (EPDD_HOST: one machine each); pids in $daemons; returns once every one is up.
 start_daemons() {
   daemons=()
   for d in $(seq 1 "$3"); do
-    config "$1/d$d.toml" "$2" "$4"
-    EPDD_HOST="bench$d" "$epdd" serve --config "$1/d$d.toml" > "$1/d$d.err" 2>&1 &
+    config "$1/d$d.toml" "$2" "$6"
+    EPDD_HOST="$4$d" "$epdd" serve --config "$1/d$d.toml" > "$1/d$d.err" 2>&1 &
     daemons+=($!)
   done
   for d in $(seq 1 "$3"); do
-    for _ in $(seq 1 200); do grep -q "engine fake:" "$1/d$d.toml.log" 2> /dev/null && break; sleep 0.1; done
-    grep -q "engine fake:" "$1/d$d.toml.log" || { cat "$1/d$d.err" >&2; die "daemon $d did not start"; }
+    for _ in $(seq 1 200); do grep -q "engine $5:" "$1/d$d.toml.log" 2> /dev/null && break; sleep 0.1; done
+    grep -q "engine $5:" "$1/d$d.toml.log" || { cat "$1/d$d.err" >&2; die "daemon $d did not start"; }
   done
 }
 
@@ -101,7 +105,7 @@ run() {
   mkdir -p "$dir"
   if [ "$backend" = sqlite ]; then store="$dir/epdd.db"
   else createdb "bench_${workers}_$ndaemons"; store="postgresql:///bench_${workers}_$ndaemons"; fi
-  start_daemons "$dir" "$store" "$ndaemons" $((workers / ndaemons))
+  start_daemons "$dir" "$store" "$ndaemons" bench fake "$(fake_toml $((workers / ndaemons)))"
   job=$("$epdd" submit analyse "$work/positions.epd" --store "$store" --config "$dir/d1.toml" --engine fake \
     --depth 1 -o "$dir/out.epd")
   local deadline=$((SECONDS + 600))
@@ -129,7 +133,7 @@ idle_cost() {
   mkdir -p "$dir"
   createdb "$db"
   store="postgresql:///$db"
-  start_daemons "$dir" "$store" "$1" "$2"
+  start_daemons "$dir" "$store" "$1" idle fake "$(fake_toml "$2")"
   head -20 "$work/positions.epd" > "$dir/small.epd"
   local job
   job=$("$epdd" submit analyse "$dir/small.epd" --store "$store" --config "$dir/d1.toml" --engine fake --depth 1 -o "$dir/out.epd")
@@ -154,29 +158,7 @@ engine_case() {
   mkdir -p "$dir"
   createdb "bench_engine_$n"
   store="postgresql:///bench_engine_$n"
-  daemons=()
-  for d in $(seq 1 "$n"); do
-    cat > "$dir/d$d.toml" <<TOML
-[store]
-location = "$store"
-[daemon]
-lease_seconds = 30
-poll_ms = 200
-stop_deadline_seconds = 2
-[logging]
-level = "info"
-file = "$dir/d$d.toml.log"
-[[engine]]
-name = "stockfish"
-command = "/usr/games/stockfish"
-options = { Threads = 1, Hash = 16 }
-TOML
-    EPDD_HOST="engine$d" "$epdd" serve --config "$dir/d$d.toml" > "$dir/d$d.err" 2>&1 &
-    daemons+=($!)
-  done
-  for d in $(seq 1 "$n"); do
-    for _ in $(seq 1 200); do grep -q "engine stockfish:" "$dir/d$d.toml.log" 2> /dev/null && break; sleep 0.1; done
-  done
+  start_daemons "$dir" "$store" "$n" engine stockfish "$(stockfish_toml)"
   head -n "$engine_positions" "$work/positions.epd" > "$dir/in.epd"
   job=$("$epdd" submit analyse "$dir/in.epd" --store "$store" --config "$dir/d1.toml" --engine stockfish \
     --movetime 100 -o "$dir/out.epd")
