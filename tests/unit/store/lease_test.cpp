@@ -6,7 +6,9 @@
 
 #include <chrono>
 #include <cstdint>
+#include <map>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -79,4 +81,42 @@ TEST_CASE("store: leases, a cancel's abandoned searches, one delivery, and the p
   CHECK(store->jobs().empty());
   CHECK(store->cache_stats().entries == 0);
   CHECK_NOTHROW(store->vacuum());
+}
+
+TEST_CASE("store: owners claiming at once never share a position, also through the items of two jobs",
+          "[daemon][store][backend]") {
+  // Two jobs of the same 40 positions (a position's items in both), four owners claiming from
+  // their own connections until nothing is left: each position claimed once, with both its items.
+  test::StoreUnderTest stores;
+  const std::string location = stores.location("store");
+  constexpr int kPositions = 40;
+  {
+    auto store = test::open_store(location);
+    for (const char* name : {"a", "b"}) {
+      const auto job = store->find_or_create_job("suite", name, name, "{}");
+      std::vector<store::NewItem> items;
+      for (int i = 0; i < kPositions; ++i) items.push_back({i, "k" + std::to_string(i), "{}"});
+      store->add_items(job.id, items, "E");
+    }
+  }
+  std::vector<std::vector<store::Claim>> claimed(4);
+  std::vector<std::thread> threads;
+  for (std::size_t t = 0; t < claimed.size(); ++t)
+    threads.emplace_back([&, t] {
+      auto store = store::Store::open(location);
+      if (!store) return;
+      while (auto claim = (*store)->claim("owner" + std::to_string(t), {"E"}, 60000)) claimed[t].push_back(*claim);
+    });
+  for (std::thread& thread : threads) thread.join();
+  std::map<std::string, int> claims_of;
+  std::size_t items = 0;
+  for (const auto& mine : claimed)
+    for (const store::Claim& claim : mine) {
+      ++claims_of[claim.key];
+      items += claim.items.size();
+      CHECK(claim.items.size() == 2);
+    }
+  CHECK(claims_of.size() == kPositions);
+  for (const auto& [key, n] : claims_of) CHECK(n == 1);
+  CHECK(items == 2 * kPositions);
 }
