@@ -18,7 +18,7 @@
 namespace epdd::store::pg {
 
 // The schema version this code writes and reads, the same as the SQLite backend's (store.hpp).
-inline constexpr std::int64_t kSchemaVersion = 4;
+inline constexpr std::int64_t kSchemaVersion = 5;
 
 // Milliseconds since the Unix epoch by the database's clock (the contract's time: every
 // process using the database agrees on it whatever its own machine's clock says).

@@ -1,4 +1,4 @@
-// Opening a PostgreSQL store: the connection, the database's clock, the schema (version 4, the
+// Opening a PostgreSQL store: the connection, the database's clock, the schema (version 5, the
 // same tables and columns as the SQLite backend's: BIGINT ids, counters and times in ms, BYTEA
 // sources, TEXT JSON) and the version table that stands for SQLite's user_version.
 #include <string>
@@ -13,7 +13,7 @@ namespace {
 // Any number, the same in every epdd: the advisory lock under which the schema is created.
 constexpr std::int64_t kSchemaLock = 0x65706464;  // "epdd"
 
-// Version 4 as SQLite has it after its upgrades (sqlite_schema.cpp), in PostgreSQL's types.
+// Version 5 as SQLite has it after its upgrades (sqlite_schema.cpp), in PostgreSQL's types.
 // planned and delivered stay integers (0/1), as the SQLite backend reads and writes them.
 constexpr const char* kSchema = R"sql(
 CREATE TABLE epdd_schema (version BIGINT NOT NULL);
@@ -39,9 +39,12 @@ CREATE TABLE jobs (
   lease_owner TEXT,
   lease_expiry_ms BIGINT,
   started_ms BIGINT,
-  runner TEXT
+  runner TEXT,
+  delivery_host TEXT NOT NULL DEFAULT ''
 );
 CREATE TABLE job_sources (job BIGINT PRIMARY KEY REFERENCES jobs(id), source BYTEA NOT NULL);
+CREATE TABLE job_files (job BIGINT NOT NULL REFERENCES jobs(id), name TEXT NOT NULL, bytes BYTEA NOT NULL,
+                        PRIMARY KEY (job, name));
 CREATE TABLE items (
   job BIGINT NOT NULL REFERENCES jobs(id),
   idx BIGINT NOT NULL,
@@ -77,6 +80,14 @@ BEGIN
 EXCEPTION WHEN others THEN
   RETURN false;
 END $$;
+)sql";
+
+// Version 4 to 5, as SQLite's (sqlite_schema.cpp): the jobs' input files and delivery host.
+constexpr const char* kMigrate4To5 = R"sql(
+CREATE TABLE job_files (job BIGINT NOT NULL REFERENCES jobs(id), name TEXT NOT NULL, bytes BYTEA NOT NULL,
+                        PRIMARY KEY (job, name));
+ALTER TABLE jobs ADD COLUMN delivery_host TEXT NOT NULL DEFAULT '';
+UPDATE epdd_schema SET version = 5;
 )sql";
 
 }  // namespace
@@ -117,9 +128,13 @@ std::int64_t Connection::create_schema() {
       fail(kWhat, fmt::format("the store has schema version {}, newer than this epdd's {}: use a newer epdd", version,
                               kSchemaVersion));
     if (version == kSchemaVersion) return version;
-    if (version != 0) fail(kWhat, fmt::format("unexpected schema version {}", version));
-    w.exec(kSchema);
-    w.exec_params("INSERT INTO epdd_schema (version) VALUES ($1)", kSchemaVersion);
+    if (version == 4) {
+      w.exec(kMigrate4To5);
+    } else {
+      if (version != 0) fail(kWhat, fmt::format("unexpected schema version {}", version));
+      w.exec(kSchema);
+      w.exec_params("INSERT INTO epdd_schema (version) VALUES ($1)", kSchemaVersion);
+    }
     w.commit();
   } catch (const pqxx::failure& e) {
     fail(kWhat, e.what());

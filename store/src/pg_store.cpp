@@ -69,10 +69,11 @@ void PgStore::count_transition(Tx& t, std::int64_t job, ItemState before, ItemSt
 JobRow PgStore::find_or_create_job(const NewJob& n) {
   Tx t(connection_, "finding or creating a job");
   const std::int64_t now = t.now_ms();
-  t.run("INSERT INTO jobs (kind, input, identity, settings, state, created_ms, updated_ms, spec) "
-        "VALUES ($1, $2, $3, $4, $5, $6, $6, $7) ON CONFLICT (identity) DO UPDATE SET spec = excluded.spec "
+  t.run("INSERT INTO jobs (kind, input, identity, settings, state, created_ms, updated_ms, spec, delivery_host) "
+        "VALUES ($1, $2, $3, $4, $5, $6, $6, $7, $8) ON CONFLICT (identity) DO UPDATE SET spec = excluded.spec "
         "WHERE jobs.spec = ''",
-        n.kind, n.input, n.identity, n.settings, std::string(to_string(JobState::Queued)), now, n.spec);
+        n.kind, n.input, n.identity, n.settings, std::string(to_string(JobState::Queued)), now, n.spec,
+        n.delivery_host);
   static const std::string kSelect = fmt::format("SELECT {} FROM jobs WHERE identity = $1", kJobColumns);
   const pqxx::result r = t.run(kSelect, n.identity);
   if (r.empty()) t.fail("the job vanished after its insertion");
@@ -84,6 +85,9 @@ JobRow PgStore::find_or_create_job(const NewJob& n) {
                  .affected_rows() > 0) {
     write_source(t, job.id, n);
   }
+  for (const auto& [name, bytes] : n.files)
+    t.run("INSERT INTO job_files (job, name, bytes) VALUES ($1, $2, $3) ON CONFLICT (job, name) DO NOTHING", job.id,
+          name, pqxx::binarystring(bytes.data(), bytes.size()));
   t.commit();
   return job;
 }
@@ -121,6 +125,16 @@ std::string PgStore::job_source_part(std::int64_t job, std::size_t offset, std::
       static_cast<std::int64_t>(std::min<std::size_t>(length, std::numeric_limits<std::int32_t>::max())));
   if (r.empty()) t.fail("there is no such job");
   t.commit();
+  return pqxx::binarystring(r[0][0]).str();
+}
+
+std::optional<std::string> PgStore::job_file(std::int64_t job, const std::string& name) {
+  Tx t(connection_, fmt::format("reading the input file {} of job {}", name, job));
+  const pqxx::result r = t.run(
+      "SELECT f.bytes FROM jobs j LEFT JOIN job_files f ON f.job = j.id AND f.name = $2 WHERE j.id = $1", job, name);
+  if (r.empty()) t.fail("there is no such job");
+  t.commit();
+  if (r[0][0].is_null()) return std::nullopt;
   return pqxx::binarystring(r[0][0]).str();
 }
 

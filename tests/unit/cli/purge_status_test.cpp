@@ -106,7 +106,7 @@ TEST_CASE("store: a version 2 file is upgraded in place to version 3, everything
   const std::string path = (dir.path() / "v2.db").string();
   sql(path, kVersion2);
   auto store = open_store(path);
-  CHECK(sql_integer(path, "PRAGMA user_version") == 4);  // and on to the latest version
+  CHECK(sql_integer(path, "PRAGMA user_version") == 5);  // and on to the latest version
   const auto jobs = store->jobs();
   REQUIRE(jobs.size() == 2);
   CHECK(jobs[0].state == store::JobState::Finished);

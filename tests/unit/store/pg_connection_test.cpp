@@ -1,6 +1,6 @@
 // The PostgreSQL backend's groundwork (store/src/pg_connection.hpp, private to the store, so
 // included by its path here): connecting with messages that never show a password, the schema
-// created once at version 4 and refused when newer or foreign, the database's clock. The tests
+// created once at version 5 and refused when newer or foreign, the database's clock. The tests
 // tagged [postgresql] need a cluster (pg_virtualenv, tests/support/pg_support.hpp).
 #include <catch2/catch.hpp>
 
@@ -46,20 +46,20 @@ TEST_CASE("postgresql store: a connection that fails names the location without 
   CHECK(message.rfind("postgresql://epdd@127.0.0.1:1/epdd: cannot connect to the store: ", 0) == 0);
 }
 
-TEST_CASE("postgresql store: the schema is created once at version 4", "[store][postgresql]") {
+TEST_CASE("postgresql store: the schema is created once at version 5", "[store][postgresql]") {
   epdd::test::FreshPostgresDatabase database;
   {
     pg::Connection c(database.url());
     CHECK(c.shown() == database.url());
     CHECK(c.create_schema() == 0);
   }
-  CHECK(database.integer("SELECT version FROM epdd_schema") == 4);
-  CHECK(database.integer("SELECT count(*) FROM pg_tables WHERE schemaname = 'public'") == 5);
-  CHECK(database.integer("SELECT count(*) FROM information_schema.columns WHERE table_name = 'jobs'") == 22);
+  CHECK(database.integer("SELECT version FROM epdd_schema") == 5);
+  CHECK(database.integer("SELECT count(*) FROM pg_tables WHERE schemaname = 'public'") == 6);
+  CHECK(database.integer("SELECT count(*) FROM information_schema.columns WHERE table_name = 'jobs'") == 23);
   CHECK(database.integer("SELECT count(*) FROM information_schema.columns WHERE table_name = 'items'") == 11);
   database.sql("INSERT INTO cache (key, engine, analysis, created_ms) VALUES ('k', 'e', '{}', 1)");
   pg::Connection again(database.url());
-  CHECK(again.create_schema() == 4);
+  CHECK(again.create_schema() == 5);
   CHECK(database.integer("SELECT count(*) FROM cache") == 1);
   CHECK(database.integer("SELECT count(*) FROM epdd_schema") == 1);
 }
@@ -67,9 +67,9 @@ TEST_CASE("postgresql store: the schema is created once at version 4", "[store][
 TEST_CASE("postgresql store: a newer schema and a foreign database are refused, named", "[store][postgresql]") {
   epdd::test::FreshPostgresDatabase newer;
   pg::Connection(newer.url()).create_schema();
-  newer.sql("UPDATE epdd_schema SET version = 5");
+  newer.sql("UPDATE epdd_schema SET version = 6");
   CHECK(store_error([&] { pg::Connection(newer.url()).create_schema(); }) ==
-        newer.url() + ": creating the schema: the store has schema version 5, newer than this epdd's 4: use a newer epdd");
+        newer.url() + ": creating the schema: the store has schema version 6, newer than this epdd's 5: use a newer epdd");
 
   epdd::test::FreshPostgresDatabase foreign;
   foreign.sql("CREATE TABLE accounts (id INTEGER); CREATE TABLE jobs (id INTEGER)");

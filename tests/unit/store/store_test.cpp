@@ -306,11 +306,11 @@ TEST_CASE("store: a file with a newer schema version is refused with both versio
   test::TempDir dir;
   const std::string path = (dir.path() / "store.db").string();
   { open_store(path); }
-  write_user_version(path, 5);
+  write_user_version(path, 6);
   const auto store = store::Store::open(path);
   REQUIRE_FALSE(store.has_value());
   CHECK_THAT(store.error(), Catch::StartsWith(path + ": "));
-  CHECK_THAT(store.error(), Catch::Contains("schema version 5") && Catch::Contains("epdd's 4"));
+  CHECK_THAT(store.error(), Catch::Contains("schema version 6") && Catch::Contains("epdd's 5"));
 }
 
 TEST_CASE("store: a file that is not SQLite is refused with its path", "[daemon][store]") {
