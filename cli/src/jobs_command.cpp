@@ -87,10 +87,17 @@ int run_submit(SubmitOptions o, std::ostream& out, std::ostream& err) {
   for (auto& [key, value] : spec.options)
     if (const KindOption* option = kind_of(spec).option(key); option && option->type == KindOption::Type::Path)
       value = absolute(value);
+  // Its files are written on this host only, by a daemon here (or by `epdd results` anywhere);
+  // the input files its settings name go into the store with it: no daemon opens their paths.
+  spec.host = this_host();
+  auto files = read_input_files(spec);
+  if (!files) return fail(files.error());
   auto store = open_chosen_store(o.where);
   if (!store) return fail(store.error());
   try {
     store::NewJob n;
+    n.files = std::move(*files);
+    n.delivery_host = delivery_host(spec);
     n.kind = spec.kind;
     n.input = absolute(spec.input);
     n.spec = spec_to_json(spec);

@@ -297,8 +297,11 @@ AnalysisOutcome run_analysis(const std::string& kind, const AnalysisSettings& s,
   JobSpec& spec = out.spec;
   spec = s.spec;
   spec.kind = kind;
+  spec.host = this_host();  // a daemon that finishes it writes its outputs only here
   auto input = read_input(kind_of(spec), s.spec.input, spec);
   if (!input) return fail(kExitBadInput, input.error());
+  auto files = read_input_files(spec);
+  if (!files) return fail(kExitBadInput, files.error());
   if (input->bytes) out.run = kind_of(spec).start(*input->bytes, spec);
   AnalysisRun& run = out.run;
   // A position read leniently (a castling right or en passant square dropped, KQkq read as
@@ -332,6 +335,8 @@ AnalysisOutcome run_analysis(const std::string& kind, const AnalysisSettings& s,
       n.settings = settings;
       n.spec = spec_to_json(spec);
       give_source(n, *input);
+      n.files = std::move(*files);
+      n.delivery_host = delivery_host(spec);
       return (*store)->find_or_create_job(n);
     }();
     // A kind that renders from the store reads its input from there, a part at a time.

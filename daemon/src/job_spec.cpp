@@ -4,7 +4,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdint>
+#include <initializer_list>
 #include <exception>
 
 #include <nlohmann/json.hpp>
@@ -121,6 +123,30 @@ std::map<std::string, std::string> options_from_json(const Json& j, const std::s
   return out;
 }
 
+// Refuses a key of `j` that is not among `known` (nor a kind's flag, when `flags`): what epdd
+// did not write, it does not act on.
+void only_known_keys(const Json& j, std::initializer_list<std::string_view> known, bool flags) {
+  if (!j.is_object()) throw Bad("not a JSON object");
+  static const std::vector<KindFlag> kFlags = all_kind_flags();
+  for (const auto& [key, value] : j.items()) {
+    if (std::find(known.begin(), known.end(), key) != known.end()) continue;
+    if (flags && std::any_of(kFlags.begin(), kFlags.end(), [&](const KindFlag& f) { return f.key == key; })) continue;
+    throw Bad(fmt::format("'{}' is not a key of a job spec (a job names an engine of the daemon's configuration, "
+                          "nothing else)",
+                          key));
+  }
+}
+
+// The engine is a name in the daemon's configuration: one that looks like a program's path is
+// not (submit refuses it too; here for a spec written by anything else).
+std::string engine_name_from_json(const Json& j) {
+  std::string engine = name_from_json(j, "engine");
+  if (engine.find_first_of("/\\") != std::string::npos)
+    throw Bad(fmt::format("'engine' is '{}': a job names an engine of the daemon's configuration, not a program",
+                          Json(engine).dump(-1, ' ', false, Json::error_handler_t::replace)));
+  return engine;
+}
+
 template <class F>
 auto reading(std::string_view json, std::string_view what, F f) -> Expected<decltype(f(Json())), std::string> {
   try {
@@ -165,12 +191,17 @@ std::string spec_to_json(const JobSpec& s) {
   if (s.spool)
     j["spool"] = OrderedJson{
         {"dir", name_to_json(s.spool->dir)}, {"name", name_to_json(s.spool->name)}, {"sidecar", s.spool->sidecar}};
+  if (!s.host.empty()) j["host"] = name_to_json(s.host);
   return j.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
 Expected<JobSpec, std::string> spec_from_json(std::string_view json) {
   return reading(json, "job spec", [](const Json& j) {
     JobSpec s;
+    only_known_keys(j,
+                    {"kind", "input", "more_inputs", "engine", "limits", "multipv", "new_game", "keep_existing",
+                     "chess960", "counters", "options", "output", "report", "json", "spool", "host"},
+                    true);
     s.kind = get<std::string>(j, "kind");
     if (!find_kind(s.kind)) throw Bad(fmt::format("'kind' is '{}', not {}", s.kind, kind_names()));
     s.input = name_from_json(j, "input");
@@ -182,7 +213,7 @@ Expected<JobSpec, std::string> spec_from_json(std::string_view json) {
         s.more_inputs.push_back(name_from_json(holder, "more_inputs"));
       }
     }
-    s.engine = name_from_json(j, "engine");
+    s.engine = engine_name_from_json(j);
     s.limits = limits_from_json(need(j, "limits"));
     s.multipv = get<int>(j, "multipv");
     if (auto new_game = get_optional<std::string>(j, "new_game")) s.new_game = new_game_from(*new_game);
@@ -199,8 +230,10 @@ Expected<JobSpec, std::string> spec_from_json(std::string_view json) {
     s.json = optional_name_from_json(j, "json");
     if (j.contains("spool")) {
       const Json& sp = j.at("spool");
+      only_known_keys(sp, {"dir", "name", "sidecar"}, false);
       s.spool = SpoolOrigin{name_from_json(sp, "dir"), name_from_json(sp, "name"), get<bool>(sp, "sidecar")};
     }
+    if (j.contains("host")) s.host = name_from_json(j, "host");
     return s;
   });
 }

@@ -138,10 +138,12 @@ void plan_jobs(store::Store& store, Engines& engines) {
   }
 }
 
-// Writes the outputs of jobs that are done (or moves spool files of failed and cancelled ones).
+// Writes the outputs of jobs that are done (or moves spool files of failed and cancelled ones):
+// the jobs of this host, and those that write no file. A job made on another host whose outputs
+// are files there is left to a daemon of that host (`epdd results` writes them anywhere).
 void deliver_jobs(store::Store& store, std::int64_t lease_ms) {
   const std::string& owner = this_process_owner();
-  while (auto job = store.claim_delivery(owner, lease_ms)) {
+  while (auto job = store.claim_delivery(owner, lease_ms, this_host())) {
     auto spec = spec_from_json(job->spec);
     const bool complete = job->state == store::JobState::Queued || job->state == store::JobState::Running;
     const store::JobState final_state = complete ? store::JobState::Finished : job->state;

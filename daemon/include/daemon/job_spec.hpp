@@ -9,7 +9,11 @@
 //    "keep_keys":false,"counters":"keep",   (both absent in specs written before they existed)
 //    "options":{"judge":"lichess","from_ply":"1"},   (the kind's own settings; absent when none)
 //    "output":"/abs/out.epd","report":"/abs/out.txt","json":"/abs/out.json",
-//    "spool":{"dir":"/abs/spool","name":"wac.epd","sidecar":true}}
+//    "spool":{"dir":"/abs/spool","name":"wac.epd","sidecar":true},
+//    "host":"box-a"}   (the host it was made on; absent in specs written before it existed)
+// A key not listed here is refused when read (the spec is read back as untrusted input: a row
+// written into a shared store by anything but epdd, "command" or "program" say, runs nothing),
+// and so is an engine that is not a plain name (a '/' or '\\': a program path).
 // Request (an item's analysis request; the engine is the job's):
 //   {"fen":"...","chess960":false,"moves":["e2e4"],"limits":{...},"multipv":1,
 //    "searchmoves":[],"new_game":"clear"}
@@ -59,10 +63,15 @@ struct JobSpec {
   std::optional<std::string> report;  // suite: the text report
   std::optional<std::string> json;    // suite: the JSON report
   std::optional<SpoolOrigin> spool;
+  // The host the job was made on (workers.hpp this_host()): with a store shared by many hosts,
+  // the files it writes (its outputs, a spool's moves) are written by a daemon of that host
+  // only (jobs.hpp delivery_host). Empty in a spec written before it existed.
+  std::string host;
 };
 
 std::string spec_to_json(const JobSpec& spec);
-// Bad JSON or a missing/wrong key is a message naming the key, never an exception.
+// Bad JSON or a missing/wrong/unknown key, or an engine that is a path, is a message naming
+// the key, never an exception.
 Expected<JobSpec, std::string> spec_from_json(std::string_view json);
 
 // The request without its engine, cancel flag, game and timeout (the worker sets those).

@@ -99,6 +99,16 @@ std::string render_suite_epd(AnalysisRun& run, const JobSpec& spec);
 // kind's more_outputs whose option is set.
 std::vector<std::pair<std::string, std::string>> output_paths(const JobSpec& spec);
 
+// The host whose daemons alone deliver the job (store::NewJob::delivery_host): the one it was
+// made on (spec.host) when delivering writes files (output_paths, or a spool's moves); empty,
+// any daemon's, when it writes none (its results are read with `epdd results`).
+std::string delivery_host(const JobSpec& spec);
+
+// The input files the spec's settings name (JobKind::stored_inputs), read now for the store to
+// keep with the job (store::NewJob::files), as (option key, bytes). A file that cannot be read
+// is a message naming the option and the file.
+Expected<std::vector<std::pair<std::string, std::string>>, std::string> read_input_files(const JobSpec& spec);
+
 // Writes those texts where the spec names them (output_paths), atomically. Returns the files
 // written, or what went wrong.
 Expected<std::vector<std::string>, std::string> write_outputs(const std::map<std::string, std::string>& texts,
