@@ -333,7 +333,11 @@ AnalysisOutcome run_analysis(const std::string& kind, const AnalysisSettings& s,
       n.input = absolute;
       n.identity = fmt::format("{}|{}|{}|{}", kind, absolute, input->hash, settings);
       n.settings = settings;
-      n.spec = spec_to_json(spec);
+      // The engine by its name (a program's, without --config): a daemon that finishes the job
+      // finds its own engine of that name, and never runs a program a job names.
+      JobSpec stored = spec;
+      stored.engine = config->name;
+      n.spec = spec_to_json(stored);
       give_source(n, *input);
       n.files = std::move(*files);
       n.delivery_host = delivery_host(spec);

@@ -2,6 +2,8 @@
 
 #include "daemon/job_kind.hpp"
 
+#include "core/text.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -137,16 +139,6 @@ void only_known_keys(const Json& j, std::initializer_list<std::string_view> know
   }
 }
 
-// The engine is a name in the daemon's configuration: one that looks like a program's path is
-// not (submit refuses it too; here for a spec written by anything else).
-std::string engine_name_from_json(const Json& j) {
-  std::string engine = name_from_json(j, "engine");
-  if (engine.find_first_of("/\\") != std::string::npos)
-    throw Bad(fmt::format("'engine' is '{}': a job names an engine of the daemon's configuration, not a program",
-                          Json(engine).dump(-1, ' ', false, Json::error_handler_t::replace)));
-  return engine;
-}
-
 template <class F>
 auto reading(std::string_view json, std::string_view what, F f) -> Expected<decltype(f(Json())), std::string> {
   try {
@@ -159,6 +151,12 @@ auto reading(std::string_view json, std::string_view what, F f) -> Expected<decl
 }
 
 }  // namespace
+
+std::optional<std::string> engine_name_problem(const std::string& engine) {
+  if (engine.find_first_of("/\\") == std::string::npos) return std::nullopt;
+  return fmt::format("'engine' is {}: a job names an engine of the daemon's configuration, not a program",
+                     core::quoted_escaped(engine));
+}
 
 void default_limit(uci::SearchLimits& l) {
   if (!l.depth && !l.nodes && !l.movetime_ms && !l.mate && !l.stop_after_ms) l.movetime_ms = 1000;
@@ -213,7 +211,7 @@ Expected<JobSpec, std::string> spec_from_json(std::string_view json) {
         s.more_inputs.push_back(name_from_json(holder, "more_inputs"));
       }
     }
-    s.engine = engine_name_from_json(j);
+    s.engine = name_from_json(j, "engine");
     s.limits = limits_from_json(need(j, "limits"));
     s.multipv = get<int>(j, "multipv");
     if (auto new_game = get_optional<std::string>(j, "new_game")) s.new_game = new_game_from(*new_game);

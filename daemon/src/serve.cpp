@@ -119,7 +119,10 @@ class Engines {
 // Plans the jobs that have no items yet and run on one of our engines.
 void plan_jobs(store::Store& store, Engines& engines) {
   for (const store::JobRow& job : store.jobs_to_plan()) {
-    auto spec = spec_from_json(job.spec);
+    auto spec = spec_from_json(job.spec).and_then([](JobSpec s) -> Expected<JobSpec, std::string> {
+      if (auto why = engine_name_problem(s.engine)) return unexpected("job spec: " + *why);  // never a program
+      return s;
+    });
     if (!spec) {
       store.set_job_state(job.id, store::JobState::Failed, spec.error());
       spdlog::error("job {}: failed: {}", job.id, spec.error());
