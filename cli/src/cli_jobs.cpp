@@ -39,7 +39,7 @@ struct DaemonCommandOptions {
 void add_serve(CLI::App& app, const std::shared_ptr<DaemonCommandOptions>& options, int& status) {
   auto& o = *options;
   auto* serve = app.add_subcommand("serve", "Run the daemon: work through the store's jobs and the spool directory");
-  serve->add_option("--config", o.serve.config, "The configuration file (TOML): engines, [daemon], [spool], [logging]")
+  serve->add_option("--config", o.serve.config, "The configuration file (TOML): engines, [store], [daemon], [spool], [logging]")
       ->required();
   serve->add_flag("-v,--verbose", o.serve.verbose, "Log at debug level whatever the file says");
   serve->footer(
@@ -47,16 +47,18 @@ void add_serve(CLI::App& app, const std::shared_ptr<DaemonCommandOptions>& optio
       "[daemon] stop_deadline_seconds, then they are stopped and their positions put back; engines quit;\n"
       "exit 0. SIGHUP re-reads the configuration: engines are restarted as it says, queued work stays;\n"
       "a configuration with an error is refused (logged with file:line) and the old one kept.\n"
-      "Several daemons may share one store: each position is claimed under a lease by one of them; the\n"
-      "leases of a daemon killed with SIGKILL expire ([daemon] lease_seconds) or, on the same machine,\n"
-      "are taken over at once.\n"
-      "Many hosts on one store (a postgresql:// URL): a job names an engine of the configuration by its\n"
-      "name, never a program; a daemon without that engine leaves the job waiting for one that has it (it\n"
-      "neither runs nor fails it), and a job whose spec carries anything else (a program path, a key epdd\n"
-      "does not write, such as \"command\") is failed when read. The input files a job names (annotate's\n"
-      "--book, book's --import) are kept in the store: no daemon opens a path from a job. A job's output\n"
-      "files (and a spool's moves) are written only by a daemon on the host it was submitted on\n"
-      "($EPDD_HOST, else the host name); until one runs there, 'epdd results JOB -o FILE' writes them\n"
+      "Several daemons may share one store, on one machine (an SQLite file) or on many ([store] location =\n"
+      "\"postgresql://user@host/db\": one queue and one analysis cache; docs/scaling.md): each position is\n"
+      "claimed under a lease by one of them; the leases of a daemon killed with SIGKILL expire ([daemon]\n"
+      "lease_seconds, by the database's clock) or, on the same machine, are taken over at once. Machines\n"
+      "are told apart by host name (EPDD_HOST=name overrides it: containers sharing one). A PostgreSQL\n"
+      "server that restarts is waited for (EPDD_STORE_PATIENCE_SECONDS, default 600) and the work goes on.\n"
+      "A job names an engine of the configuration by its name, never a program: a daemon without that\n"
+      "engine leaves the job waiting for one that has it (it neither runs nor fails it); a job whose spec\n"
+      "names a program, or carries a key epdd does not write (such as \"command\"), is failed when read.\n"
+      "The input files a job names (annotate's --book, book's --import) are kept in the store: no daemon\n"
+      "opens a path from a job. A job's output files (and a spool's moves) are written only by a daemon\n"
+      "on the host it was submitted on; until one runs there, 'epdd results JOB -o FILE' writes them\n"
       "anywhere. Jobs that write no file are delivered by any daemon.\n"
       "The configuration format is described in daemon/include/daemon/engine_config_file.hpp and\n"
       "examples/epdd.toml; the spool rules in daemon/include/daemon/spool.hpp: a file is taken from inbox/\n"
@@ -67,6 +69,7 @@ void add_serve(CLI::App& app, const std::shared_ptr<DaemonCommandOptions>& optio
       "Examples:\n"
       "  epdd serve --config /etc/epdd/epdd.toml\n"
       "  epdd serve --config ~/epdd/epdd.toml -v     (a copy of examples/epdd.toml)\n"
+      "  PGPASSFILE=/etc/epdd/pgpass epdd serve --config /etc/epdd/shared.toml   (a PostgreSQL [store])\n"
       "  kill -HUP $(pidof epdd)        # reload the configuration");
   serve->callback([&status, options] { status = run_serve(options->serve); });
 }

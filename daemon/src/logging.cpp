@@ -8,6 +8,7 @@
 #include <algorithm>
 
 #include "core/text.hpp"
+#include "store/store.hpp"
 
 namespace epdd::daemon {
 
@@ -55,6 +56,11 @@ std::unique_ptr<spdlog::formatter> log_formatter() {
   return formatter;
 }
 
+// The store's notices (waiting for its database, reconnected) are warnings in the log.
+void route_store_notices() {
+  store::set_notice_handler([](const std::string& text) { spdlog::warn("{}", one_line(text)); });
+}
+
 }  // namespace
 
 void setup_logging(Verbosity verbosity) {
@@ -67,6 +73,7 @@ void setup_logging(Verbosity verbosity) {
     case Verbosity::Verbose: logger->set_level(spdlog::level::debug); break;
   }
   spdlog::set_default_logger(logger);
+  route_store_notices();
 }
 
 Expected<void, std::string> setup_daemon_logging(const LoggingSettings& settings, bool verbose) {
@@ -87,6 +94,7 @@ Expected<void, std::string> setup_daemon_logging(const LoggingSettings& settings
   logger->flush_on(spdlog::level::info);
   spdlog::register_logger(logger);
   spdlog::set_default_logger(logger);
+  route_store_notices();
   return {};
 }
 

@@ -133,7 +133,15 @@ void plan_jobs(store::Store& store, Engines& engines) {
     if (!slot) continue;  // another daemon's engine, or one that did not start: it waits
     const JobKind& kind = kind_of(*spec);
     AnalysisRun run = kind.start_from(job_input(store, job.id), *spec);  // the input read in parts
-    const PlannedItems planned = add_planned_items(store, job.id, *spec, run, slot->identity);
+    PlannedItems planned;
+    try {
+      planned = add_planned_items(store, job.id, *spec, run, slot->identity);
+    } catch (const store::StoreUnavailable& e) {
+      // The database went away while the items were added (and is back): nothing of them was
+      // kept, or all; either way the job is planned again, or found planned, at the next poll.
+      spdlog::warn("job {}: planning interrupted: {}", job.id, e.what());
+      return;
+    }
     spdlog::info("job {}: running: {} {} on {}, {} positions ({} from the cache), {}", job.id, spec->kind,
                  core::escaped(spec->input), core::escaped(slot->identity), planned.count, planned.answered.size(),
                  describe_limits(spec->limits, spec->multipv));

@@ -6,6 +6,7 @@
 
 #include <pqxx/pqxx>
 
+#include <cctype>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -38,10 +39,22 @@ class Connection {
   const std::string& location() const { return location_; }
   pqxx::connection& db() { return *db_; }
 
-  // "<location>: <what>: <reason>".
-  [[noreturn]] void fail(std::string_view what, std::string_view reason) const {
-    throw StoreError(fmt::format("{}: {}: {}", shown_, what, reason));
+  // "<location>: <what>: <reason>": a StoreError, or a StoreUnavailable when the database did
+  // not answer (`unavailable`).
+  [[noreturn]] void fail(std::string_view what, std::string_view reason, bool unavailable = false) const {
+    while (!reason.empty() && std::isspace(static_cast<unsigned char>(reason.back()))) reason.remove_suffix(1);
+    const std::string message = fmt::format("{}: {}: {}", shown_, what, reason);  // libpq's end in a newline
+    if (unavailable) throw StoreUnavailable(message);
+    throw StoreError(message);
   }
+  // The same for a libpqxx failure: StoreUnavailable when it says the database did not answer
+  // (lost_connection).
+  [[noreturn]] void fail(std::string_view what, const pqxx::failure& e) const { fail(what, e.what(), lost_connection(e)); }
+
+  // Whether a libpqxx failure means the database did not answer rather than refused the
+  // statement: the connection broken or refused, a COMMIT whose answer was lost, SQLSTATE class
+  // 08 (connection exception) or 57P01-57P03 (the server shutting down, crashed, starting up).
+  static bool lost_connection(const pqxx::failure& e);
 
   // Milliseconds since the Unix epoch by the database's clock.
   std::int64_t now_ms();
@@ -73,7 +86,7 @@ class Transaction {
     try {
       return work_->exec_params(sql, args...);
     } catch (const pqxx::failure& e) {
-      fail(e.what());
+      connection_.fail(what_, e);
     }
   }
   // The database's now, in ms since the epoch.

@@ -50,7 +50,7 @@ void PgStore::vacuum() {
     pqxx::nontransaction n(connection_.db());
     n.exec("VACUUM");
   } catch (const pqxx::failure& e) {
-    connection_.fail("compacting the store (VACUUM)", e.what());
+    connection_.fail("compacting the store (VACUUM)", e);
   }
 }
 

@@ -95,10 +95,20 @@ UPDATE epdd_schema SET version = 5;
 Connection::Connection(const std::string& location) : location_(location), shown_(location_without_password(location)) {
   try {
     db_ = std::make_unique<pqxx::connection>(location_);
-  } catch (const std::exception& e) {
+  } catch (const pqxx::broken_connection& e) {
     // libpq's reasons name the host and the user, never the password.
+    fail("cannot connect to the store", e.what(), /*unavailable=*/true);
+  } catch (const std::exception& e) {
     fail("cannot connect to the store", e.what());
   }
+}
+
+bool Connection::lost_connection(const pqxx::failure& e) {
+  if (dynamic_cast<const pqxx::broken_connection*>(&e) || dynamic_cast<const pqxx::in_doubt_error*>(&e)) return true;
+  const auto* sql = dynamic_cast<const pqxx::sql_error*>(&e);
+  if (!sql) return false;
+  const std::string& state = sql->sqlstate();
+  return state.rfind("08", 0) == 0 || state == "57P01" || state == "57P02" || state == "57P03";
 }
 
 std::int64_t Connection::now_ms() {
@@ -106,7 +116,7 @@ std::int64_t Connection::now_ms() {
     pqxx::nontransaction n(*db_);
     return n.exec1(std::string("SELECT ") + kNowMs)[0].as<std::int64_t>();
   } catch (const pqxx::failure& e) {
-    fail("reading the database's clock", e.what());
+    fail("reading the database's clock", e);
   }
 }
 
@@ -137,7 +147,7 @@ std::int64_t Connection::create_schema() {
     }
     w.commit();
   } catch (const pqxx::failure& e) {
-    fail(kWhat, e.what());
+    fail(kWhat, e);
   }
   return version;
 }
@@ -147,7 +157,7 @@ Transaction::Transaction(Connection& connection, std::string what)
   try {
     work_ = std::make_unique<pqxx::work>(connection_.db());
   } catch (const pqxx::failure& e) {
-    fail(e.what());
+    connection_.fail(what_, e);
   }
 }
 
@@ -155,7 +165,7 @@ void Transaction::commit() {
   try {
     work_->commit();
   } catch (const pqxx::failure& e) {
-    fail(e.what());
+    connection_.fail(what_, e);
   }
 }
 

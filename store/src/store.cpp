@@ -2,9 +2,15 @@
 // location, and the convenience overloads, which reach a backend through its virtual operations.
 #include "store/store.hpp"
 
+#include <fmt/format.h>
+
 #include <array>
+#include <chrono>
+#include <cstdlib>
+#include <mutex>
 
 #include "pg_store.hpp"
+#include "reconnecting_store.hpp"
 #include "sqlite_store.hpp"
 #include "store/location.hpp"
 
@@ -22,6 +28,20 @@ std::optional<State> parse_state(std::string_view text, const std::array<const c
   return std::nullopt;
 }
 
+// How long a PostgreSQL store waits for its database: EPDD_STORE_PATIENCE_SECONDS (1 to a week),
+// else ten minutes (a server restart, a fail-over, a network blip).
+std::chrono::milliseconds patience() {
+  constexpr long kDefault = 600;
+  const char* text = std::getenv("EPDD_STORE_PATIENCE_SECONDS");
+  long seconds = kDefault;
+  if (text && *text) {
+    char* end = nullptr;
+    seconds = std::strtol(text, &end, 10);
+    if (*end != '\0' || seconds < 1 || seconds > 7 * 86400) seconds = kDefault;
+  }
+  return std::chrono::seconds(seconds);
+}
+
 }  // namespace
 
 const char* to_string(JobState state) { return kJobStateNames.at(static_cast<std::size_t>(state)); }
@@ -34,8 +54,29 @@ std::optional<ItemState> parse_item_state(std::string_view text) {
 // A `postgresql://` (or `postgres://`) location picks the PostgreSQL backend; every other
 // location is the path of an SQLite file.
 Expected<std::unique_ptr<Store>, std::string> Store::open(const std::string& location) {
-  if (is_postgresql_location(location)) return PgStore::open(location);
-  return SqliteStore::open(location);
+  if (!is_postgresql_location(location)) return SqliteStore::open(location);
+  auto first = PgStore::open(location);  // a wrong URL, password or database: said at once
+  if (!first) return first;
+  return std::unique_ptr<Store>(std::make_unique<ReconnectingStore>(
+      std::move(*first), [location] { return PgStore::open(location); }, patience()));
+}
+
+namespace {
+
+std::mutex notice_mutex;
+std::function<void(const std::string&)> notice_handler;
+
+}  // namespace
+
+void set_notice_handler(std::function<void(const std::string&)> handler) {
+  std::lock_guard lock(notice_mutex);
+  notice_handler = std::move(handler);
+}
+
+void notice(const std::string& text) {
+  std::lock_guard lock(notice_mutex);
+  if (notice_handler) notice_handler(text);
+  else fmt::print(stderr, "{}\n", text);
 }
 
 JobRow Store::find_or_create_job(const std::string& kind, const std::string& input, const std::string& identity,

@@ -69,6 +69,23 @@ class StoreError : public std::runtime_error {
   explicit StoreError(const std::string& message) : std::runtime_error(message) {}
 };
 
+// The database did not answer: the connection was lost or refused, the server is shutting down
+// or starting up (PostgreSQL). The operation was not done, except that a commit whose answer was
+// lost may have been. A PostgreSQL store waits for its database and runs the operation again
+// (reconnecting_store.hpp) before it gives up with this; a caller that gets it may try again
+// later (a daemon's main loop does), or stop.
+class StoreUnavailable : public StoreError {
+ public:
+  explicit StoreUnavailable(const std::string& message) : StoreError(message) {}
+};
+
+// Where a store tells what it does on its own that a user should hear of (waiting for its
+// database to come back, reconnected): a daemon sends it to its log. Until one is set, the
+// notices go to standard error. Process-wide; set it before opening stores.
+void set_notice_handler(std::function<void(const std::string&)> handler);
+// Tells `text` to the handler.
+void notice(const std::string& text);
+
 enum class JobState : std::uint8_t { Queued, Running, Finished, Failed, Cancelled };
 enum class ItemState : std::uint8_t { Pending, Done, Failed };
 
@@ -240,7 +257,9 @@ class Store {
   // nothing readable by group or others: it may hold private inputs) and its schema if missing.
   // Refuses a store that is not an epdd store and one whose schema is newer than this code's.
   // Every message names the location. A `postgresql://` or `postgres://` location (libpq's URL)
-  // picks the PostgreSQL backend; any other is the path of an SQLite file (location.hpp).
+  // picks the PostgreSQL backend (one that waits for its database when it goes away: the
+  // environment's EPDD_STORE_PATIENCE_SECONDS, default 600, then StoreUnavailable); any other is
+  // the path of an SQLite file (location.hpp).
   static Expected<std::unique_ptr<Store>, std::string> open(const std::string& location);
 
   virtual ~Store() = default;

@@ -11,11 +11,13 @@ echo "work directory: $work"
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
-# config FILE [extra TOML]: a daemon configuration on ./epdd.db with a spool in ./spool.
+# config FILE [extra TOML]: a daemon configuration on ./epdd.db (or $STORE_LOCATION: a
+# PostgreSQL URL) with a spool in ./spool.
 config() {
   cat > "$1" <<TOML
+[store]
+location = "${STORE_LOCATION:-epdd.db}"
 [daemon]
-store = "epdd.db"
 lease_seconds = 4
 poll_ms = 100
 stop_deadline_seconds = 2

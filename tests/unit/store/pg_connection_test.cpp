@@ -4,9 +4,13 @@
 // tagged [postgresql] need a cluster (pg_virtualenv, tests/support/pg_support.hpp).
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <mutex>
 #include <set>
 #include <string>
 #include <thread>
@@ -161,4 +165,123 @@ TEST_CASE("postgresql store: owners claiming at once from their own connections 
   }
   CHECK(total == kPositions);
   CHECK(keys.size() == kPositions);
+}
+
+namespace {
+
+// Ends every other session on the test's database, as a server restart or a network cut does.
+void cut_connections(const epdd::test::FreshPostgresDatabase& database) {
+  pqxx::connection admin;
+  pqxx::nontransaction n(admin);
+  n.exec("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = " + n.quote(database.name()) +
+         " AND pid <> pg_backend_pid()");
+}
+
+// Collects the store's notices while it lives; puts back the handler before it.
+struct Notices {
+  std::vector<std::string> seen;
+  std::mutex mutex;
+  Notices() {
+    epdd::store::set_notice_handler([this](const std::string& text) {
+      std::lock_guard lock(mutex);
+      seen.push_back(text);
+    });
+  }
+  ~Notices() { epdd::store::set_notice_handler(nullptr); }
+  bool any(const std::string& part) {
+    std::lock_guard lock(mutex);
+    return std::any_of(seen.begin(), seen.end(), [&](const std::string& s) { return s.find(part) != std::string::npos; });
+  }
+};
+
+}  // namespace
+
+TEST_CASE("postgresql store: a lost connection is reopened and the operation runs again, a commit counted once",
+          "[store][postgresql]") {
+  epdd::test::FreshPostgresDatabase database;
+  Notices notices;
+  auto opened = epdd::store::Store::open(database.url());
+  REQUIRE(opened.has_value());
+  auto& store = **opened;
+  const auto job = store.find_or_create_job("suite", "x.epd", "x", "{}").id;
+  store.add_items(job, {{0, "k0"}, {1, "k1"}});
+  cut_connections(database);
+  // Read, claim, commit: each on a connection the server has ended, each done once.
+  CHECK(store.job(job).total == 2);
+  CHECK(notices.any("the database does not answer"));
+  CHECK(notices.any("reconnected after"));
+  cut_connections(database);
+  const auto claim = store.claim("h/1/1", {""}, 60000);
+  REQUIRE(claim.has_value());
+  cut_connections(database);
+  store.commit_analysis(job, claim->items.front().second, claim->key, "", "{\"a\":1}");
+  CHECK(store.job(job).done == 1);
+  CHECK(store.job(job).searches == 1);
+  CHECK(store.searches(claim->key) == 1);
+  // A message names the location without its password, as every other does.
+  for (const auto& text : notices.seen) CHECK(text.rfind(database.url(), 0) == 0);
+}
+
+TEST_CASE("postgresql store: a database that stays away is given up after the patience, saying how long",
+          "[store][postgresql]") {
+  epdd::test::FreshPostgresDatabase database;
+  Notices notices;
+  setenv("EPDD_STORE_PATIENCE_SECONDS", "1", 1);
+  auto opened = epdd::store::Store::open(database.url());
+  unsetenv("EPDD_STORE_PATIENCE_SECONDS");
+  REQUIRE(opened.has_value());
+  auto& store = **opened;
+  {
+    pqxx::connection admin;
+    pqxx::nontransaction n(admin);
+    n.exec("ALTER DATABASE " + database.name() + " ALLOW_CONNECTIONS false");
+  }
+  cut_connections(database);
+  const auto started = std::chrono::steady_clock::now();
+  std::string message;
+  try {
+    store.jobs();
+  } catch (const epdd::store::StoreUnavailable& e) {
+    message = e.what();
+  }
+  const auto waited = std::chrono::steady_clock::now() - started;
+  CHECK_THAT(message, Catch::StartsWith(database.url() + ": the database did not answer for 1 s; giving up: "));
+  CHECK(waited >= std::chrono::milliseconds(300));
+  CHECK(waited < std::chrono::seconds(3));
+  pqxx::connection admin;
+  pqxx::nontransaction n(admin);
+  n.exec("ALTER DATABASE " + database.name() + " ALLOW_CONNECTIONS true");
+}
+
+TEST_CASE("postgresql store: a service file and a password file are libpq's, passed through", "[store][postgresql]") {
+  epdd::test::FreshPostgresDatabase database;
+  const char* password = std::getenv("PGPASSWORD");
+  const char* user = std::getenv("PGUSER");
+  const char* host = std::getenv("PGHOST");
+  const char* port = std::getenv("PGPORT");
+  REQUIRE(password != nullptr);
+  REQUIRE(user != nullptr);
+  const auto dir = std::filesystem::temp_directory_path() / ("epdd_pgservice_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const auto services = dir / "pg_service.conf";
+  const auto passwords = dir / "pgpass";
+  std::ofstream(services) << "[epdd_test]\nhost=" << (host ? host : "localhost") << "\nport=" << (port ? port : "5432")
+                          << "\ndbname=" << database.name() << "\nuser=" << user << "\n";
+  std::ofstream(passwords) << "*:*:*:" << user << ":" << password << "\n";
+  std::filesystem::permissions(passwords, std::filesystem::perms::owner_read | std::filesystem::perms::owner_write);
+  // Nothing but the two files: no password, host or database in the URL or the environment.
+  const std::string saved = password;
+  unsetenv("PGPASSWORD");
+  setenv("PGSERVICEFILE", services.c_str(), 1);
+  setenv("PGPASSFILE", passwords.c_str(), 1);
+  auto opened = epdd::store::Store::open("postgresql://?service=epdd_test");
+  unsetenv("PGSERVICEFILE");
+  unsetenv("PGPASSFILE");
+  setenv("PGPASSWORD", saved.c_str(), 1);
+  std::filesystem::remove_all(dir);
+  INFO((opened ? std::string() : opened.error()));
+  REQUIRE(opened.has_value());
+  const auto job = (*opened)->find_or_create_job("suite", "wac.epd", "by service", "{}");
+  CHECK(database.integer("SELECT count(*) FROM jobs WHERE identity = 'by service'") == 1);
+  CHECK(job.id > 0);
 }

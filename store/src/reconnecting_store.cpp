@@ -1,0 +1,199 @@
+// The store that waits for its database (reconnecting_store.hpp): one run() that every operation
+// goes through.
+#include "reconnecting_store.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <type_traits>
+#include <thread>
+
+namespace epdd::store {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds(Clock::duration d) { return std::chrono::duration<double>(d).count(); }
+
+}  // namespace
+
+ReconnectingStore::ReconnectingStore(std::unique_ptr<Store> first, Opener reopen, std::chrono::milliseconds patience)
+    : store_(std::move(first)), reopen_(std::move(reopen)), patience_(patience) {
+  path_ = store_->path();
+  location_ = store_->location();
+}
+
+void ReconnectingStore::reconnect(const std::string& lost, Clock::time_point since) {
+  notice(fmt::format("{}: the database does not answer ({}); waiting for it (up to {} s)", path_, lost,
+                     patience_.count() / 1000));
+  auto pause = std::chrono::milliseconds(100);
+  std::string last = lost;
+  for (int attempt = 1;; ++attempt) {
+    if (Clock::now() + pause - since > patience_)
+      throw StoreUnavailable(fmt::format("{}: the database did not answer for {:.0f} s; giving up: {}", path_,
+                                         seconds(Clock::now() - since), last));
+    std::this_thread::sleep_for(pause);
+    pause = std::min(pause * 2, std::chrono::milliseconds(5000));
+    auto opened = reopen_();
+    if (opened) {
+      store_ = std::move(*opened);
+      notice(fmt::format("{}: reconnected after {:.1f} s ({} attempts)", path_, seconds(Clock::now() - since), attempt));
+      return;
+    }
+    last = opened.error();
+  }
+}
+
+template <class Operation>
+auto ReconnectingStore::run(Operation&& operation, bool once, const std::function<bool(Store&)>& committed)
+    -> decltype(operation(std::declval<Store&>())) {
+  const auto since = Clock::now();
+  bool again = false;
+  for (;;) {
+    std::string lost;
+    try {
+      if (!store_) reconnect("not connected", since);
+      if constexpr (std::is_void_v<decltype(operation(std::declval<Store&>()))>) {
+        if (again && committed && committed(*store_)) return;
+      }
+      return operation(*store_);
+    } catch (const StoreUnavailable& e) {
+      lost = e.what();
+    }
+    store_.reset();
+    reconnect(lost, since);
+    if (once) throw StoreUnavailable(fmt::format("{} (reconnected; the operation was not done again)", lost));
+    again = true;
+  }
+}
+
+namespace {
+
+// Whether the item is `state` holding `text` (its result when Done, its error when Failed).
+bool holds(Store& s, std::int64_t job, std::int64_t index, ItemState state, const std::string& text) {
+  const auto rows = s.items(job, index, index + 1);
+  if (rows.empty() || rows.front().state != state) return false;
+  return (state == ItemState::Done ? rows.front().result : rows.front().error) == text;
+}
+
+}  // namespace
+
+JobRow ReconnectingStore::find_or_create_job(const NewJob& job) {
+  return run([&](Store& s) { return s.find_or_create_job(job); }, static_cast<bool>(job.read_source));
+}
+std::string ReconnectingStore::job_source(std::int64_t job) {
+  return run([&](Store& s) { return s.job_source(job); });
+}
+std::size_t ReconnectingStore::job_source_size(std::int64_t job) {
+  return run([&](Store& s) { return s.job_source_size(job); });
+}
+std::string ReconnectingStore::job_source_part(std::int64_t job, std::size_t offset, std::size_t length) {
+  return run([&](Store& s) { return s.job_source_part(job, offset, length); });
+}
+
+std::optional<std::string> ReconnectingStore::job_file(std::int64_t job, const std::string& name) {
+  return run([&](Store& s) { return s.job_file(job, name); });
+}
+std::vector<std::int64_t> ReconnectingStore::add_items(std::int64_t job, const ItemSource& items,
+                                                       const std::string& engine) {
+  return run([&](Store& s) { return s.add_items(job, items, engine); }, /*once=*/true);
+}
+std::vector<ItemRow> ReconnectingStore::items(std::int64_t job) {
+  return run([&](Store& s) { return s.items(job); });
+}
+std::vector<ItemRow> ReconnectingStore::items(std::int64_t job, std::int64_t first, std::int64_t last) {
+  return run([&](Store& s) { return s.items(job, first, last); });
+}
+std::vector<GroupCount> ReconnectingStore::group_counts(std::int64_t job) {
+  return run([&](Store& s) { return s.group_counts(job); });
+}
+std::optional<std::string> ReconnectingStore::cached(const std::string& key) {
+  return run([&](Store& s) { return s.cached(key); });
+}
+void ReconnectingStore::commit_analysis(std::int64_t job, std::int64_t index, const std::string& key,
+                                        const std::string& engine, const std::string& analysis_json) {
+  run([&](Store& s) { s.commit_analysis(job, index, key, engine, analysis_json); }, false,
+      [&](Store& s) { return holds(s, job, index, ItemState::Done, analysis_json); });
+}
+void ReconnectingStore::commit_cached(std::int64_t job, std::int64_t index, const std::string& key,
+                                      const std::string& analysis_json) {
+  run([&](Store& s) { s.commit_cached(job, index, key, analysis_json); }, false,
+      [&](Store& s) { return holds(s, job, index, ItemState::Done, analysis_json); });
+}
+void ReconnectingStore::commit_failure(std::int64_t job, std::int64_t index, const std::string& error) {
+  run([&](Store& s) { s.commit_failure(job, index, error); }, false,
+      [&](Store& s) { return holds(s, job, index, ItemState::Failed, error); });
+}
+void ReconnectingStore::commit_outcomes(const std::string& engine, const std::vector<PositionOutcome>& outcomes) {
+  // One transaction: its first item holding its outcome means all of it was committed.
+  const auto first_held = [&](Store& s) {
+    if (outcomes.empty() || outcomes.front().items.empty()) return false;
+    const PositionOutcome& o = outcomes.front();
+    const auto [job, index] = o.items.front();
+    return o.kind == PositionOutcome::Kind::Failed ? holds(s, job, index, ItemState::Failed, o.error)
+                                                   : holds(s, job, index, ItemState::Done, o.analysis_json);
+  };
+  run([&](Store& s) { s.commit_outcomes(engine, outcomes); }, false, first_held);
+}
+void ReconnectingStore::reset_failed(std::int64_t job) {
+  run([&](Store& s) { s.reset_failed(job); });
+}
+void ReconnectingStore::set_job_state(std::int64_t job, JobState state, const std::string& message) {
+  run([&](Store& s) { s.set_job_state(job, state, message); });
+}
+JobRow ReconnectingStore::job(std::int64_t id) {
+  return run([&](Store& s) { return s.job(id); });
+}
+std::vector<JobRow> ReconnectingStore::jobs() {
+  return run([&](Store& s) { return s.jobs(); });
+}
+std::vector<JobRow> ReconnectingStore::jobs_to_plan() {
+  return run([&](Store& s) { return s.jobs_to_plan(); });
+}
+bool ReconnectingStore::cancel_job(std::int64_t job, const std::string& message) {
+  return run([&](Store& s) { return s.cancel_job(job, message); });
+}
+void ReconnectingStore::reopen_job(std::int64_t job) {
+  run([&](Store& s) { s.reopen_job(job); });
+}
+std::optional<Claim> ReconnectingStore::claim(const std::string& owner, const std::vector<std::string>& engines,
+                                              std::int64_t lease_ms, std::optional<std::int64_t> only_job) {
+  return run([&](Store& s) { return s.claim(owner, engines, lease_ms, only_job); });
+}
+std::int64_t ReconnectingStore::renew_leases(const std::string& owner, std::int64_t lease_ms) {
+  return run([&](Store& s) { return s.renew_leases(owner, lease_ms); });
+}
+std::int64_t ReconnectingStore::release_leases(const std::string& owner, const std::string* key) {
+  return run([&](Store& s) { return s.release_leases(owner, key); });
+}
+std::vector<std::string> ReconnectingStore::lease_owners() {
+  return run([&](Store& s) { return s.lease_owners(); });
+}
+std::optional<JobRow> ReconnectingStore::claim_delivery(const std::string& owner, std::int64_t lease_ms,
+                                                       const std::string& host) {
+  return run([&](Store& s) { return s.claim_delivery(owner, lease_ms, host); });
+}
+void ReconnectingStore::mark_delivered(std::int64_t job, JobState state, const std::string& message) {
+  run([&](Store& s) { s.mark_delivered(job, state, message); });
+}
+std::vector<Lease> ReconnectingStore::job_leases(std::int64_t job) {
+  return run([&](Store& s) { return s.job_leases(job); });
+}
+std::vector<std::pair<std::string, std::int64_t>> ReconnectingStore::abandoned_leases(const std::string& owner) {
+  return run([&](Store& s) { return s.abandoned_leases(owner); });
+}
+PurgeResult ReconnectingStore::purge(const PurgeRequest& request) {
+  return run([&](Store& s) { return s.purge(request); });
+}
+void ReconnectingStore::vacuum() {
+  run([&](Store& s) { s.vacuum(); });
+}
+CacheStats ReconnectingStore::cache_stats() {
+  return run([&](Store& s) { return s.cache_stats(); });
+}
+std::uint64_t ReconnectingStore::searches(const std::string& key) {
+  return run([&](Store& s) { return s.searches(key); });
+}
+
+}  // namespace epdd::store
