@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
@@ -274,4 +275,37 @@ TEST_CASE("postgresql store: a service file and a password file are libpq's, pas
   const auto job = (*opened)->find_or_create_job("suite", "wac.epd", "by service", "{}");
   CHECK(database.integer("SELECT count(*) FROM jobs WHERE identity = 'by service'") == 1);
   CHECK(job.id > 0);
+}
+
+TEST_CASE("postgresql store: two owners committing one item at the same moment count it once", "[store][postgresql]") {
+  // An item's lease expired under its first owner (the database away longer than the lease),
+  // a second owner claimed and searched it too, and both commit at once: the item is done once
+  // in the job's counters, or the job looks complete while items are pending.
+  epdd::test::FreshPostgresDatabase database;
+  auto a = epdd::store::Store::open(database.url());
+  auto b = epdd::store::Store::open(database.url());
+  REQUIRE(a.has_value());
+  REQUIRE(b.has_value());
+  constexpr int kItems = 150;
+  const auto job = (*a)->find_or_create_job("suite", "x", "x", "{}").id;
+  std::vector<epdd::store::NewItem> items;
+  for (int i = 0; i < kItems; ++i) items.push_back({i, "k" + std::to_string(i), "{}"});
+  (*a)->add_items(job, items, "E");
+  std::atomic<int> turn_a{0}, turn_b{0};
+  const auto run = [&](epdd::store::Store& store, std::atomic<int>& mine, std::atomic<int>& other) {
+    for (int i = 0; i < kItems; ++i) {
+      mine = i;
+      while (other.load() < i) std::this_thread::yield();  // both at item i, then both commit
+      store.commit_analysis(job, i, "k" + std::to_string(i), "E", "{\"a\":" + std::to_string(i) + "}");
+    }
+    mine = kItems;
+  };
+  std::thread one([&] { run(**a, turn_a, turn_b); });
+  std::thread two([&] { run(**b, turn_b, turn_a); });
+  one.join();
+  two.join();
+  const auto row = (*a)->job(job);
+  CHECK(row.done == kItems);
+  CHECK(row.total == kItems);
+  CHECK(row.searches == 2 * kItems);  // each search is counted: the work was done twice
 }
