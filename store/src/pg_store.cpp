@@ -44,9 +44,12 @@ std::vector<JobRow> PgStore::read_jobs(const std::string& sql, std::string_view 
   return jobs;
 }
 
-// The item's state, after checking that it exists and (if `key` is given) has that key.
+// The item's state, after checking that it exists and (if `key` is given) has that key. The row
+// is locked (FOR UPDATE) until the caller's transaction ends: two processes committing one item
+// at once (its lease expired under the first) then count it once, as SQLite's one writer does;
+// under READ COMMITTED both would otherwise read it pending and count it twice.
 ItemState PgStore::item_state(Tx& t, std::int64_t job, std::int64_t index, const std::string* key) {
-  const pqxx::result r = t.run("SELECT state, key FROM items WHERE job = $1 AND idx = $2", job, index);
+  const pqxx::result r = t.run("SELECT state, key FROM items WHERE job = $1 AND idx = $2 FOR UPDATE", job, index);
   if (r.empty()) t.fail(fmt::format("job {} has no item {}", job, index));
   const auto state = r[0][0].as<std::string>();
   const auto stored_key = r[0][1].as<std::string>();
@@ -117,6 +120,12 @@ std::size_t PgStore::job_source_size(std::int64_t job) {
 }
 
 std::string PgStore::job_source_part(std::int64_t job, std::size_t offset, std::size_t length) {
+  // substring() takes 32-bit positions, and a bytea holds at most 1 GB: past 2 GB there is
+  // nothing to read (as past the end), for a job that exists.
+  if (offset >= static_cast<std::size_t>(std::numeric_limits<std::int32_t>::max())) {
+    (void)job_source_size(job);
+    return {};
+  }
   Tx t(connection_, fmt::format("reading the input of job {}", job));
   const pqxx::result r = t.run(
       "SELECT substring(coalesce(s.source, ''::bytea) from $2 for $3) FROM jobs j LEFT JOIN job_sources s "

@@ -16,6 +16,22 @@
 
 namespace epdd::test {
 
+// How the cluster of the environment is reached (pg_virtualenv's PGUSER, PGPASSWORD, PGHOST,
+// PGPORT), for tests that spell a URL, a service file or a password file out.
+struct ClusterLogin {
+  std::string user, password, host, port;
+  static ClusterLogin from_environment() {
+    const auto get = [](const char* name, const char* otherwise) {
+      const char* v = std::getenv(name);
+      return std::string(v ? v : otherwise);
+    };
+    ClusterLogin login{get("PGUSER", ""), get("PGPASSWORD", ""), get("PGHOST", "localhost"), get("PGPORT", "5432")};
+    if (login.user.empty() || login.password.empty())
+      FAIL("PGUSER and PGPASSWORD are not set: run under pg_virtualenv, as the ctest does");
+    return login;
+  }
+};
+
 // A database made for one test (in a throwaway cluster); `url` opens it (libpq takes the host,
 // port, user and password from the environment).
 class FreshPostgresDatabase {

@@ -14,8 +14,11 @@
 data=$(realpath "$3")
 source "$(dirname "$0")/../daemon/lib.sh" "$1" "$2"
 [ -n "${PGHOST:-}" ] || fail "no PostgreSQL cluster (PGHOST unset): run under pg_virtualenv -v 15"
-cluster=$(pg_lsclusters -h | awk -v port="$PGPORT" '$3 == port { print $1, $2 }')
-[ -n "$cluster" ] || fail "no cluster on port $PGPORT"
+# The cluster's owner and data directory, for pg_ctl (not pg_ctlcluster: a cluster of
+# `pg_virtualenv -t` shares its pid file's name with any other cluster named regress).
+read -r owner datadir < <(pg_lsclusters -h | awk -v port="$PGPORT" '$3 == port { print $5, $6 }')
+[ -n "${datadir:-}" ] || fail "no cluster on port $PGPORT"
+pg_ctl=/usr/lib/postgresql/${PGVERSION:?pg_virtualenv sets PGVERSION}/bin/pg_ctl
 
 head -120 "$data/suites/wac.epd" > wac120.epd
 settings=(--engine fake --movetime 60)
@@ -76,8 +79,8 @@ fresh restarted
 start a; a=$served
 start b; b=$served
 wait_for "select (done >= 30)::int from jobs where id = $job" 60
-echo "restarting the cluster ($cluster) after $(q "select done from jobs where id = $job") results"
-pg_ctlcluster $cluster restart
+echo "restarting the server after $(q "select done from jobs where id = $job") results"
+runuser -u "$owner" -- "$pg_ctl" restart -D "$datadir" -m fast -w -l /dev/null > /dev/null
 wait_for "select (state = 'finished' and delivered = 1)::int from jobs where id = $job" 120
 kill -0 "$a" && kill -0 "$b" || fail "a daemon did not survive the restart"
 kill -TERM "$a" "$b"; wait "$a" "$b" || true

@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
@@ -99,18 +100,15 @@ TEST_CASE("postgresql store: times are the database's clock in ms since the epoc
 TEST_CASE("postgresql store: a URL with a password opens the store, and path() and messages do not show it",
           "[store][postgresql]") {
   epdd::test::FreshPostgresDatabase database;
-  const char* password = std::getenv("PGPASSWORD");
-  const char* user = std::getenv("PGUSER");
-  const char* host = std::getenv("PGHOST");
-  const char* port = std::getenv("PGPORT");
-  REQUIRE(password != nullptr);
-  REQUIRE(user != nullptr);
-  REQUIRE(std::string(password).size() >= 6);  // long enough not to turn up by chance
+  const auto login = epdd::test::ClusterLogin::from_environment();
+  const std::string& password = login.password;
+  const std::string& user = login.user;
+  REQUIRE(password.size() >= 6);  // long enough not to turn up by chance
   // The host as a parameter: pg_virtualenv may name a socket folder.
   const std::string base = fmt::format("postgresql://{}@/{}?host={}&port={}", user, database.name(),
-                                       host ? host : "localhost", port ? port : "5432");
+                                       login.host, login.port);
   const std::string url = fmt::format("postgresql://{}:{}@/{}?host={}&port={}", user, password, database.name(),
-                                      host ? host : "localhost", port ? port : "5432");
+                                      login.host, login.port);
   auto opened = epdd::store::Store::open(url);
   INFO((opened ? std::string() : opened.error()));
   REQUIRE(opened.has_value());
@@ -128,10 +126,9 @@ TEST_CASE("postgresql store: a URL with a password opens the store, and path() a
   // location() is the URL as opened, password included: a worker thread reopens the store
   // with it even where nothing else supplies the password.
   CHECK(store.location() == url);
-  const std::string saved = password;
   unsetenv("PGPASSWORD");
   auto reopened = epdd::store::Store::open(store.location());
-  setenv("PGPASSWORD", saved.c_str(), 1);
+  setenv("PGPASSWORD", password.c_str(), 1);
   REQUIRE(reopened.has_value());
   CHECK((*reopened)->job(job.id).identity == "id");
 }
@@ -255,33 +252,60 @@ TEST_CASE("postgresql store: a database that stays away is given up after the pa
 
 TEST_CASE("postgresql store: a service file and a password file are libpq's, passed through", "[store][postgresql]") {
   epdd::test::FreshPostgresDatabase database;
-  const char* password = std::getenv("PGPASSWORD");
-  const char* user = std::getenv("PGUSER");
-  const char* host = std::getenv("PGHOST");
-  const char* port = std::getenv("PGPORT");
-  REQUIRE(password != nullptr);
-  REQUIRE(user != nullptr);
+  const auto login = epdd::test::ClusterLogin::from_environment();
   const auto dir = std::filesystem::temp_directory_path() / ("epdd_pgservice_" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   const auto services = dir / "pg_service.conf";
   const auto passwords = dir / "pgpass";
-  std::ofstream(services) << "[epdd_test]\nhost=" << (host ? host : "localhost") << "\nport=" << (port ? port : "5432")
-                          << "\ndbname=" << database.name() << "\nuser=" << user << "\n";
-  std::ofstream(passwords) << "*:*:*:" << user << ":" << password << "\n";
+  std::ofstream(services) << "[epdd_test]\nhost=" << login.host << "\nport=" << login.port
+                          << "\ndbname=" << database.name() << "\nuser=" << login.user << "\n";
+  std::ofstream(passwords) << "*:*:*:" << login.user << ":" << login.password << "\n";
   std::filesystem::permissions(passwords, std::filesystem::perms::owner_read | std::filesystem::perms::owner_write);
   // Nothing but the two files: no password, host or database in the URL or the environment.
-  const std::string saved = password;
   unsetenv("PGPASSWORD");
   setenv("PGSERVICEFILE", services.c_str(), 1);
   setenv("PGPASSFILE", passwords.c_str(), 1);
   auto opened = epdd::store::Store::open("postgresql://?service=epdd_test");
   unsetenv("PGSERVICEFILE");
   unsetenv("PGPASSFILE");
-  setenv("PGPASSWORD", saved.c_str(), 1);
+  setenv("PGPASSWORD", login.password.c_str(), 1);
   std::filesystem::remove_all(dir);
   INFO((opened ? std::string() : opened.error()));
   REQUIRE(opened.has_value());
   const auto job = (*opened)->find_or_create_job("suite", "wac.epd", "by service", "{}");
   CHECK(database.integer("SELECT count(*) FROM jobs WHERE identity = 'by service'") == 1);
   CHECK(job.id > 0);
+}
+
+TEST_CASE("postgresql store: two owners committing one item at the same moment count it once", "[store][postgresql]") {
+  // An item's lease expired under its first owner (the database away longer than the lease),
+  // a second owner claimed and searched it too, and both commit at once: the item is done once
+  // in the job's counters, or the job looks complete while items are pending.
+  epdd::test::FreshPostgresDatabase database;
+  auto a = epdd::store::Store::open(database.url());
+  auto b = epdd::store::Store::open(database.url());
+  REQUIRE(a.has_value());
+  REQUIRE(b.has_value());
+  constexpr int kItems = 150;
+  const auto job = (*a)->find_or_create_job("suite", "x", "x", "{}").id;
+  std::vector<epdd::store::NewItem> items;
+  for (int i = 0; i < kItems; ++i) items.push_back({i, "k" + std::to_string(i), "{}"});
+  (*a)->add_items(job, items, "E");
+  std::atomic<int> turn_a{0}, turn_b{0};
+  const auto run = [&](epdd::store::Store& store, std::atomic<int>& mine, std::atomic<int>& other) {
+    for (int i = 0; i < kItems; ++i) {
+      mine = i;
+      while (other.load() < i) std::this_thread::yield();  // both at item i, then both commit
+      store.commit_analysis(job, i, "k" + std::to_string(i), "E", "{\"a\":" + std::to_string(i) + "}");
+    }
+    mine = kItems;
+  };
+  std::thread one([&] { run(**a, turn_a, turn_b); });
+  std::thread two([&] { run(**b, turn_b, turn_a); });
+  one.join();
+  two.join();
+  const auto row = (*a)->job(job);
+  CHECK(row.done == kItems);
+  CHECK(row.total == kItems);
+  CHECK(row.searches == 2 * kItems);  // each search is counted: the work was done twice
 }
