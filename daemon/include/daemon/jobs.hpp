@@ -41,7 +41,8 @@ class ContentHash {
   std::uint64_t h_ = 1469598103934665603ull;
 };
 
-// The job's input as the store keeps it, read in parts (the store must outlive its use).
+// The job's input as the store keeps it, read in parts (the store must outlive its use), also
+// from inside Store::add_items' item source (planning; PostgreSQL: through a connection of its own).
 InputSource job_input(store::Store& store, std::int64_t job);
 
 // Reads the input document the way the spec says (chess960), into a run with room for every line.

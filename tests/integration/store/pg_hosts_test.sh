@@ -80,22 +80,15 @@ grep -q "job $book_job: finished" b.log || fail "B did not deliver the book job"
 [ "$(q "SELECT total FROM jobs WHERE id = $book_job")" = 0 ] || fail "the import was not used: leaves were searched"
 EPDD_HOST=host-b "$epdd" results "$book_job" --store "$url" -o b/book.epd
 cmp b/book.epd book-ref.epd || fail "the book job differs from a one-shot run with the import"
-# Annotate's --book, read when the games are rendered. (On an SQLite store: planning an annotate
-# job on PostgreSQL reads the input inside add_items' transaction on the same connection, which
-# libpqxx refuses, a fault of its own.)
+# Annotate's --book, read when the games are rendered.
 game=$data/pgn/kasparov-deep-blue-1997.pgn
 "$epdd" annotate "$game" --book book.bin --engine "$fake" --depth 3 --store e.db -q -o annotate-ref.pgn \
   --json annotate-ref.json
-sed "s|^location = .*|location = \"$work/annotate.db\"|" b.toml > b-sqlite.toml
-annotate_job=$(EPDD_HOST=host-a "$epdd" submit annotate "$game" --book "$work/book.bin" --config b-sqlite.toml --depth 3)
+annotate_job=$(EPDD_HOST=host-a "$epdd" submit annotate "$game" --book "$work/book.bin" --store "$url" --engine fake --depth 3)
 rm book.bin
-serve host-b b-sqlite.toml b-sqlite.log
-b_sqlite=$served
-for _ in $(seq 1 300); do grep -q "job $annotate_job: finished" b-sqlite.log && break; sleep 0.1; done
-kill -TERM "$b_sqlite"
-wait "$b_sqlite" || true
-grep -q "job $annotate_job: finished" b-sqlite.log || fail "B did not deliver the annotate job: $(tail -5 b-sqlite.log)"
-EPDD_HOST=host-b "$epdd" results "$annotate_job" --config b-sqlite.toml -o b/annotate.pgn --json b/annotate.json
+wait_for "SELECT delivered = 1 AND state = 'finished' FROM jobs WHERE id = $annotate_job" 60
+grep -q "job $annotate_job: finished" b.log || fail "B did not deliver the annotate job"
+EPDD_HOST=host-b "$epdd" results "$annotate_job" --store "$url" -o b/annotate.pgn --json b/annotate.json
 grep -q "book" b/annotate.json && fail "the book was not read from the store: $(grep -o '.\{60\}book.\{60\}' b/annotate.json)"
 cmp b/annotate.pgn annotate-ref.pgn || fail "the annotate job differs from a one-shot run with the book"
 cmp b/annotate.json annotate-ref.json || fail "the annotate summary differs from a one-shot run with the book"
