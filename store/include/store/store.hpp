@@ -142,8 +142,10 @@ struct NewJob {
   std::size_t source_size = 0;
   std::function<std::size_t(char* buffer, std::size_t capacity)> read_source = nullptr;
   // Further input files by name (annotate: "book", the Polyglot file's bytes), kept with the
-  // job when it is new (job_file reads them): a process that runs the job, maybe on another
-  // machine, reads them from the store and never opens a path the job names.
+  // job (job_file reads them): a process that runs the job, maybe on another machine, reads
+  // them from the store and never opens a path the job names. Given for a job that exists
+  // already (a resumed run), they replace its files of the same name: a setting that is not in
+  // the job's identity (annotate's --book) renders with the file the last run named.
   std::vector<std::pair<std::string, std::string>> files = {};
   // The host whose processes alone deliver the job (claim_delivery): the one it was made on,
   // when delivering it writes files there (its outputs, a spool's moves); empty, anyone's.

@@ -43,11 +43,13 @@ TEST_CASE("store: a job's input files are kept with it, read back by name, and p
   CHECK(store->job_file(job, "book") == std::optional<std::string>(binary));
   CHECK(store->job_file(job, "import") == std::optional<std::string>("1k6/8/8/8/8/8/8/K7 w - - ce 0;\n"));
   CHECK_FALSE(store->job_file(job, "pgn").has_value());
-  // The same job again (a resume) with other bytes under the name keeps what the job was made with.
+  // The same job again (a resume) with other bytes under a name: the last run's file is the
+  // one rendered (annotate's --book is not in a job's identity); the others stay.
   store::NewJob again{"annotate", "g.pgn", "a", "", "{}", "source"};
   again.files = {{"book", "other"}};
   CHECK(store->find_or_create_job(again).id == job);
-  CHECK(store->job_file(job, "book") == std::optional<std::string>(binary));
+  CHECK(store->job_file(job, "book") == std::optional<std::string>("other"));
+  CHECK(store->job_file(job, "import") == std::optional<std::string>("1k6/8/8/8/8/8/8/K7 w - - ce 0;\n"));
   // Another job has none of them.
   const auto other = finished_job(*store, "b", "");
   CHECK_FALSE(store->job_file(other, "book").has_value());
@@ -59,7 +61,7 @@ TEST_CASE("store: a job's input files are kept with it, read back by name, and p
   const auto dry = store->purge(store::PurgeRequest{later, std::nullopt, true});
   REQUIRE(dry.jobs.size() == 2);
   // The inputs' bytes: both sources (6 each) and the first job's two files.
-  CHECK(dry.input_bytes == 6 + 6 + 8 + 31);
+  CHECK(dry.input_bytes == 6 + 6 + 5 + 31);
   store->purge(store::PurgeRequest{later, std::nullopt, false});
   CHECK(store->jobs().empty());
   CHECK(sql_integer(store->location(), "SELECT count(*) FROM job_files") == 0);
