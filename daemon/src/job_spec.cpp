@@ -8,8 +8,8 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <initializer_list>
 #include <exception>
+#include <initializer_list>
 
 #include <nlohmann/json.hpp>
 
