@@ -3,6 +3,7 @@
 #include "pg_store.hpp"
 
 #include <limits>
+#include <map>
 
 namespace epdd::store {
 
@@ -146,6 +147,7 @@ std::vector<std::int64_t> PgStore::add_items(std::int64_t job, const ItemSource&
   Tx t(connection_, fmt::format("adding items to job {}", job));
   const std::int64_t now = t.now_ms();
   std::vector<std::int64_t> answered;
+  std::map<std::string, std::int64_t> hits;
   NewItem item;
   while (items(item)) {
     // epdd_json_valid: an entry that is not JSON (a damaged store) is searched again, not copied.
@@ -159,9 +161,13 @@ std::vector<std::int64_t> PgStore::add_items(std::int64_t job, const ItemSource&
               job, item.index, item.key, std::string(to_string(analysis ? ItemState::Done : ItemState::Pending)),
               item.request, item.group, analysis);
     if (!analysis || added.affected_rows() == 0) continue;
-    t.run("UPDATE cache SET hits = hits + 1, used_ms = $2 WHERE key = $1", item.key, now);
+    ++hits[item.key];
     answered.push_back(item.index);
   }
+  // The cache entries' hits at the end, by key: their rows are locked in one order, as short a
+  // time as can be (a commit_outcomes locking two of them the other way round would deadlock).
+  for (const auto& [key, n] : hits)
+    t.run("UPDATE cache SET hits = hits + $3, used_ms = $2 WHERE key = $1", key, now, n);
   const auto n = static_cast<std::int64_t>(answered.size());
   const pqxx::result r =
       t.run("UPDATE jobs SET total = (SELECT count(*) FROM items WHERE job = $1), updated_ms = $2, planned = 1, "
