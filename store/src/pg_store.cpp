@@ -92,19 +92,24 @@ JobRow PgStore::find_or_create_job(const NewJob& n) {
   return job;
 }
 
-// The new job's source from its reader, appended a chunk at a time in the caller's transaction.
+// The new job's source from its reader, a chunk at a time in the caller's transaction: written
+// into a large object of the server's (each chunk where it goes), then copied into the column
+// once. (Appending to the column, `source || chunk`, rewrote it whole each time: 40 s for 128 MB.)
 void PgStore::write_source(Tx& t, std::int64_t job, const NewJob& n) {
   std::string chunk(std::size_t{1} << 20, '\0');
   std::size_t at = 0;
+  const auto object = t.run("SELECT lo_from_bytea(0, ''::bytea)")[0][0].as<std::int64_t>();
   for (;;) {
     const std::size_t got = n.read_source(chunk.data(), chunk.size());
     if (got == 0) break;
     if (got > n.source_size - at) break;  // more than announced
-    t.run("UPDATE job_sources SET source = source || $2 WHERE job = $1", job, pqxx::binarystring(chunk.data(), got));
+    t.run("SELECT lo_put($1::oid, $2, $3)", object, static_cast<std::int64_t>(at), pqxx::binarystring(chunk.data(), got));
     at += got;
   }
   if (at != n.source_size || n.read_source(chunk.data(), 1) != 0)
     t.fail(fmt::format("the input changed while it was read (it had {} bytes)", n.source_size));
+  t.run("UPDATE job_sources SET source = lo_get($2::oid) WHERE job = $1", job, object);
+  t.run("SELECT lo_unlink($1::oid)", object);
 }
 
 std::size_t PgStore::job_source_size(std::int64_t job) {
