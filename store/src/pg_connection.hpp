@@ -51,9 +51,11 @@ class Connection {
   // (lost_connection).
   [[noreturn]] void fail(std::string_view what, const pqxx::failure& e) const { fail(what, e.what(), lost_connection(e)); }
 
-  // Whether a libpqxx failure means the database did not answer rather than refused the
-  // statement: the connection broken or refused, a COMMIT whose answer was lost, SQLSTATE class
-  // 08 (connection exception) or 57P01-57P03 (the server shutting down, crashed, starting up).
+  // Whether a libpqxx failure is one that running the operation again may get past, rather than
+  // a refusal of the statement: the connection broken or refused, a COMMIT whose answer was
+  // lost, SQLSTATE class 08 (connection exception), 57P01-57P03 (the server shutting down,
+  // crashed, starting up), a deadlock's victim, a serialization failure, a lock timeout, a
+  // standby's read-only refusal (a fail-over).
   static bool lost_connection(const pqxx::failure& e);
 
   // Milliseconds since the Unix epoch by the database's clock.

@@ -35,8 +35,12 @@ std::optional<PgStore::FirstItem> PgStore::first_claimable(Tx& t, const std::vec
 }
 
 Claim PgStore::lease_position(Tx& t, const std::string& key, const std::string& owner, std::int64_t expiry) {
-  t.run("UPDATE items SET lease_owner = $2, lease_expiry_ms = $3 WHERE key = $1 AND state = 'pending' "
-        "AND job IN (SELECT id FROM jobs WHERE state IN ('queued', 'running'))",
+  // Only items nobody else holds a live lease on: a renewal that committed while this claim
+  // waited for its row keeps its lease (SQLite's one writer never lets a claim see it otherwise).
+  t.run(fmt::format("UPDATE items SET lease_owner = $2, lease_expiry_ms = $3 WHERE key = $1 AND state = 'pending' "
+                    "AND job IN (SELECT id FROM jobs WHERE state IN ('queued', 'running')) "
+                    "AND (lease_owner IS NULL OR lease_owner = $2 OR lease_expiry_ms < {})",
+                    pg::kNowMs),
         key, owner, expiry);
   Claim claim;
   claim.key = key;

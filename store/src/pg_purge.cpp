@@ -16,8 +16,10 @@ PurgeResult PgStore::purge(const PurgeRequest& r) {
         "WHERE j.state IN ('finished', 'failed', 'cancelled') AND j.updated_ms < $1 "
         "AND NOT (j.lease_owner IS NOT NULL AND j.lease_expiry_ms >= $2) "
         "AND NOT EXISTS (SELECT 1 FROM items i WHERE i.job = j.id AND i.lease_owner IS NOT NULL "
-        "AND i.lease_expiry_ms >= $2) ORDER BY j.id",
+        "AND i.lease_expiry_ms >= $2) ORDER BY j.id FOR UPDATE OF j",
         kJobColumns);
+    // FOR UPDATE: the jobs chosen are locked, and one that a delivery or a rerun changed meanwhile
+    // is checked again as it now is; a delivery claim (SKIP LOCKED) passes over a locked one.
     for (const pqxx::row& row : t.run(kSelect, *r.ended_before_ms, now)) {
       out.jobs.push_back(read_job(row, t.what()));
       out.items += row[20].as<std::int64_t>();

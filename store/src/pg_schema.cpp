@@ -96,10 +96,19 @@ Connection::Connection(const std::string& location) : location_(location), shown
   try {
     db_ = std::make_unique<pqxx::connection>(location_);
   } catch (const pqxx::broken_connection& e) {
-    // libpq's reasons name the host and the user, never the password.
-    fail("cannot connect to the store", e.what(), /*unavailable=*/true);
+    // libpq's reasons name the host and the user, and may quote the URL or a piece of it (a
+    // token it cannot parse): its passwords are taken out.
+    fail("cannot connect to the store", without_secrets(e.what(), location_), /*unavailable=*/true);
   } catch (const std::exception& e) {
-    fail("cannot connect to the store", e.what());
+    fail("cannot connect to the store", without_secrets(e.what(), location_));
+  }
+  // A write waits its turn for a bounded time (store.hpp): a lock not obtained within a minute
+  // is an error (55P03), run again by the reconnecting store like a deadlock's victim.
+  try {
+    pqxx::nontransaction n(*db_);
+    n.exec("SET lock_timeout = '60s'");
+  } catch (const pqxx::failure& e) {
+    fail("setting up the connection", e);
   }
 }
 
@@ -108,7 +117,10 @@ bool Connection::lost_connection(const pqxx::failure& e) {
   const auto* sql = dynamic_cast<const pqxx::sql_error*>(&e);
   if (!sql) return false;
   const std::string& state = sql->sqlstate();
-  return state.rfind("08", 0) == 0 || state == "57P01" || state == "57P02" || state == "57P03";
+  // 40001 serialization failure, 40P01 deadlock victim, 55P03 lock timeout: rolled back, to run
+  // again; 25006 read-only transaction: the URL reaches a standby (a fail-over under way).
+  return state.rfind("08", 0) == 0 || state == "57P01" || state == "57P02" || state == "57P03" || state == "40001" ||
+         state == "40P01" || state == "55P03" || state == "25006";
 }
 
 std::int64_t Connection::now_ms() {

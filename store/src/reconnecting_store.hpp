@@ -17,7 +17,10 @@
 //   rolled-back transaction is there);
 // - a claim whose answer was lost may have leased a position to this owner that nobody works
 //   on: it is renewed while this owner has other searches in flight and expires after that, so
-//   it is searched late, never twice at once and never lost.
+//   it is searched late, never twice at once and never lost; a delivery claim the same (the
+//   job is delivered when its lease expires);
+// - cancel_job answers true when the job is found cancelled with its message (this call did it);
+//   purge and release_leases report what the second run did (often nothing).
 // Private to store/src: Store::open makes one for a PostgreSQL location.
 #pragma once
 
