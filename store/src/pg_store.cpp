@@ -90,8 +90,9 @@ JobRow PgStore::find_or_create_job(const NewJob& n) {
     write_source(t, job.id, n);
   }
   for (const auto& [name, bytes] : n.files)
-    t.run("INSERT INTO job_files (job, name, bytes) VALUES ($1, $2, $3) ON CONFLICT (job, name) DO UPDATE SET bytes = excluded.bytes", job.id,
-          name, pqxx::binarystring(bytes.data(), bytes.size()));
+    t.run("INSERT INTO job_files (job, name, bytes) VALUES ($1, $2, $3) "
+          "ON CONFLICT (job, name) DO UPDATE SET bytes = excluded.bytes",
+          job.id, name, pqxx::binarystring(bytes.data(), bytes.size()));
   t.commit();
   return job;
 }

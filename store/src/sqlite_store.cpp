@@ -97,7 +97,9 @@ JobRow SqliteStore::find_or_create_job(const NewJob& n) {
     if (c.changes() > 0) write_source(job.id, n);
   }
   for (const auto& [name, bytes] : n.files)
-    c.query("INSERT INTO job_files (job, name, bytes) VALUES (?1, ?2, ?3) ON CONFLICT (job, name) DO UPDATE SET bytes = excluded.bytes", kWhat)
+    c.query("INSERT INTO job_files (job, name, bytes) VALUES (?1, ?2, ?3) "
+            "ON CONFLICT (job, name) DO UPDATE SET bytes = excluded.bytes",
+            kWhat)
         .bind(job.id, name, Blob{bytes})
         .run();
   transaction.commit();
