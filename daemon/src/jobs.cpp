@@ -4,12 +4,9 @@
 
 #include <fmt/format.h>
 
-#include <memory>
-
 #include "core/fen.hpp"
 #include "core/text.hpp"
 #include "store/analysis_json.hpp"
-#include "store/location.hpp"
 #include "daemon/files.hpp"
 #include "daemon/logging.hpp"
 #include "suites/scoring.hpp"
@@ -52,17 +49,8 @@ std::string content_hash(std::string_view bytes) {
 }
 
 InputSource job_input(store::Store& store, std::int64_t job) {
-  if (!store::is_postgresql_location(store.location()))
-    return {store.job_source_size(job),
-            [&store, job](std::size_t offset, std::size_t length) { return store.job_source_part(job, offset, length); }};
-  // PostgreSQL: a connection of its own. Planning reads the input (annotate: a game at a time)
-  // from inside Store::add_items' transaction, and a connection runs one transaction at a time.
-  auto opened = store::Store::open(store.location());
-  if (!opened) throw store::StoreError(opened.error());
-  std::shared_ptr<store::Store> reader = std::move(*opened);
-  return {reader->job_source_size(job), [reader, job](std::size_t offset, std::size_t length) {
-            return reader->job_source_part(job, offset, length);
-          }};
+  return {store.job_source_size(job),
+          [&store, job](std::size_t offset, std::size_t length) { return store.job_source_part(job, offset, length); }};
 }
 
 AnalysisRun start_run(std::string_view bytes, const JobSpec& spec) {

@@ -38,6 +38,8 @@ class Connection {
   // The URL libpq opened, password included: only for opening the same store again.
   const std::string& location() const { return location_; }
   pqxx::connection& db() { return *db_; }
+  // A Transaction of this connection is open (libpqxx allows one at a time).
+  bool busy() const { return busy_; }
 
   // "<location>: <what>: <reason>": a StoreError, or a StoreUnavailable when the database did
   // not answer (`unavailable`).
@@ -71,6 +73,8 @@ class Connection {
   std::string location_;
   std::string shown_;
   std::unique_ptr<pqxx::connection> db_;
+  bool busy_ = false;
+  friend class Transaction;
 };
 
 // One transaction of one Store operation (pqxx::work, READ COMMITTED): every statement's
@@ -79,6 +83,7 @@ class Connection {
 class Transaction {
  public:
   Transaction(Connection& connection, std::string what);
+  ~Transaction() { connection_.busy_ = false; }
   Transaction(const Transaction&) = delete;
   Transaction& operator=(const Transaction&) = delete;
 

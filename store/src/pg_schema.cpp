@@ -171,6 +171,7 @@ Transaction::Transaction(Connection& connection, std::string what)
   } catch (const pqxx::failure& e) {
     connection_.fail(what_, e);
   }
+  connection_.busy_ = true;
 }
 
 void Transaction::commit() {

@@ -117,8 +117,14 @@ void PgStore::write_source(Tx& t, std::int64_t job, const NewJob& n) {
   t.run("SELECT lo_unlink($1::oid)", object);
 }
 
+pg::Connection& PgStore::reader() {
+  if (!connection_.busy()) return connection_;
+  if (!reader_) reader_ = std::make_unique<pg::Connection>(connection_.location());
+  return *reader_;
+}
+
 std::size_t PgStore::job_source_size(std::int64_t job) {
-  Tx t(connection_, fmt::format("reading the size of the input of job {}", job));
+  Tx t(reader(), fmt::format("reading the size of the input of job {}", job));
   const pqxx::result r = t.run(
       "SELECT coalesce(length(s.source), 0) FROM jobs j LEFT JOIN job_sources s ON s.job = j.id WHERE j.id = $1", job);
   if (r.empty()) t.fail("there is no such job");
@@ -133,7 +139,7 @@ std::string PgStore::job_source_part(std::int64_t job, std::size_t offset, std::
     (void)job_source_size(job);
     return {};
   }
-  Tx t(connection_, fmt::format("reading the input of job {}", job));
+  Tx t(reader(), fmt::format("reading the input of job {}", job));
   const pqxx::result r = t.run(
       "SELECT substring(coalesce(s.source, ''::bytea) from $2 for $3) FROM jobs j LEFT JOIN job_sources s "
       "ON s.job = j.id WHERE j.id = $1",
@@ -155,7 +161,7 @@ std::optional<std::string> PgStore::job_file(std::int64_t job, const std::string
 }
 
 std::string PgStore::job_source(std::int64_t job) {
-  Tx t(connection_, fmt::format("reading the input of job {}", job));
+  Tx t(reader(), fmt::format("reading the input of job {}", job));
   const pqxx::result r = t.run(
       "SELECT coalesce(s.source, ''::bytea) FROM jobs j LEFT JOIN job_sources s ON s.job = j.id WHERE j.id = $1", job);
   if (r.empty()) t.fail("there is no such job");

@@ -124,6 +124,11 @@ class PgStore final : public Store {
                         std::int64_t hits);
 
   pg::Connection connection_;
+  // A second connection, opened when the input is read while a transaction of connection_ is
+  // open: planning reads the input (annotate: a game at a time) from inside add_items' item
+  // source, and a connection runs one transaction at a time.
+  std::unique_ptr<pg::Connection> reader_;
+  pg::Connection& reader();
 };
 
 }  // namespace epdd::store

@@ -286,7 +286,8 @@ class Store {
   // The input's bytes as the job was made with them.
   virtual std::string job_source(std::int64_t job) = 0;
   // Its size, and its bytes [offset, offset + length) cut at its end: an input read a part at a
-  // time is never held whole (annotate). Defaults read job_source() whole; a backend reads
+  // time is never held whole (annotate). These two may be called from inside add_items' item
+  // source (planning reads the input as it adds the items). Defaults read job_source() whole; a backend reads
   // only the part (SQLite: incremental blob I/O; PostgreSQL: substring over the column).
   virtual std::size_t job_source_size(std::int64_t job);
   virtual std::string job_source_part(std::int64_t job, std::size_t offset, std::size_t length);
