@@ -65,7 +65,8 @@ struct PgcError {
   std::size_t game = 0;    // 1-based number of the game in its file (0: between games)
   std::string message;
 };
-// "byte 1234, game 5: ..." (reading) or "game 5: ..." (writing, offset 0 and game set).
+// "byte 1234, game 5: ..." for reading; for writing (offset 0, game set) the message alone,
+// which names the game by number and players.
 std::string to_string(const PgcError& e);
 
 // Reads PGC a game at a time, from a buffer or a stream (memory does not grow with the file).
@@ -83,8 +84,7 @@ class PgcReader {
   std::size_t offset() const { return base_ + pos_; }
 
  private:
-  class Input;
-  friend class Input;
+  class Input;  // decodes one game's records
   bool fill(std::size_t n);  // at least n bytes from pos_ in view_; false at the end of the data
   std::istream* in_ = nullptr;
   std::string buffer_;
