@@ -1,6 +1,7 @@
 // Internals shared by the PGC ordinal code, reader and writer.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -16,13 +17,22 @@ struct KeyedMove {
   std::uint64_t key;
   core::Move move;
 };
-// Fills out (room for MoveList::kCapacity) with the legal moves and their keys, in generation
-// order; returns how many.
-std::size_t pgc_keyed_moves(const core::Board& board, KeyedMove* out);
-// The ordinal of move among n keyed moves, or nullopt when it is not one of them.
-std::optional<std::uint8_t> ordinal_in(const KeyedMove* keyed, std::size_t n, core::Move move);
-// The move with that ordinal (reorders keyed), or nullopt when there are not that many.
-std::optional<core::Move> move_in(KeyedMove* keyed, std::size_t n, std::uint8_t ordinal);
+
+// The legal moves by the first character of their SAN: B K N O Q R a-h (14 buckets, in ASCII
+// order). start[b] is the ordinal of bucket b's first move.
+inline constexpr int kBuckets = 14;
+struct Buckets {
+  core::MoveList list;
+  std::array<std::uint8_t, core::MoveList::kCapacity> bucket;
+  std::array<std::uint16_t, kBuckets + 1> start;
+};
+void classify(const core::Board& board, Buckets& b);
+// The moves of one bucket in ordinal order, with their keys; returns how many.
+std::size_t sorted_bucket(const core::Board& board, const Buckets& b, int bucket, KeyedMove* out);
+// The ordinal of a legal move (nullopt: not legal, or past 255).
+std::optional<std::uint8_t> ordinal_of(const core::Board& board, core::Move move);
+// The move of an ordinal (nullopt: not that many moves); `legal`, when given, gets their number.
+std::optional<core::Move> move_of(const core::Board& board, std::uint8_t ordinal, std::size_t* legal);
 
 // Latin-1 bytes as UTF-8.
 void latin1_to_utf8(std::string_view in, std::string& out);

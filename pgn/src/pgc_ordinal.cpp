@@ -1,6 +1,9 @@
-// PGC move ordinals: each legal move gets a 64-bit key holding its SAN (check marks left out)
-// as big-endian bytes padded with zeros, so comparing keys compares the strings in ASCII order
-// (a shorter string that is a prefix sorts first, as '\0' does). No strings are built.
+// PGC move ordinals. SAN strings sort first by their first character: the piece letter (B K N
+// O-O Q R, in that ASCII order) or, for pawn moves, the file the pawn leaves (a-h, after the
+// capitals). So the legal moves fall into 14 buckets in ordinal order, and an ordinal needs the
+// full order of one bucket only. Within it each move gets a 64-bit key holding its SAN (check
+// marks left out) as big-endian bytes padded with zeros: comparing keys compares the strings
+// in ASCII order (a string that is a prefix of another sorts first, as '\0' does).
 #include <algorithm>
 
 #include "pgc_detail.hpp"
@@ -14,6 +17,9 @@ using core::MoveKind;
 using core::PieceType;
 
 constexpr char kLetters[] = "PNBRQK";
+constexpr int kCastlingBucket = 3;
+// Bucket of a piece type (pawns: 6 + file): B 0, K 1, N 2, (O-O 3), Q 4, R 5.
+constexpr int kPieceBucket[6] = {6, 2, 0, 5, 4, 1};
 
 class KeyBuilder {
  public:
@@ -32,113 +38,156 @@ class KeyBuilder {
   int shift_ = 56;
 };
 
+// SAN's file, rank or square of the moving piece where another of the same type (`peers`: the
+// moves of its bucket) can also move to its target.
+void disambiguate(KeyBuilder& k, Move m, const detail::KeyedMove* peers, std::size_t count) {
+  bool other = false, same_file = false, same_rank = false;
+  for (std::size_t j = 0; j < count; ++j) {
+    const Move o = peers[j].move;
+    if (o == m || o.to() != m.to()) continue;
+    other = true;
+    same_file |= core::file_of(o.from()) == core::file_of(m.from());
+    same_rank |= core::rank_of(o.from()) == core::rank_of(m.from());
+  }
+  if (other && !same_file) {
+    k.put(static_cast<char>('a' + core::file_of(m.from())));
+  } else if (other && !same_rank) {
+    k.put(static_cast<char>('1' + core::rank_of(m.from())));
+  } else if (other) {
+    k.square(m.from());
+  }
+}
+
+// `peers` (count of them) are the moves of m's bucket when m may need disambiguation, else
+// nullptr.
+std::uint64_t san_key(const core::Board& board, Move m, const detail::KeyedMove* peers, std::size_t count) {
+  KeyBuilder k;
+  if (m.kind() == MoveKind::Castling) {
+    k.put('O');
+    k.put('-');
+    k.put('O');
+    if (core::file_of(m.to()) < core::file_of(m.from())) {
+      k.put('-');
+      k.put('O');
+    }
+    return k.key();
+  }
+  const PieceType pt = core::type_of(board.moving_piece(m));
+  const bool capture = board.piece_on(m.to()) != core::Piece::None || m.kind() == MoveKind::EnPassant;
+  if (pt == PieceType::Pawn) {
+    if (capture) {
+      k.put(static_cast<char>('a' + core::file_of(m.from())));
+      k.put('x');
+    }
+    k.square(m.to());
+    if (m.kind() == MoveKind::Promotion) {
+      k.put('=');
+      k.put(kLetters[core::index(m.promotion())]);
+    }
+    return k.key();
+  }
+  k.put(kLetters[core::index(pt)]);
+  if (peers) disambiguate(k, m, peers, count);
+  if (capture) k.put('x');
+  k.square(m.to());
+  return k.key();
+}
+
 }  // namespace
 
 namespace detail {
 
-std::size_t pgc_keyed_moves(const core::Board& board, KeyedMove* out) {
-  core::MoveList list;
-  board.generate_legal(list);
-  const std::size_t n = list.size();
-  // Piece type of each move, for disambiguation among same-type moves to the same square.
-  std::array<std::uint8_t, core::MoveList::kCapacity> type{};
-  for (std::size_t i = 0; i < n; ++i) type[i] = static_cast<std::uint8_t>(core::type_of(board.moving_piece(list[i])));
-  for (std::size_t i = 0; i < n; ++i) {
-    const Move m = list[i];
-    KeyBuilder k;
-    if (m.kind() == MoveKind::Castling) {
-      k.put('O');
-      k.put('-');
-      k.put('O');
-      if (core::file_of(m.to()) < core::file_of(m.from())) {
-        k.put('-');
-        k.put('O');
-      }
-      out[i] = {k.key(), m};
-      continue;
+void classify(const core::Board& board, Buckets& b) {
+  board.generate_legal(b.list);  // b.list is empty: Buckets are made for one position
+  std::array<std::uint16_t, kBuckets + 1> count{};
+  for (std::size_t i = 0; i < b.list.size(); ++i) {
+    const Move m = b.list[i];
+    int bucket = kCastlingBucket;
+    if (m.kind() != MoveKind::Castling) {
+      const auto pt = core::type_of(board.moving_piece(m));
+      bucket = pt == PieceType::Pawn ? 6 + core::file_of(m.from()) : kPieceBucket[core::index(pt)];
     }
-    const auto pt = static_cast<PieceType>(type[i]);
-    const bool capture = board.piece_on(m.to()) != core::Piece::None || m.kind() == MoveKind::EnPassant;
-    if (pt == PieceType::Pawn) {
-      if (capture) {
-        k.put(static_cast<char>('a' + core::file_of(m.from())));
-        k.put('x');
-      }
-      k.square(m.to());
-      if (m.kind() == MoveKind::Promotion) {
-        k.put('=');
-        k.put(kLetters[core::index(m.promotion())]);
-      }
-    } else {
-      k.put(kLetters[core::index(pt)]);
-      if (pt != PieceType::King) {
-        bool other = false, same_file = false, same_rank = false;
-        for (std::size_t j = 0; j < n; ++j) {
-          if (j == i || type[j] != type[i] || list[j].to() != m.to()) continue;
-          other = true;
-          same_file |= core::file_of(list[j].from()) == core::file_of(m.from());
-          same_rank |= core::rank_of(list[j].from()) == core::rank_of(m.from());
-        }
-        if (other && !same_file) {
-          k.put(static_cast<char>('a' + core::file_of(m.from())));
-        } else if (other && !same_rank) {
-          k.put(static_cast<char>('1' + core::rank_of(m.from())));
-        } else if (other) {
-          k.square(m.from());
-        }
-      }
-      if (capture) k.put('x');
-      k.square(m.to());
-    }
-    out[i] = {k.key(), m};
+    b.bucket[i] = static_cast<std::uint8_t>(bucket);
+    ++count[static_cast<std::size_t>(bucket) + 1];
   }
-  return n;
+  b.start[0] = 0;
+  for (int i = 0; i < kBuckets; ++i) b.start[i + 1] = static_cast<std::uint16_t>(b.start[i] + count[i + 1]);
+}
+
+std::size_t sorted_bucket(const core::Board& board, const Buckets& b, int bucket, KeyedMove* out) {
+  std::size_t g = 0;
+  for (std::size_t i = 0; i < b.list.size(); ++i)
+    if (b.bucket[i] == bucket) out[g++] = {0, b.list[i]};
+  // Targets reached by more than one move of the bucket: only those moves may need
+  // disambiguation (a bucket of pieces holds one piece type; kings and pawns never need it).
+  core::Bitboard reached = 0, shared = 0;
+  const bool pieces = bucket != kCastlingBucket && bucket != kPieceBucket[core::index(PieceType::King)] && bucket < 6;
+  if (pieces)
+    for (std::size_t i = 0; i < g; ++i) {
+      shared |= reached & core::bb(out[i].move.to());
+      reached |= core::bb(out[i].move.to());
+    }
+  for (std::size_t i = 0; i < g; ++i) {
+    const bool peers = (shared & core::bb(out[i].move.to())) != 0;
+    out[i].key = san_key(board, out[i].move, peers ? out : nullptr, g);
+  }
+  // Insertion sort: a bucket holds a few moves (at most 27, a queen's).
+  for (std::size_t i = 1; i < g; ++i) {
+    const KeyedMove x = out[i];
+    std::size_t j = i;
+    for (; j > 0 && out[j - 1].key > x.key; --j) out[j] = out[j - 1];
+    out[j] = x;
+  }
+  return g;
+}
+
+std::optional<std::uint8_t> ordinal_of(const core::Board& board, core::Move move) {
+  Buckets b;
+  classify(board, b);
+  std::size_t i = 0;
+  while (i < b.list.size() && b.list[i] != move) ++i;
+  if (i == b.list.size()) return std::nullopt;
+  std::array<KeyedMove, core::MoveList::kCapacity> sorted;
+  const std::size_t g = sorted_bucket(board, b, b.bucket[i], sorted.data());
+  std::size_t at = 0;
+  while (sorted[at].move != move) ++at;
+  const std::size_t ordinal = b.start[b.bucket[i]] + at;
+  if (ordinal > 255 || at >= g) return std::nullopt;
+  return static_cast<std::uint8_t>(ordinal);
+}
+
+std::optional<core::Move> move_of(const core::Board& board, std::uint8_t ordinal, std::size_t* legal) {
+  Buckets b;
+  classify(board, b);
+  if (legal) *legal = b.list.size();
+  if (ordinal >= b.list.size()) return std::nullopt;
+  int bucket = 0;
+  while (b.start[bucket + 1] <= ordinal) ++bucket;
+  std::array<KeyedMove, core::MoveList::kCapacity> sorted;
+  sorted_bucket(board, b, bucket, sorted.data());
+  return sorted[ordinal - b.start[bucket]].move;
 }
 
 }  // namespace detail
 
 core::MoveList pgc_ordered_moves(const core::Board& board) {
-  std::array<detail::KeyedMove, core::MoveList::kCapacity> keyed;
-  const std::size_t n = detail::pgc_keyed_moves(board, keyed.data());
-  std::sort(keyed.begin(), keyed.begin() + static_cast<std::ptrdiff_t>(n),
-            [](const detail::KeyedMove& a, const detail::KeyedMove& b) { return a.key < b.key; });
+  detail::Buckets b;
+  detail::classify(board, b);
   core::MoveList out;
-  for (std::size_t i = 0; i < n; ++i) out.push_back(keyed[i].move);
+  std::array<detail::KeyedMove, core::MoveList::kCapacity> sorted;
+  for (int bucket = 0; bucket < detail::kBuckets; ++bucket) {
+    const std::size_t g = detail::sorted_bucket(board, b, bucket, sorted.data());
+    for (std::size_t i = 0; i < g; ++i) out.push_back(sorted[i].move);
+  }
   return out;
 }
 
-std::optional<std::uint8_t> detail::ordinal_in(const KeyedMove* keyed, std::size_t n, core::Move move) {
-  std::uint64_t key = 0;
-  bool found = false;
-  for (std::size_t i = 0; i < n; ++i)
-    if (keyed[i].move == move) {
-      key = keyed[i].key;
-      found = true;
-    }
-  if (!found) return std::nullopt;
-  std::size_t below = 0;
-  for (std::size_t i = 0; i < n; ++i) below += keyed[i].key < key;
-  if (below > 255) return std::nullopt;
-  return static_cast<std::uint8_t>(below);
-}
-
-std::optional<core::Move> detail::move_in(KeyedMove* keyed, std::size_t n, std::uint8_t ordinal) {
-  if (ordinal >= n) return std::nullopt;
-  std::nth_element(keyed, keyed + ordinal, keyed + n,
-                   [](const KeyedMove& a, const KeyedMove& b) { return a.key < b.key; });
-  return keyed[ordinal].move;
-}
-
 std::optional<std::uint8_t> pgc_ordinal(const core::Board& board, core::Move move) {
-  std::array<detail::KeyedMove, core::MoveList::kCapacity> keyed;
-  const std::size_t n = detail::pgc_keyed_moves(board, keyed.data());
-  return detail::ordinal_in(keyed.data(), n, move);
+  return detail::ordinal_of(board, move);
 }
 
 std::optional<core::Move> pgc_move(const core::Board& board, std::uint8_t ordinal) {
-  std::array<detail::KeyedMove, core::MoveList::kCapacity> keyed;
-  const std::size_t n = detail::pgc_keyed_moves(board, keyed.data());
-  return detail::move_in(keyed.data(), n, ordinal);
+  return detail::move_of(board, ordinal, nullptr);
 }
 
 }  // namespace epdd::pgn

@@ -300,11 +300,10 @@ Expected<void, PgcError> PgcReader::Input::moves(std::size_t header, std::size_t
   Frame& f = frames_.back();
   f.line->moves.reserve(f.line->moves.size() + *n);
   f.board.reserve_history(f.board.ply() + *n);
-  std::array<detail::KeyedMove, core::MoveList::kCapacity> keyed;
   for (std::size_t i = 0; i < *n; ++i) {
     const auto ordinal = static_cast<std::uint8_t>(r_.view_[r_.pos_ + i]);
-    const std::size_t count = detail::pgc_keyed_moves(f.board, keyed.data());
-    const auto move = detail::move_in(keyed.data(), count, ordinal);
+    std::size_t count = 0;
+    const auto move = detail::move_of(f.board, ordinal, &count);
     if (!move)
       return unexpected(error(first + i, "move ordinal " + std::to_string(ordinal) + " where the position has " +
                                              std::to_string(count) + " legal moves"));

@@ -181,9 +181,7 @@ class GameEncoder {
   std::optional<std::string> ordinal(const core::Board& board, Move m, std::string& into, std::size_t ply) {
     const auto where = [&] { return " at ply " + std::to_string(ply + 1) + " of its line"; };
     if (m.is_null()) return "a null move" + where() + " (PGC codes only legal moves)";
-    std::array<detail::KeyedMove, core::MoveList::kCapacity> keyed;
-    const std::size_t n = detail::pgc_keyed_moves(board, keyed.data());
-    const auto ord = detail::ordinal_in(keyed.data(), n, m);
+    const auto ord = detail::ordinal_of(board, m);
     if (!ord) return "move " + core::to_uci(m) + where() + " is not legal or has no ordinal";
     into += static_cast<char>(*ord);
     return std::nullopt;
