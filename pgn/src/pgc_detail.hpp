@@ -18,17 +18,6 @@ struct KeyedMove {
   core::Move move;
 };
 
-// The legal moves by the first character of their SAN: B K N O Q R a-h (14 buckets, in ASCII
-// order). start[b] is the ordinal of bucket b's first move.
-inline constexpr int kBuckets = 14;
-struct Buckets {
-  core::MoveList list;
-  std::array<std::uint8_t, core::MoveList::kCapacity> bucket;
-  std::array<std::uint16_t, kBuckets + 1> start;
-};
-void classify(const core::Board& board, Buckets& b);
-// The moves of one bucket in ordinal order, with their keys; returns how many.
-std::size_t sorted_bucket(const core::Board& board, const Buckets& b, int bucket, KeyedMove* out);
 // The ordinal of a legal move (nullopt: not legal, or past 255).
 std::optional<std::uint8_t> ordinal_of(const core::Board& board, core::Move move);
 // The move of an ordinal (nullopt: not that many moves); `legal`, when given, gets their number.

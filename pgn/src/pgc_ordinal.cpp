@@ -17,6 +17,7 @@ using core::MoveKind;
 using core::PieceType;
 
 constexpr char kLetters[] = "PNBRQK";
+constexpr int kBuckets = 14;  // B K N O Q R a b c d e f g h
 constexpr int kCastlingBucket = 3;
 // Bucket of a piece type (pawns: 6 + file): B 0, K 1, N 2, (O-O 3), Q 4, R 5.
 constexpr int kPieceBucket[6] = {6, 2, 0, 5, 4, 1};
@@ -93,36 +94,19 @@ std::uint64_t san_key(const core::Board& board, Move m, const detail::KeyedMove*
   return k.key();
 }
 
-}  // namespace
-
-namespace detail {
-
-void classify(const core::Board& board, Buckets& b) {
-  board.generate_legal(b.list);  // b.list is empty: Buckets are made for one position
-  std::array<std::uint16_t, kBuckets + 1> count{};
-  for (std::size_t i = 0; i < b.list.size(); ++i) {
-    const Move m = b.list[i];
-    int bucket = kCastlingBucket;
-    if (m.kind() != MoveKind::Castling) {
-      const auto pt = core::type_of(board.moving_piece(m));
-      bucket = pt == PieceType::Pawn ? 6 + core::file_of(m.from()) : kPieceBucket[core::index(pt)];
-    }
-    b.bucket[i] = static_cast<std::uint8_t>(bucket);
-    ++count[static_cast<std::size_t>(bucket) + 1];
-  }
-  b.start[0] = 0;
-  for (int i = 0; i < kBuckets; ++i) b.start[i + 1] = static_cast<std::uint16_t>(b.start[i] + count[i + 1]);
+// The bucket of a legal move: its SAN's first character, B K N O Q R a-h as 0-13.
+int bucket_of(const core::Board& board, Move m) {
+  if (m.kind() == MoveKind::Castling) return kCastlingBucket;
+  const auto pt = core::type_of(board.moving_piece(m));
+  return pt == PieceType::Pawn ? 6 + core::file_of(m.from()) : kPieceBucket[core::index(pt)];
 }
 
-std::size_t sorted_bucket(const core::Board& board, const Buckets& b, int bucket, KeyedMove* out) {
-  std::size_t g = 0;
-  for (std::size_t i = 0; i < b.list.size(); ++i)
-    if (b.bucket[i] == bucket) out[g++] = {0, b.list[i]};
+// Keys for the g moves of one bucket (in out[].move).
+void key_group(const core::Board& board, detail::KeyedMove* out, std::size_t g, int bucket) {
   // Targets reached by more than one move of the bucket: only those moves may need
   // disambiguation (a bucket of pieces holds one piece type; kings and pawns never need it).
   core::Bitboard reached = 0, shared = 0;
-  const bool pieces = bucket != kCastlingBucket && bucket != kPieceBucket[core::index(PieceType::King)] && bucket < 6;
-  if (pieces)
+  if (bucket != kCastlingBucket && bucket != kPieceBucket[core::index(PieceType::King)] && bucket < 6)
     for (std::size_t i = 0; i < g; ++i) {
       shared |= reached & core::bb(out[i].move.to());
       reached |= core::bb(out[i].move.to());
@@ -131,53 +115,81 @@ std::size_t sorted_bucket(const core::Board& board, const Buckets& b, int bucket
     const bool peers = (shared & core::bb(out[i].move.to())) != 0;
     out[i].key = san_key(board, out[i].move, peers ? out : nullptr, g);
   }
-  // Insertion sort: a bucket holds a few moves (at most 27, a queen's).
+}
+
+// Insertion sort by key: a bucket holds a few moves (at most 27, a queen's).
+void sort_group(detail::KeyedMove* out, std::size_t g) {
   for (std::size_t i = 1; i < g; ++i) {
-    const KeyedMove x = out[i];
+    const detail::KeyedMove x = out[i];
     std::size_t j = i;
     for (; j > 0 && out[j - 1].key > x.key; --j) out[j] = out[j - 1];
     out[j] = x;
   }
-  return g;
 }
 
+}  // namespace
+
+namespace detail {
+
 std::optional<std::uint8_t> ordinal_of(const core::Board& board, core::Move move) {
-  Buckets b;
-  classify(board, b);
-  std::size_t i = 0;
-  while (i < b.list.size() && b.list[i] != move) ++i;
-  if (i == b.list.size()) return std::nullopt;
-  std::array<KeyedMove, core::MoveList::kCapacity> sorted;
-  const std::size_t g = sorted_bucket(board, b, b.bucket[i], sorted.data());
-  std::size_t at = 0;
-  while (sorted[at].move != move) ++at;
-  const std::size_t ordinal = b.start[b.bucket[i]] + at;
-  if (ordinal > 255 || at >= g) return std::nullopt;
-  return static_cast<std::uint8_t>(ordinal);
+  if (!move.is_real() || board.piece_on(move.from()) == core::Piece::None) return std::nullopt;
+  core::MoveList list;
+  board.generate_legal(list);
+  // One pass: the moves of earlier buckets counted, those of the move's own bucket gathered.
+  const int own = bucket_of(board, move);
+  std::array<KeyedMove, core::MoveList::kCapacity> group;
+  std::size_t below = 0, g = 0, at = core::MoveList::kCapacity;
+  for (Move m : list) {
+    const int b = bucket_of(board, m);
+    below += b < own;
+    if (b == own) {
+      if (m == move) at = g;
+      group[g++] = {0, m};
+    }
+  }
+  if (at == core::MoveList::kCapacity) return std::nullopt;
+  key_group(board, group.data(), g, own);
+  for (std::size_t j = 0; j < g; ++j) below += group[j].key < group[at].key;
+  if (below > 255) return std::nullopt;
+  return static_cast<std::uint8_t>(below);
 }
 
 std::optional<core::Move> move_of(const core::Board& board, std::uint8_t ordinal, std::size_t* legal) {
-  Buckets b;
-  classify(board, b);
-  if (legal) *legal = b.list.size();
-  if (ordinal >= b.list.size()) return std::nullopt;
+  core::MoveList list;
+  board.generate_legal(list);
+  if (legal) *legal = list.size();
+  if (ordinal >= list.size()) return std::nullopt;
+  std::array<std::uint8_t, core::MoveList::kCapacity> buckets;
+  std::array<std::uint16_t, kBuckets> count{};
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    buckets[i] = static_cast<std::uint8_t>(bucket_of(board, list[i]));
+    ++count[buckets[i]];
+  }
   int bucket = 0;
-  while (b.start[bucket + 1] <= ordinal) ++bucket;
-  std::array<KeyedMove, core::MoveList::kCapacity> sorted;
-  sorted_bucket(board, b, bucket, sorted.data());
-  return sorted[ordinal - b.start[bucket]].move;
+  std::size_t first = 0;  // the ordinal of the bucket's first move
+  while (first + count[bucket] <= ordinal) first += count[bucket++];
+  std::array<KeyedMove, core::MoveList::kCapacity> group;
+  std::size_t g = 0;
+  for (std::size_t i = 0; i < list.size(); ++i)
+    if (buckets[i] == bucket) group[g++] = {0, list[i]};
+  key_group(board, group.data(), g, bucket);
+  sort_group(group.data(), g);
+  return group[ordinal - first].move;
 }
 
 }  // namespace detail
 
 core::MoveList pgc_ordered_moves(const core::Board& board) {
-  detail::Buckets b;
-  detail::classify(board, b);
+  const core::MoveList list = board.legal_moves();
   core::MoveList out;
-  std::array<detail::KeyedMove, core::MoveList::kCapacity> sorted;
-  for (int bucket = 0; bucket < detail::kBuckets; ++bucket) {
-    const std::size_t g = detail::sorted_bucket(board, b, bucket, sorted.data());
-    for (std::size_t i = 0; i < g; ++i) out.push_back(sorted[i].move);
+  for (int bucket = 0; bucket < kBuckets; ++bucket) {
+    std::array<detail::KeyedMove, core::MoveList::kCapacity> group;
+    std::size_t g = 0;
+    for (Move m : list)
+      if (bucket_of(board, m) == bucket) group[g++] = {0, m};
+    key_group(board, group.data(), g, bucket);
+    sort_group(group.data(), g);
+    for (std::size_t i = 0; i < g; ++i) out.push_back(group[i].move);
   }
   return out;
 }
