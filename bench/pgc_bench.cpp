@@ -22,6 +22,7 @@
 
 #include "pgn/pgc.hpp"
 #include "pgn/reader.hpp"
+#include "pgn/tags.hpp"
 #include "pgn/writer.hpp"
 
 namespace {
@@ -203,6 +204,18 @@ int main(int argc, char** argv) {
              "(target at most 0.333)\n",
              text.size() / 1e6, exported.size() / 1e6, pgc.size() / 1e6,
              static_cast<double>(pgc.size()) / static_cast<double>(text.size()));
+  // The same games with the Seven Tag Roster only: how much of the size the other tags are.
+  std::string reduced_pgn, reduced_pgc;
+  for (const auto& g : games) {
+    epdd::pgn::Game r = g;
+    std::erase_if(r.tags, [](const epdd::pgn::Tag& t) { return !epdd::pgn::is_str_tag(t.name); });
+    epdd::pgn::append_game(reduced_pgn, r, {.reduced = true});
+    (void)epdd::pgn::append_pgc(reduced_pgc, r, lossy);
+  }
+  fmt::print("size with the Seven Tag Roster only: reduced export PGN {:.2f} MB, PGC {:.2f} MB: {:.3f} of the PGN "
+             "(per repetition)\n",
+             reduced_pgn.size() / 1e6, reduced_pgc.size() / 1e6,
+             static_cast<double>(reduced_pgc.size()) / static_cast<double>(reduced_pgn.size()));
   if (left_out) fmt::print("lossy writing left out {} comments, characters or result marks\n", left_out);
   const double read_rate = r.plies / r.seconds / 1e6, write_rate = w.plies / w.seconds / 1e6;
   fmt::print("targets: PGC read {:.2f} M plies/s {}, PGC write {:.2f} M plies/s {} (>= 5); size {}\n", read_rate,
