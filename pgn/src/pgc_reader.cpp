@@ -2,7 +2,6 @@
 // against the bytes left, so a truncated or corrupt file is an error with its offset.
 #include <algorithm>
 
-#include "core/fen.hpp"
 #include "core/text.hpp"
 #include "pgc_detail.hpp"
 #include "pgn/tags.hpp"
@@ -75,17 +74,9 @@ Expected<core::Board, std::string> start_position(const Game& game) {
     b.set_chess960(chess960);
     return b;
   }
-  core::FenReadOptions options;
-  options.fields = core::FenFields::FourOrSix;
-  options.chess960 = chess960;
-  auto board = core::parse_fen(fen->value, options);
-  if (!board) {
-    options.lenient = true;
-    std::vector<core::FenNote> notes;
-    auto tolerated = core::parse_fen(fen->value, options, &notes);
-    if (!tolerated) return unexpected("FEN tag: " + board.error().message);
-    board = std::move(tolerated);
-  }
+  std::vector<core::FenNote> tolerated;  // PGC has no place for warnings: read as PGN reads it
+  auto board = read_fen_tag(fen->value, chess960, tolerated);
+  if (!board) return unexpected("FEN tag: " + board.error().message);
   if (chess960) board->set_chess960(true);
   return std::move(*board);
 }
