@@ -95,10 +95,19 @@ std::uint64_t san_key(const core::Board& board, Move m, const detail::KeyedMove*
 }
 
 // The bucket of a legal move: its SAN's first character, B K N O Q R a-h as 0-13.
+// Indexed by piece type (a legal move's mover is a piece: bits 0-2 of its code) and file.
+constexpr std::array<std::uint8_t, 64> kBucketOf = [] {
+  std::array<std::uint8_t, 64> t{};
+  for (int pt = 0; pt < 6; ++pt)
+    for (int file = 0; file < 8; ++file)
+      t[static_cast<std::size_t>(pt * 8 + file)] = static_cast<std::uint8_t>(pt == 0 ? 6 + file : kPieceBucket[pt]);
+  return t;
+}();
+
 int bucket_of(const core::Board& board, Move m) {
-  if (m.kind() == MoveKind::Castling) return kCastlingBucket;
-  const auto pt = core::type_of(board.moving_piece(m));
-  return pt == PieceType::Pawn ? 6 + core::file_of(m.from()) : kPieceBucket[core::index(pt)];
+  const int pt = static_cast<int>(board.piece_on(m.from())) & 7;
+  const int b = kBucketOf[static_cast<std::size_t>(pt * 8 + core::file_of(m.from()))];
+  return m.kind() == MoveKind::Castling ? kCastlingBucket : b;
 }
 
 // Keys for the g moves of one bucket (in out[].move).
@@ -159,22 +168,36 @@ std::optional<core::Move> move_of(const core::Board& board, std::uint8_t ordinal
   board.generate_legal(list);
   if (legal) *legal = list.size();
   if (ordinal >= list.size()) return std::nullopt;
+  // Bucket sizes as bytes of two registers (no bucket holds 256 moves): counting in memory
+  // would make each move wait for the previous one's store.
   std::array<std::uint8_t, core::MoveList::kCapacity> buckets;
-  std::array<std::uint16_t, kBuckets> count{};
+  std::uint64_t low = 0, high = 0;
   for (std::size_t i = 0; i < list.size(); ++i) {
-    buckets[i] = static_cast<std::uint8_t>(bucket_of(board, list[i]));
-    ++count[buckets[i]];
+    const int b = bucket_of(board, list[i]);
+    buckets[i] = static_cast<std::uint8_t>(b);
+    low += b < 8 ? std::uint64_t{1} << (8 * b) : 0;
+    high += b < 8 ? 0 : std::uint64_t{1} << (8 * (b - 8));
   }
   int bucket = 0;
   std::size_t first = 0;  // the ordinal of the bucket's first move
-  while (first + count[bucket] <= ordinal) first += count[bucket++];
+  for (;; ++bucket) {
+    const std::size_t size = ((bucket < 8 ? low >> (8 * bucket) : high >> (8 * (bucket - 8)))) & 0xff;
+    if (first + size > ordinal) break;
+    first += size;
+  }
   std::array<KeyedMove, core::MoveList::kCapacity> group;
   std::size_t g = 0;
   for (std::size_t i = 0; i < list.size(); ++i)
     if (buckets[i] == bucket) group[g++] = {0, list[i]};
   key_group(board, group.data(), g, bucket);
-  sort_group(group.data(), g);
-  return group[ordinal - first].move;
+  // The move with exactly `wanted` smaller keys (keys are distinct: SAN tells moves apart).
+  const std::size_t wanted = ordinal - first;
+  for (std::size_t i = 0; i < g; ++i) {
+    std::size_t smaller = 0;
+    for (std::size_t j = 0; j < g; ++j) smaller += group[j].key < group[i].key;
+    if (smaller == wanted) return group[i].move;
+  }
+  return std::nullopt;  // not reached
 }
 
 }  // namespace detail
