@@ -157,8 +157,10 @@ std::optional<std::uint8_t> ordinal_of(const core::Board& board, core::Move move
     }
   }
   if (at == core::MoveList::kCapacity) return std::nullopt;
-  key_group(board, group.data(), g, own);
-  for (std::size_t j = 0; j < g; ++j) below += group[j].key < group[at].key;
+  if (g > 1) {  // alone in its bucket, it needs no key
+    key_group(board, group.data(), g, own);
+    for (std::size_t j = 0; j < g; ++j) below += group[j].key < group[at].key;
+  }
   if (below > 255) return std::nullopt;
   return static_cast<std::uint8_t>(below);
 }
@@ -189,6 +191,7 @@ std::optional<core::Move> move_of(const core::Board& board, std::uint8_t ordinal
   std::size_t g = 0;
   for (std::size_t i = 0; i < list.size(); ++i)
     if (buckets[i] == bucket) group[g++] = {0, list[i]};
+  if (g == 1) return group[0].move;  // alone in its bucket: no keys needed
   key_group(board, group.data(), g, bucket);
   // The move with exactly `wanted` smaller keys (keys are distinct: SAN tells moves apart).
   const std::size_t wanted = ordinal - first;
