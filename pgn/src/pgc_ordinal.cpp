@@ -61,40 +61,39 @@ void disambiguate(KeyBuilder& k, Move m, const detail::KeyedMove* peers, std::si
 
 // `peers` (count of them) are the moves of m's bucket when m may need disambiguation, else
 // nullptr.
+// The two characters of a square's name, as the low 16 bits.
+constexpr std::uint64_t square_chars(core::Square s) {
+  return static_cast<std::uint64_t>(('a' + core::file_of(s)) << 8 | ('1' + core::rank_of(s)));
+}
+constexpr std::uint64_t chr(char c, int at) {  // character c at position `at` of the key
+  return static_cast<std::uint64_t>(static_cast<unsigned char>(c)) << (56 - 8 * at);
+}
+
+// The key of a move that needs no disambiguation (`peers` nullptr) or of one that may (`peers`,
+// count of them: the moves of its bucket). The common cases are composed in place.
 std::uint64_t san_key(const core::Board& board, Move m, const detail::KeyedMove* peers, std::size_t count) {
-  KeyBuilder k;
   if (m.kind() == MoveKind::Castling) {
-    k.put('O');
-    k.put('-');
-    k.put('O');
-    if (core::file_of(m.to()) < core::file_of(m.from())) {
-      k.put('-');
-      k.put('O');
-    }
-    return k.key();
+    const bool queen_side = core::file_of(m.to()) < core::file_of(m.from());
+    return chr('O', 0) | chr('-', 1) | chr('O', 2) | (queen_side ? chr('-', 3) | chr('O', 4) : 0);
   }
-  const PieceType pt = core::type_of(board.moving_piece(m));
+  const auto pt = static_cast<int>(board.piece_on(m.from())) & 7;
   const bool capture = board.piece_on(m.to()) != core::Piece::None || m.kind() == MoveKind::EnPassant;
-  if (pt == PieceType::Pawn) {
-    if (capture) {
-      k.put(static_cast<char>('a' + core::file_of(m.from())));
-      k.put('x');
-    }
-    k.square(m.to());
-    if (m.kind() == MoveKind::Promotion) {
-      k.put('=');
-      k.put(kLetters[core::index(m.promotion())]);
-    }
-    return k.key();
+  const std::uint64_t to = square_chars(m.to());
+  if (pt == 0) {  // pawn
+    const std::uint64_t promotion =
+        m.kind() == MoveKind::Promotion ? (static_cast<std::uint64_t>('=') << 8 | static_cast<unsigned char>(kLetters[core::index(m.promotion())])) : 0;
+    if (!capture) return to << 48 | promotion << 32;
+    return chr(static_cast<char>('a' + core::file_of(m.from())), 0) | chr('x', 1) | to << 32 | promotion << 16;
   }
-  k.put(kLetters[core::index(pt)]);
-  if (peers) disambiguate(k, m, peers, count);
+  if (!peers) return chr(kLetters[pt], 0) | (capture ? chr('x', 1) | to << 32 : to << 40);
+  KeyBuilder k;
+  k.put(kLetters[pt]);
+  disambiguate(k, m, peers, count);
   if (capture) k.put('x');
   k.square(m.to());
   return k.key();
 }
 
-// The bucket of a legal move: its SAN's first character, B K N O Q R a-h as 0-13.
 // Indexed by piece type (a legal move's mover is a piece: bits 0-2 of its code) and file.
 constexpr std::array<std::uint8_t, 64> kBucketOf = [] {
   std::array<std::uint8_t, 64> t{};
@@ -170,34 +169,34 @@ std::optional<core::Move> move_of(const core::Board& board, std::uint8_t ordinal
   board.generate_legal(list);
   if (legal) *legal = list.size();
   if (ordinal >= list.size()) return std::nullopt;
-  // Bucket sizes as bytes of two registers (no bucket holds 256 moves): counting in memory
-  // would make each move wait for the previous one's store.
-  std::array<std::uint8_t, core::MoveList::kCapacity> buckets;
+  // One pass puts each move in its bucket. Bucket sizes are bytes of two registers (no bucket
+  // holds 256 moves): counting in memory would make each move wait for the previous one's store.
+  std::array<std::array<Move, core::MoveList::kCapacity>, kBuckets> slots;
   std::uint64_t low = 0, high = 0;
-  for (std::size_t i = 0; i < list.size(); ++i) {
-    const int b = bucket_of(board, list[i]);
-    buckets[i] = static_cast<std::uint8_t>(b);
-    low += b < 8 ? std::uint64_t{1} << (8 * b) : 0;
-    high += b < 8 ? 0 : std::uint64_t{1} << (8 * (b - 8));
+  for (Move m : list) {
+    const int b = bucket_of(board, m);
+    const bool in_low = b < 8;
+    const int shift = 8 * (in_low ? b : b - 8);
+    slots[static_cast<std::size_t>(b)][((in_low ? low : high) >> shift) & 0xff] = m;
+    (in_low ? low : high) += std::uint64_t{1} << shift;
   }
   int bucket = 0;
-  std::size_t first = 0;  // the ordinal of the bucket's first move
+  std::size_t first = 0, size = 0;  // the ordinal of the bucket's first move, its number of moves
   for (;; ++bucket) {
-    const std::size_t size = ((bucket < 8 ? low >> (8 * bucket) : high >> (8 * (bucket - 8)))) & 0xff;
+    size = ((bucket < 8 ? low >> (8 * bucket) : high >> (8 * (bucket - 8)))) & 0xff;
     if (first + size > ordinal) break;
     first += size;
   }
+  const auto& moves = slots[static_cast<std::size_t>(bucket)];
+  if (size == 1) return moves[0];  // alone in its bucket: no keys needed
   std::array<KeyedMove, core::MoveList::kCapacity> group;
-  std::size_t g = 0;
-  for (std::size_t i = 0; i < list.size(); ++i)
-    if (buckets[i] == bucket) group[g++] = {0, list[i]};
-  if (g == 1) return group[0].move;  // alone in its bucket: no keys needed
-  key_group(board, group.data(), g, bucket);
+  for (std::size_t i = 0; i < size; ++i) group[i] = {0, moves[i]};
+  key_group(board, group.data(), size, bucket);
   // The move with exactly `wanted` smaller keys (keys are distinct: SAN tells moves apart).
   const std::size_t wanted = ordinal - first;
-  for (std::size_t i = 0; i < g; ++i) {
+  for (std::size_t i = 0; i < size; ++i) {
     std::size_t smaller = 0;
-    for (std::size_t j = 0; j < g; ++j) smaller += group[j].key < group[i].key;
+    for (std::size_t j = 0; j < size; ++j) smaller += group[j].key < group[i].key;
     if (smaller == wanted) return group[i].move;
   }
   return std::nullopt;  // not reached
