@@ -125,7 +125,8 @@ void key_group(const core::Board& board, detail::KeyedMove* out, std::size_t g, 
   }
 }
 
-// Insertion sort by key: a bucket holds a few moves (at most 27, a queen's).
+// Insertion sort by key: a bucket holds the moves of one piece type or one pawn file, a few
+// as a rule (pgc_ordered_moves alone sorts whole buckets).
 void sort_group(detail::KeyedMove* out, std::size_t g) {
   for (std::size_t i = 1; i < g; ++i) {
     const detail::KeyedMove x = out[i];
