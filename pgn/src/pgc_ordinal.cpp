@@ -109,7 +109,26 @@ int bucket_of(const core::Board& board, Move m) {
   return m.kind() == MoveKind::Castling ? kCastlingBucket : b;
 }
 
-// Keys for the g moves of one bucket (in out[].move).
+// A key for the moves of a bucket where no two moves share a target square, ordered as their
+// SAN within the bucket (below 256): castling O-O before O-O-O; a piece's moves by capture ('x'
+// sorts after the file letters), target file, target rank; a pawn file's by capture (a rank
+// digit sorts before 'x'), for captures the side taken towards, then target rank and promotion
+// piece (B N Q R, their letters' order). Pawn moves of one file never need disambiguation.
+unsigned compact_key(const core::Board& board, Move m) {
+  const core::Square to = m.to();
+  if (m.kind() == MoveKind::Castling) return core::file_of(to) < core::file_of(m.from()) ? 1 : 0;
+  const unsigned capture = board.piece_on(to) != core::Piece::None || m.kind() == MoveKind::EnPassant;
+  const auto tf = static_cast<unsigned>(core::file_of(to)), tr = static_cast<unsigned>(core::rank_of(to));
+  if ((static_cast<int>(board.piece_on(m.from())) & 7) != 0) return capture << 6 | tf << 3 | tr;
+  const unsigned right = capture && core::file_of(to) > core::file_of(m.from());
+  // Promotion piece types are N 1, B 2, R 3, Q 4; their letters sort B N Q R.
+  constexpr unsigned kPromotionOrder[6] = {0, 2, 1, 4, 3, 0};
+  const unsigned promotion = m.kind() == MoveKind::Promotion ? kPromotionOrder[core::index(m.promotion())] : 0;
+  return capture << 7 | right << 6 | tr << 3 | promotion;
+}
+
+// Keys for the g moves of one bucket (in out[].move): compact ones where no move needs
+// disambiguation, else each move's SAN.
 void key_group(const core::Board& board, detail::KeyedMove* out, std::size_t g, int bucket) {
   // Targets reached by more than one move of the bucket: only those moves may need
   // disambiguation (a bucket of pieces holds one piece type; kings and pawns never need it).
@@ -119,6 +138,10 @@ void key_group(const core::Board& board, detail::KeyedMove* out, std::size_t g, 
       shared |= reached & core::bb(out[i].move.to());
       reached |= core::bb(out[i].move.to());
     }
+  if (!shared) {
+    for (std::size_t i = 0; i < g; ++i) out[i].key = compact_key(board, out[i].move);
+    return;
+  }
   for (std::size_t i = 0; i < g; ++i) {
     const bool peers = (shared & core::bb(out[i].move.to())) != 0;
     out[i].key = san_key(board, out[i].move, peers ? out : nullptr, g);
