@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The database roles of docs/scaling.md (issue 18): examples/postgresql_roles.sql run as it is,
-# the schema created by the owner role, then a daemon and submit/status/results as the worker
+# the schema created by the owner role, then a daemon and submit/status/cancel/results as the worker
 # role, which has only the rights that file grants: the job completes with the output of a
 # one-shot SQLite run, the worker is refused DDL, DELETE and TRUNCATE, and its password (given
 # by ~/.pgpass, a service file, PGPASSWORD, and once inside the URL) is never shown. Runs inside
@@ -93,6 +93,13 @@ wait "$daemon" || fail "the daemon exited with status $?"
 daemon=
 grep -q "job $job: finished" daemon.log || fail "daemon.log does not say job $job finished"
 echo "job $job finished by a daemon running as epdd_worker; output equals the SQLite run's"
+# cancel, as the worker, of a job no daemon runs now.
+head -5 in.epd > second.epd
+second=$(as_role epdd_worker "$worker_pw" "$epdd" submit analyse second.epd --store "$url" --engine fake --depth 3)
+as_role epdd_worker "$worker_pw" "$epdd" cancel "$second" --store "$url" > cancel.txt 2>&1 || fail "cancel as epdd_worker: $(cat cancel.txt)"
+as_role epdd_worker "$worker_pw" "$epdd" status --store "$url" > status_cancel.txt
+grep -qE "^ +$second +analyse +cancelled" status_cancel.txt || fail "job $second is not cancelled: $(cat status_cancel.txt)"
+echo "job $second cancelled by epdd_worker"
 
 # The worker is refused what epdd never does as it. `refused SQL`: PostgreSQL's own refusal.
 refused() {
@@ -133,7 +140,7 @@ as_role epdd_worker "$worker_pw" psql -X -q -v ON_ERROR_STOP=1 -c "INSERT INTO l
 # The passwords appear nowhere epdd writes.
 for pw in "$worker_pw" "$owner_pw"; do
   if grep -rlF -- "$pw" daemon.log daemon.out submit.err status.txt status_all.txt status_url.txt results.err \
-    owner_status.txt purge_worker.txt purge_owner.txt; then
+    cancel.txt status_cancel.txt owner_status.txt purge_worker.txt purge_owner.txt; then
     fail "a password is shown in the files above"
   fi
 done
