@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The database roles of docs/scaling.md (issue 18): examples/postgresql_roles.sql run as it is,
-# the schema created by the owner role, then a daemon and submit/status/cancel/results as the worker
-# role, which has only the rights that file grants: the job completes with the output of a
-# one-shot SQLite run, the worker is refused DDL, DELETE and TRUNCATE, and its password (given
+# the schema created by the owner role, then a daemon and submit/status/cancel/results as the
+# worker role, which has only the rights that file grants: the job completes with the output of
+# a one-shot SQLite run, the worker is refused DDL, DELETE and TRUNCATE, and its password (given
 # by ~/.pgpass, a service file, PGPASSWORD, and once inside the URL) is never shown. Runs inside
 # pg_virtualenv (the ctest wraps it; PGHOST, PGPORT, PGUSER and PGPASSWORD are its superuser's).
 #   pg_role_test.sh EPDD FAKE_ENGINE SHARED_DATA SOURCE_DIR [ROLES_SQL]
