@@ -24,9 +24,11 @@ REVOKE ALL ON SCHEMA public FROM PUBLIC;
 GRANT USAGE ON SCHEMA public TO epdd_worker;
 
 -- The rights on everything the owner creates from now on (the schema at the first epdd command
--- run as the owner, and every table a later upgrade adds, with no new GRANT): rows read, inserted and updated, and the function epdd_json_valid (used
--- when a job's positions are looked up in the cache). Nothing on the jobs' id sequence: an
--- identity column needs none. No DELETE: only `epdd purge` deletes, as the owner.
+-- run as the owner, and every table a later upgrade adds, with no new GRANT): rows read,
+-- inserted and updated, and the function epdd_json_valid (used when a job's positions are
+-- looked up in the cache). Nothing on the jobs' id sequence: an identity column needs none.
+-- No DELETE: only `epdd purge` deletes, as the owner. No sequence, TRUNCATE, REFERENCES,
+-- TRIGGER or TEMPORARY right: epdd uses none (tests/integration/store/pg_role_test.sh).
 ALTER DEFAULT PRIVILEGES FOR ROLE epdd_owner IN SCHEMA public
   GRANT SELECT, INSERT, UPDATE ON TABLES TO epdd_worker;
 ALTER DEFAULT PRIVILEGES FOR ROLE epdd_owner REVOKE EXECUTE ON FUNCTIONS FROM PUBLIC;
