@@ -71,9 +71,7 @@ int run_submit(SubmitOptions o, std::ostream& out, std::ostream& err) {
     if (std::none_of(e.begin(), e.end(), [&](const auto& c) { return c.name == spec.engine; }))
       return fail(fmt::format("no engine {} in {}", core::quoted_escaped(spec.engine), core::escaped(*o.where.config)));
   }
-  if (spec.engine.find('/') != std::string::npos)
-    return fail(fmt::format("--engine {}: a job names an engine of the daemon's configuration, not a program",
-                            core::quoted_escaped(spec.engine)));
+  if (auto why = engine_name_problem(spec.engine)) return fail("--engine: " + *why);
   for (const auto& [key, value] : spec.options)
     if (!kind_of(spec).option(key)) return fail(fmt::format("{} is not a setting of a {} job", key, spec.kind));
   auto bytes = kind_of(spec).read_input(spec.input, spec);
@@ -87,10 +85,17 @@ int run_submit(SubmitOptions o, std::ostream& out, std::ostream& err) {
   for (auto& [key, value] : spec.options)
     if (const KindOption* option = kind_of(spec).option(key); option && option->type == KindOption::Type::Path)
       value = absolute(value);
+  // Its files are written on this host only, by a daemon here (or by `epdd results` anywhere);
+  // the input files its settings name go into the store with it: no daemon opens their paths.
+  spec.host = this_host();
+  auto files = read_input_files(spec);
+  if (!files) return fail(files.error());
   auto store = open_chosen_store(o.where);
   if (!store) return fail(store.error());
   try {
     store::NewJob n;
+    n.files = std::move(*files);
+    n.delivery_host = delivery_host(spec);
     n.kind = spec.kind;
     n.input = absolute(spec.input);
     n.spec = spec_to_json(spec);
@@ -165,6 +170,17 @@ std::pair<std::string, std::string> rate_and_eta(const store::JobRow& j, bool li
   return {fmt::format("{:.1f}", per_minute), eta};
 }
 
+// The host whose daemon a complete job waits for to write its files (Store::claim_delivery
+// leaves it to a daemon there), or nothing when any daemon delivers it or it was delivered.
+std::optional<std::string> awaited_host(const store::JobRow& j) {
+  if (!j.complete() || j.delivered || j.state == store::JobState::Cancelled || j.state == store::JobState::Failed)
+    return std::nullopt;
+  auto spec = spec_from_json(j.spec);
+  if (!spec) return std::nullopt;
+  const std::string host = delivery_host(*spec);
+  return host.empty() ? std::nullopt : std::optional(host);
+}
+
 // One job's lines. Text from the store is outside text: names escaped, messages made safe.
 void print_job(std::ostream& out, store::Store& store, const store::JobRow& j, bool details, std::int64_t now) {
   const auto unheld = not_held(j, store.job_leases(j.id), now);
@@ -174,6 +190,9 @@ void print_job(std::ostream& out, store::Store& store, const store::JobRow& j, b
              fmt::format("{}/{}", j.done, total), j.failed, rate, eta, core::escaped(j.input));
   if (!j.message.empty()) fmt::print(out, "       {}\n", one_line(j.message));
   if (unheld) fmt::print(out, "       {}\n", *unheld);
+  if (const auto host = awaited_host(j))
+    fmt::print(out, "       finished: outputs wait for a daemon on host {}; `epdd results {}` writes them anywhere\n",
+               core::escaped(*host), j.id);
   if (!details) return;
   fmt::print(out, "       engine: {}\n       settings: {}\n       {} searched, {} from the cache\n",
              j.engine.empty() ? "(not planned yet)" : core::escaped(j.engine), one_line(j.settings), j.searches,

@@ -282,6 +282,27 @@ std::string settings_text(const JobSpec& spec, const std::string& identity) {
   return settings;
 }
 
+// The job of a one-shot run as the store keeps it: the same command again (same input bytes,
+// same settings) finds it again.
+store::NewJob one_shot_job(const JobSpec& spec, const std::string& engine_name, RunInput& input,
+                           const std::string& settings, std::vector<std::pair<std::string, std::string>> files) {
+  const std::string absolute = std::filesystem::absolute(spec.input).lexically_normal().string();
+  store::NewJob n;
+  n.kind = spec.kind;
+  n.input = absolute;
+  n.identity = fmt::format("{}|{}|{}|{}", spec.kind, absolute, input.hash, settings);
+  n.settings = settings;
+  // The engine by its name (a program's, without --config): a daemon that finishes the job
+  // finds its own engine of that name, and never runs a program a job names.
+  JobSpec stored = spec;
+  stored.engine = engine_name;
+  n.spec = spec_to_json(stored);
+  give_source(n, input);
+  n.files = std::move(files);
+  n.delivery_host = delivery_host(spec);
+  return n;
+}
+
 }  // namespace
 
 AnalysisOutcome run_analysis(const std::string& kind, const AnalysisSettings& s, const SolvedCheck& solved,
@@ -297,8 +318,11 @@ AnalysisOutcome run_analysis(const std::string& kind, const AnalysisSettings& s,
   JobSpec& spec = out.spec;
   spec = s.spec;
   spec.kind = kind;
+  spec.host = this_host();  // a daemon that finishes it writes its outputs only here
   auto input = read_input(kind_of(spec), s.spec.input, spec);
   if (!input) return fail(kExitBadInput, input.error());
+  auto files = read_input_files(spec);
+  if (!files) return fail(kExitBadInput, files.error());
   if (input->bytes) out.run = kind_of(spec).start(*input->bytes, spec);
   AnalysisRun& run = out.run;
   // A position read leniently (a castling right or en passant square dropped, KQkq read as
@@ -322,18 +346,8 @@ AnalysisOutcome run_analysis(const std::string& kind, const AnalysisSettings& s,
   run.engine_settings = split_engine_identity(identity).second;
 
   const std::string settings = settings_text(spec, identity);
-  const std::string absolute = std::filesystem::absolute(s.spec.input).lexically_normal().string();
   try {
-    auto job = [&] {
-      store::NewJob n;
-      n.kind = kind;
-      n.input = absolute;
-      n.identity = fmt::format("{}|{}|{}|{}", kind, absolute, input->hash, settings);
-      n.settings = settings;
-      n.spec = spec_to_json(spec);
-      give_source(n, *input);
-      return (*store)->find_or_create_job(n);
-    }();
+    auto job = (*store)->find_or_create_job(one_shot_job(spec, config->name, *input, settings, std::move(*files)));
     // A kind that renders from the store reads its input from there, a part at a time.
     if (input->streamed) run = kind_of(spec).start_from(job_input(**store, job.id), spec);
     const auto answered = add_planned_items(**store, job.id, spec, run, identity).answered;

@@ -2,10 +2,14 @@
 
 #include "daemon/job_kind.hpp"
 
+#include "core/text.hpp"
+
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <exception>
+#include <initializer_list>
 
 #include <nlohmann/json.hpp>
 
@@ -121,6 +125,20 @@ std::map<std::string, std::string> options_from_json(const Json& j, const std::s
   return out;
 }
 
+// Refuses a key of `j` that is not among `known` (nor a kind's flag, when `flags`): what epdd
+// did not write, it does not act on.
+void only_known_keys(const Json& j, std::initializer_list<std::string_view> known, bool flags) {
+  if (!j.is_object()) throw Bad("not a JSON object");
+  static const std::vector<KindFlag> kFlags = all_kind_flags();
+  for (const auto& [key, value] : j.items()) {
+    if (std::find(known.begin(), known.end(), key) != known.end()) continue;
+    if (flags && std::any_of(kFlags.begin(), kFlags.end(), [&](const KindFlag& f) { return f.key == key; })) continue;
+    throw Bad(fmt::format("'{}' is not a key of a job spec (a job names an engine of the daemon's configuration, "
+                          "nothing else)",
+                          key));
+  }
+}
+
 template <class F>
 auto reading(std::string_view json, std::string_view what, F f) -> Expected<decltype(f(Json())), std::string> {
   try {
@@ -133,6 +151,12 @@ auto reading(std::string_view json, std::string_view what, F f) -> Expected<decl
 }
 
 }  // namespace
+
+std::optional<std::string> engine_name_problem(const std::string& engine) {
+  if (engine.find_first_of("/\\") == std::string::npos) return std::nullopt;
+  return fmt::format("'engine' is {}: a job names an engine of the daemon's configuration, not a program",
+                     core::quoted_escaped(engine));
+}
 
 void default_limit(uci::SearchLimits& l) {
   if (!l.depth && !l.nodes && !l.movetime_ms && !l.mate && !l.stop_after_ms) l.movetime_ms = 1000;
@@ -165,12 +189,17 @@ std::string spec_to_json(const JobSpec& s) {
   if (s.spool)
     j["spool"] = OrderedJson{
         {"dir", name_to_json(s.spool->dir)}, {"name", name_to_json(s.spool->name)}, {"sidecar", s.spool->sidecar}};
+  if (!s.host.empty()) j["host"] = name_to_json(s.host);
   return j.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
 Expected<JobSpec, std::string> spec_from_json(std::string_view json) {
   return reading(json, "job spec", [](const Json& j) {
     JobSpec s;
+    only_known_keys(j,
+                    {"kind", "input", "more_inputs", "engine", "limits", "multipv", "new_game", "keep_existing",
+                     "chess960", "counters", "options", "output", "report", "json", "spool", "host"},
+                    true);
     s.kind = get<std::string>(j, "kind");
     if (!find_kind(s.kind)) throw Bad(fmt::format("'kind' is '{}', not {}", s.kind, kind_names()));
     s.input = name_from_json(j, "input");
@@ -199,8 +228,10 @@ Expected<JobSpec, std::string> spec_from_json(std::string_view json) {
     s.json = optional_name_from_json(j, "json");
     if (j.contains("spool")) {
       const Json& sp = j.at("spool");
+      only_known_keys(sp, {"dir", "name", "sidecar"}, false);
       s.spool = SpoolOrigin{name_from_json(sp, "dir"), name_from_json(sp, "name"), get<bool>(sp, "sidecar")};
     }
+    if (j.contains("host")) s.host = name_from_json(j, "host");
     return s;
   });
 }

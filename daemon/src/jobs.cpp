@@ -162,6 +162,7 @@ Expected<AnalysisRun, std::string> load_run(store::Store& store, const store::Jo
   auto [name, options] = split_engine_identity(job.engine);
   run.engine = name;
   run.engine_settings = options;
+  run.input_file = [&store, id = job.id](const std::string& name) { return store.job_file(id, name); };
   if (kind.renders_from_store()) return read_from_store(store, job, std::move(run));
   kind.plan(*spec, run);
   for (const auto& item : store.items(job.id)) {
@@ -281,6 +282,23 @@ std::vector<std::pair<std::string, std::string>> output_paths(const JobSpec& spe
     if (const auto it = spec.options.find(std::string(more.option_key)); it != spec.options.end())
       out.emplace_back(it->second, std::string(more.name));
   return out;
+}
+
+std::string delivery_host(const JobSpec& spec) {
+  return spec.spool || !output_paths(spec).empty() ? spec.host : std::string();
+}
+
+Expected<std::vector<std::pair<std::string, std::string>>, std::string> read_input_files(const JobSpec& spec) {
+  std::vector<std::pair<std::string, std::string>> files;
+  const JobKind& kind = kind_of(spec);
+  for (const std::string_view key : kind.stored_inputs()) {
+    const auto it = spec.options.find(std::string(key));
+    if (it == spec.options.end()) continue;
+    auto bytes = read_whole_file(it->second);
+    if (!bytes) return unexpected(fmt::format("{}: {}", kind.option(key)->option, bytes.error()));
+    files.emplace_back(it->first, std::move(*bytes));
+  }
+  return files;
 }
 
 Expected<std::vector<std::string>, std::string> write_outputs(const std::map<std::string, std::string>& texts,

@@ -120,7 +120,10 @@ class Engines {
 // Plans the jobs that have no items yet and run on one of our engines.
 void plan_jobs(store::Store& store, Engines& engines) {
   for (const store::JobRow& job : store.jobs_to_plan()) {
-    auto spec = spec_from_json(job.spec);
+    auto spec = spec_from_json(job.spec).and_then([](JobSpec s) -> Expected<JobSpec, std::string> {
+      if (auto why = engine_name_problem(s.engine)) return unexpected("job spec: " + *why);  // never a program
+      return s;
+    });
     if (!spec) {
       store.set_job_state(job.id, store::JobState::Failed, spec.error());
       spdlog::error("job {}: failed: {}", job.id, spec.error());
@@ -147,10 +150,12 @@ void plan_jobs(store::Store& store, Engines& engines) {
   }
 }
 
-// Writes the outputs of jobs that are done (or moves spool files of failed and cancelled ones).
+// Writes the outputs of jobs that are done (or moves spool files of failed and cancelled ones):
+// the jobs of this host, and those that write no file. A job made on another host whose outputs
+// are files there is left to a daemon of that host (`epdd results` writes them anywhere).
 void deliver_jobs(store::Store& store, std::int64_t lease_ms) {
   const std::string& owner = this_process_owner();
-  while (auto job = store.claim_delivery(owner, lease_ms)) {
+  while (auto job = store.claim_delivery(owner, lease_ms, this_host())) {
     auto spec = spec_from_json(job->spec);
     const bool complete = job->state == store::JobState::Queued || job->state == store::JobState::Running;
     const store::JobState final_state = complete ? store::JobState::Finished : job->state;

@@ -16,6 +16,7 @@
 #include "core/text.hpp"
 #include "daemon/files.hpp"
 #include "daemon/jobs.hpp"
+#include "daemon/workers.hpp"
 #include "daemon/logging.hpp"
 
 namespace epdd::daemon {
@@ -209,6 +210,9 @@ std::optional<std::int64_t> Spool::take(store::Store& store, const std::vector<s
   };
   auto spec = spec_for(name, has_sidecar, engines);
   if (!spec) return reject(spec.error());
+  spec->host = this_host();  // its delivery moves files in this host's spool: a daemon here does it
+  auto files = read_input_files(*spec);
+  if (!files) return reject(files.error());
   const std::string path = (inbox / name).string();
   auto bytes = kind_of(*spec).read_input(path, *spec);
   if (!bytes) return reject(bytes.error());
@@ -221,6 +225,8 @@ std::optional<std::int64_t> Spool::take(store::Store& store, const std::vector<s
   n.identity = fmt::format("spool|{}|{}|{}", path, content_hash(*bytes), n.spec);
   n.settings = fmt::format("engine {}; {}; from the spool", spec->engine, describe_limits(spec->limits, spec->multipv));
   n.source = std::move(*bytes);
+  n.files = std::move(*files);
+  n.delivery_host = delivery_host(*spec);
   store::JobRow job = store.find_or_create_job(n);
   // The same file again after it was delivered: deliver it again (from the store's results).
   if (job.delivered) store.reopen_job(job.id);

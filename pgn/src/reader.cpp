@@ -272,22 +272,14 @@ bool Parser::set_up(Game& game, const Token& at) {
     game.start.set_chess960(chess960);
     return true;
   }
-  core::FenReadOptions options;
-  options.fields = core::FenFields::FourOrSix;
-  options.chess960 = chess960;
-  auto board = core::parse_fen(fen->value, options);
+  std::vector<core::FenNote> notes;
+  auto board = read_fen_tag(fen->value, chess960, notes);
   if (!board) {
-    options.lenient = true;
-    std::vector<core::FenNote> notes;
-    auto tolerated = core::parse_fen(fen->value, options, &notes);
-    if (!tolerated) {
-      add_at(Problem::SetUp, fen, at, "FEN tag: " + board.error().message + " (moves not read)");
-      return false;
-    }
-    for (const core::FenNote& n : notes)
-      add_at(Problem::SetUpTolerated, fen, at, "FEN tag: " + n.message + " (read leniently, as other readers do)");
-    board = std::move(tolerated);
+    add_at(Problem::SetUp, fen, at, "FEN tag: " + board.error().message + " (moves not read)");
+    return false;
   }
+  for (const core::FenNote& n : notes)
+    add_at(Problem::SetUpTolerated, fen, at, "FEN tag: " + n.message + " (read leniently, as other readers do)");
   game.start = std::move(*board);
   if (chess960) game.start.set_chess960(true);
   return true;

@@ -202,4 +202,17 @@ void check_game_tags(const Game& g, Diagnostics& d) {
   }
 }
 
+Expected<core::Board, core::FenError> read_fen_tag(std::string_view value, bool chess960,
+                                                   std::vector<core::FenNote>& tolerated) {
+  core::FenReadOptions options;
+  options.fields = core::FenFields::FourOrSix;
+  options.chess960 = chess960;
+  auto board = core::parse_fen(value, options);
+  if (board) return board;
+  options.lenient = true;
+  auto lenient = core::parse_fen(value, options, &tolerated);
+  if (!lenient) return board;  // the strict reading's error says more
+  return lenient;
+}
+
 }  // namespace epdd::pgn

@@ -19,7 +19,7 @@
 namespace epdd::store::pg {
 
 // The schema version this code writes and reads, the same as the SQLite backend's (store.hpp).
-inline constexpr std::int64_t kSchemaVersion = 4;
+inline constexpr std::int64_t kSchemaVersion = 5;
 
 // Milliseconds since the Unix epoch by the database's clock (the contract's time: every
 // process using the database agrees on it whatever its own machine's clock says).
@@ -38,6 +38,8 @@ class Connection {
   // The URL libpq opened, password included: only for opening the same store again.
   const std::string& location() const { return location_; }
   pqxx::connection& db() { return *db_; }
+  // A Transaction of this connection is open (libpqxx allows one at a time).
+  bool busy() const { return busy_; }
 
   // "<location>: <what>: <reason>": a StoreError, or a StoreUnavailable when the database did
   // not answer (`unavailable`).
@@ -51,9 +53,11 @@ class Connection {
   // (lost_connection).
   [[noreturn]] void fail(std::string_view what, const pqxx::failure& e) const { fail(what, e.what(), lost_connection(e)); }
 
-  // Whether a libpqxx failure means the database did not answer rather than refused the
-  // statement: the connection broken or refused, a COMMIT whose answer was lost, SQLSTATE class
-  // 08 (connection exception) or 57P01-57P03 (the server shutting down, crashed, starting up).
+  // Whether a libpqxx failure is one that running the operation again may get past, rather than
+  // a refusal of the statement: the connection broken or refused, a COMMIT whose answer was
+  // lost, SQLSTATE class 08 (connection exception), 57P01-57P03 (the server shutting down,
+  // crashed, starting up), a deadlock's victim, a serialization failure, a lock timeout, a
+  // standby's read-only refusal (a fail-over).
   static bool lost_connection(const pqxx::failure& e);
 
   // Milliseconds since the Unix epoch by the database's clock.
@@ -69,6 +73,8 @@ class Connection {
   std::string location_;
   std::string shown_;
   std::unique_ptr<pqxx::connection> db_;
+  bool busy_ = false;
+  friend class Transaction;
 };
 
 // One transaction of one Store operation (pqxx::work, READ COMMITTED): every statement's
@@ -77,6 +83,7 @@ class Connection {
 class Transaction {
  public:
   Transaction(Connection& connection, std::string what);
+  ~Transaction() { connection_.busy_ = false; }
   Transaction(const Transaction&) = delete;
   Transaction& operator=(const Transaction&) = delete;
 

@@ -229,15 +229,15 @@ std::vector<std::string> PgStore::lease_owners() {
   return out;
 }
 
-std::optional<JobRow> PgStore::claim_delivery(const std::string& owner, std::int64_t lease_ms) {
+std::optional<JobRow> PgStore::claim_delivery(const std::string& owner, std::int64_t lease_ms, const std::string& host) {
   Tx t(connection_, fmt::format("claiming a job to deliver for {}", owner));
   const std::int64_t now = t.now_ms();
   static const std::string kSelect = fmt::format(
       "SELECT {} FROM jobs WHERE delivered = 0 AND (lease_owner IS NULL OR lease_expiry_ms < $1) AND "
       "((state IN ('queued', 'running') AND planned = 1 AND done + failed >= total) OR state IN ('cancelled', "
-      "'failed')) ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED",
+      "'failed')) AND delivery_host IN ('', $2) ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED",
       kJobColumns);
-  const pqxx::result r = t.run(kSelect, now);
+  const pqxx::result r = t.run(kSelect, now, host);
   if (r.empty()) {
     t.commit();
     return std::nullopt;

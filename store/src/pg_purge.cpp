@@ -11,12 +11,15 @@ PurgeResult PgStore::purge(const PurgeRequest& r) {
   if (r.ended_before_ms) {
     static const std::string kSelect = fmt::format(
         "SELECT {}, (SELECT count(*) FROM items i WHERE i.job = j.id), "
-        "coalesce((SELECT length(s.source) FROM job_sources s WHERE s.job = j.id), 0) FROM jobs j "
+        "coalesce((SELECT length(s.source) FROM job_sources s WHERE s.job = j.id), 0) + "
+        "coalesce((SELECT sum(length(f.bytes)) FROM job_files f WHERE f.job = j.id), 0) FROM jobs j "
         "WHERE j.state IN ('finished', 'failed', 'cancelled') AND j.updated_ms < $1 "
         "AND NOT (j.lease_owner IS NOT NULL AND j.lease_expiry_ms >= $2) "
         "AND NOT EXISTS (SELECT 1 FROM items i WHERE i.job = j.id AND i.lease_owner IS NOT NULL "
-        "AND i.lease_expiry_ms >= $2) ORDER BY j.id",
+        "AND i.lease_expiry_ms >= $2) ORDER BY j.id FOR UPDATE OF j",
         kJobColumns);
+    // FOR UPDATE: the jobs chosen are locked, and one that a delivery or a rerun changed meanwhile
+    // is checked again as it now is; a delivery claim (SKIP LOCKED) passes over a locked one.
     for (const pqxx::row& row : t.run(kSelect, *r.ended_before_ms, now)) {
       out.jobs.push_back(read_job(row, t.what()));
       out.items += row[20].as<std::int64_t>();
@@ -27,6 +30,7 @@ PurgeResult PgStore::purge(const PurgeRequest& r) {
     for (const JobRow& job : out.jobs) {
       t.run("DELETE FROM items WHERE job = $1", job.id);
       t.run("DELETE FROM job_sources WHERE job = $1", job.id);
+      t.run("DELETE FROM job_files WHERE job = $1", job.id);
       t.run("DELETE FROM jobs WHERE id = $1", job.id);
     }
   if (r.cache_unused_since_ms) {

@@ -1,4 +1,4 @@
-// Opening a PostgreSQL store: the connection, the database's clock, the schema (version 4, the
+// Opening a PostgreSQL store: the connection, the database's clock, the schema (version 5, the
 // same tables and columns as the SQLite backend's: BIGINT ids, counters and times in ms, BYTEA
 // sources, TEXT JSON) and the version table that stands for SQLite's user_version.
 #include <string>
@@ -13,7 +13,7 @@ namespace {
 // Any number, the same in every epdd: the advisory lock under which the schema is created.
 constexpr std::int64_t kSchemaLock = 0x65706464;  // "epdd"
 
-// Version 4 as SQLite has it after its upgrades (sqlite_schema.cpp), in PostgreSQL's types.
+// Version 5 as SQLite has it after its upgrades (sqlite_schema.cpp), in PostgreSQL's types.
 // planned and delivered stay integers (0/1), as the SQLite backend reads and writes them.
 constexpr const char* kSchema = R"sql(
 CREATE TABLE epdd_schema (version BIGINT NOT NULL);
@@ -39,9 +39,12 @@ CREATE TABLE jobs (
   lease_owner TEXT,
   lease_expiry_ms BIGINT,
   started_ms BIGINT,
-  runner TEXT
+  runner TEXT,
+  delivery_host TEXT NOT NULL DEFAULT ''
 );
 CREATE TABLE job_sources (job BIGINT PRIMARY KEY REFERENCES jobs(id), source BYTEA NOT NULL);
+CREATE TABLE job_files (job BIGINT NOT NULL REFERENCES jobs(id), name TEXT NOT NULL, bytes BYTEA NOT NULL,
+                        PRIMARY KEY (job, name));
 CREATE TABLE items (
   job BIGINT NOT NULL REFERENCES jobs(id),
   idx BIGINT NOT NULL,
@@ -79,16 +82,33 @@ EXCEPTION WHEN others THEN
 END $$;
 )sql";
 
+// Version 4 to 5, as SQLite's (sqlite_schema.cpp): the jobs' input files and delivery host.
+constexpr const char* kMigrate4To5 = R"sql(
+CREATE TABLE job_files (job BIGINT NOT NULL REFERENCES jobs(id), name TEXT NOT NULL, bytes BYTEA NOT NULL,
+                        PRIMARY KEY (job, name));
+ALTER TABLE jobs ADD COLUMN delivery_host TEXT NOT NULL DEFAULT '';
+UPDATE epdd_schema SET version = 5;
+)sql";
+
 }  // namespace
 
 Connection::Connection(const std::string& location) : location_(location), shown_(location_without_password(location)) {
   try {
     db_ = std::make_unique<pqxx::connection>(location_);
   } catch (const pqxx::broken_connection& e) {
-    // libpq's reasons name the host and the user, never the password.
-    fail("cannot connect to the store", e.what(), /*unavailable=*/true);
+    // libpq's reasons name the host and the user, and may quote the URL or a piece of it (a
+    // token it cannot parse): its passwords are taken out.
+    fail("cannot connect to the store", without_secrets(e.what(), location_), /*unavailable=*/true);
   } catch (const std::exception& e) {
-    fail("cannot connect to the store", e.what());
+    fail("cannot connect to the store", without_secrets(e.what(), location_));
+  }
+  // A write waits its turn for a bounded time (store.hpp): a lock not obtained within a minute
+  // is an error (55P03), run again by the reconnecting store like a deadlock's victim.
+  try {
+    pqxx::nontransaction n(*db_);
+    n.exec("SET lock_timeout = '60s'");
+  } catch (const pqxx::failure& e) {
+    fail("setting up the connection", e);
   }
 }
 
@@ -97,7 +117,10 @@ bool Connection::lost_connection(const pqxx::failure& e) {
   const auto* sql = dynamic_cast<const pqxx::sql_error*>(&e);
   if (!sql) return false;
   const std::string& state = sql->sqlstate();
-  return state.rfind("08", 0) == 0 || state == "57P01" || state == "57P02" || state == "57P03";
+  // 40001 serialization failure, 40P01 deadlock victim, 55P03 lock timeout: rolled back, to run
+  // again; 25006 read-only transaction: the URL reaches a standby (a fail-over under way).
+  return state.rfind("08", 0) == 0 || state == "57P01" || state == "57P02" || state == "57P03" || state == "40001" ||
+         state == "40P01" || state == "55P03" || state == "25006";
 }
 
 std::int64_t Connection::now_ms() {
@@ -127,9 +150,13 @@ std::int64_t Connection::create_schema() {
       fail(kWhat, fmt::format("the store has schema version {}, newer than this epdd's {}: use a newer epdd", version,
                               kSchemaVersion));
     if (version == kSchemaVersion) return version;
-    if (version != 0) fail(kWhat, fmt::format("unexpected schema version {}", version));
-    w.exec(kSchema);
-    w.exec_params("INSERT INTO epdd_schema (version) VALUES ($1)", kSchemaVersion);
+    if (version == 4) {
+      w.exec(kMigrate4To5);
+    } else {
+      if (version != 0) fail(kWhat, fmt::format("unexpected schema version {}", version));
+      w.exec(kSchema);
+      w.exec_params("INSERT INTO epdd_schema (version) VALUES ($1)", kSchemaVersion);
+    }
     w.commit();
   } catch (const pqxx::failure& e) {
     fail(kWhat, e);
@@ -144,6 +171,7 @@ Transaction::Transaction(Connection& connection, std::string what)
   } catch (const pqxx::failure& e) {
     connection_.fail(what_, e);
   }
+  connection_.busy_ = true;
 }
 
 void Transaction::commit() {

@@ -3,6 +3,7 @@
 #include "pg_store.hpp"
 
 #include <limits>
+#include <map>
 
 namespace epdd::store {
 
@@ -44,9 +45,12 @@ std::vector<JobRow> PgStore::read_jobs(const std::string& sql, std::string_view 
   return jobs;
 }
 
-// The item's state, after checking that it exists and (if `key` is given) has that key.
+// The item's state, after checking that it exists and (if `key` is given) has that key. The row
+// is locked (FOR UPDATE) until the caller's transaction ends: two processes committing one item
+// at once (its lease expired under the first) then count it once, as SQLite's one writer does;
+// under READ COMMITTED both would otherwise read it pending and count it twice.
 ItemState PgStore::item_state(Tx& t, std::int64_t job, std::int64_t index, const std::string* key) {
-  const pqxx::result r = t.run("SELECT state, key FROM items WHERE job = $1 AND idx = $2", job, index);
+  const pqxx::result r = t.run("SELECT state, key FROM items WHERE job = $1 AND idx = $2 FOR UPDATE", job, index);
   if (r.empty()) t.fail(fmt::format("job {} has no item {}", job, index));
   const auto state = r[0][0].as<std::string>();
   const auto stored_key = r[0][1].as<std::string>();
@@ -69,10 +73,11 @@ void PgStore::count_transition(Tx& t, std::int64_t job, ItemState before, ItemSt
 JobRow PgStore::find_or_create_job(const NewJob& n) {
   Tx t(connection_, "finding or creating a job");
   const std::int64_t now = t.now_ms();
-  t.run("INSERT INTO jobs (kind, input, identity, settings, state, created_ms, updated_ms, spec) "
-        "VALUES ($1, $2, $3, $4, $5, $6, $6, $7) ON CONFLICT (identity) DO UPDATE SET spec = excluded.spec "
+  t.run("INSERT INTO jobs (kind, input, identity, settings, state, created_ms, updated_ms, spec, delivery_host) "
+        "VALUES ($1, $2, $3, $4, $5, $6, $6, $7, $8) ON CONFLICT (identity) DO UPDATE SET spec = excluded.spec "
         "WHERE jobs.spec = ''",
-        n.kind, n.input, n.identity, n.settings, std::string(to_string(JobState::Queued)), now, n.spec);
+        n.kind, n.input, n.identity, n.settings, std::string(to_string(JobState::Queued)), now, n.spec,
+        n.delivery_host);
   static const std::string kSelect = fmt::format("SELECT {} FROM jobs WHERE identity = $1", kJobColumns);
   const pqxx::result r = t.run(kSelect, n.identity);
   if (r.empty()) t.fail("the job vanished after its insertion");
@@ -84,27 +89,42 @@ JobRow PgStore::find_or_create_job(const NewJob& n) {
                  .affected_rows() > 0) {
     write_source(t, job.id, n);
   }
+  for (const auto& [name, bytes] : n.files)
+    t.run("INSERT INTO job_files (job, name, bytes) VALUES ($1, $2, $3) "
+          "ON CONFLICT (job, name) DO UPDATE SET bytes = excluded.bytes",
+          job.id, name, pqxx::binarystring(bytes.data(), bytes.size()));
   t.commit();
   return job;
 }
 
-// The new job's source from its reader, appended a chunk at a time in the caller's transaction.
+// The new job's source from its reader, a chunk at a time in the caller's transaction: written
+// into a large object of the server's (each chunk where it goes), then copied into the column
+// once. (Appending to the column, `source || chunk`, rewrote it whole each time: 40 s for 128 MB.)
 void PgStore::write_source(Tx& t, std::int64_t job, const NewJob& n) {
   std::string chunk(std::size_t{1} << 20, '\0');
   std::size_t at = 0;
+  const auto object = t.run("SELECT lo_from_bytea(0, ''::bytea)")[0][0].as<std::int64_t>();
   for (;;) {
     const std::size_t got = n.read_source(chunk.data(), chunk.size());
     if (got == 0) break;
     if (got > n.source_size - at) break;  // more than announced
-    t.run("UPDATE job_sources SET source = source || $2 WHERE job = $1", job, pqxx::binarystring(chunk.data(), got));
+    t.run("SELECT lo_put($1::oid, $2, $3)", object, static_cast<std::int64_t>(at), pqxx::binarystring(chunk.data(), got));
     at += got;
   }
   if (at != n.source_size || n.read_source(chunk.data(), 1) != 0)
     t.fail(fmt::format("the input changed while it was read (it had {} bytes)", n.source_size));
+  t.run("UPDATE job_sources SET source = lo_get($2::oid) WHERE job = $1", job, object);
+  t.run("SELECT lo_unlink($1::oid)", object);
+}
+
+pg::Connection& PgStore::reader() {
+  if (!connection_.busy()) return connection_;
+  if (!reader_) reader_ = std::make_unique<pg::Connection>(connection_.location());
+  return *reader_;
 }
 
 std::size_t PgStore::job_source_size(std::int64_t job) {
-  Tx t(connection_, fmt::format("reading the size of the input of job {}", job));
+  Tx t(reader(), fmt::format("reading the size of the input of job {}", job));
   const pqxx::result r = t.run(
       "SELECT coalesce(length(s.source), 0) FROM jobs j LEFT JOIN job_sources s ON s.job = j.id WHERE j.id = $1", job);
   if (r.empty()) t.fail("there is no such job");
@@ -113,7 +133,13 @@ std::size_t PgStore::job_source_size(std::int64_t job) {
 }
 
 std::string PgStore::job_source_part(std::int64_t job, std::size_t offset, std::size_t length) {
-  Tx t(connection_, fmt::format("reading the input of job {}", job));
+  // substring() takes 32-bit positions, and a bytea holds at most 1 GB: past 2 GB there is
+  // nothing to read (as past the end), for a job that exists.
+  if (offset >= static_cast<std::size_t>(std::numeric_limits<std::int32_t>::max())) {
+    (void)job_source_size(job);
+    return {};
+  }
+  Tx t(reader(), fmt::format("reading the input of job {}", job));
   const pqxx::result r = t.run(
       "SELECT substring(coalesce(s.source, ''::bytea) from $2 for $3) FROM jobs j LEFT JOIN job_sources s "
       "ON s.job = j.id WHERE j.id = $1",
@@ -124,8 +150,18 @@ std::string PgStore::job_source_part(std::int64_t job, std::size_t offset, std::
   return pqxx::binarystring(r[0][0]).str();
 }
 
+std::optional<std::string> PgStore::job_file(std::int64_t job, const std::string& name) {
+  Tx t(connection_, fmt::format("reading the input file {} of job {}", name, job));
+  const pqxx::result r = t.run(
+      "SELECT f.bytes FROM jobs j LEFT JOIN job_files f ON f.job = j.id AND f.name = $2 WHERE j.id = $1", job, name);
+  if (r.empty()) t.fail("there is no such job");
+  t.commit();
+  if (r[0][0].is_null()) return std::nullopt;
+  return pqxx::binarystring(r[0][0]).str();
+}
+
 std::string PgStore::job_source(std::int64_t job) {
-  Tx t(connection_, fmt::format("reading the input of job {}", job));
+  Tx t(reader(), fmt::format("reading the input of job {}", job));
   const pqxx::result r = t.run(
       "SELECT coalesce(s.source, ''::bytea) FROM jobs j LEFT JOIN job_sources s ON s.job = j.id WHERE j.id = $1", job);
   if (r.empty()) t.fail("there is no such job");
@@ -137,6 +173,7 @@ std::vector<std::int64_t> PgStore::add_items(std::int64_t job, const ItemSource&
   Tx t(connection_, fmt::format("adding items to job {}", job));
   const std::int64_t now = t.now_ms();
   std::vector<std::int64_t> answered;
+  std::map<std::string, std::int64_t> hits;
   NewItem item;
   while (items(item)) {
     // epdd_json_valid: an entry that is not JSON (a damaged store) is searched again, not copied.
@@ -150,9 +187,13 @@ std::vector<std::int64_t> PgStore::add_items(std::int64_t job, const ItemSource&
               job, item.index, item.key, std::string(to_string(analysis ? ItemState::Done : ItemState::Pending)),
               item.request, item.group, analysis);
     if (!analysis || added.affected_rows() == 0) continue;
-    t.run("UPDATE cache SET hits = hits + 1, used_ms = $2 WHERE key = $1", item.key, now);
+    ++hits[item.key];
     answered.push_back(item.index);
   }
+  // The cache entries' hits at the end, by key: their rows are locked in one order, as short a
+  // time as can be (a commit_outcomes locking two of them the other way round would deadlock).
+  for (const auto& [key, n] : hits)
+    t.run("UPDATE cache SET hits = hits + $3, used_ms = $2 WHERE key = $1", key, now, n);
   const auto n = static_cast<std::int64_t>(answered.size());
   const pqxx::result r =
       t.run("UPDATE jobs SET total = (SELECT count(*) FROM items WHERE job = $1), updated_ms = $2, planned = 1, "

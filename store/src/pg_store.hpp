@@ -48,6 +48,7 @@ class PgStore final : public Store {
   std::string job_source(std::int64_t job) override;
   std::size_t job_source_size(std::int64_t job) override;
   std::string job_source_part(std::int64_t job, std::size_t offset, std::size_t length) override;
+  std::optional<std::string> job_file(std::int64_t job, const std::string& name) override;
   std::vector<std::int64_t> add_items(std::int64_t job, const ItemSource& items, const std::string& engine) override;
   std::vector<ItemRow> items(std::int64_t job) override;
   std::vector<ItemRow> items(std::int64_t job, std::int64_t first, std::int64_t last) override;
@@ -73,7 +74,8 @@ class PgStore final : public Store {
   std::int64_t renew_leases(const std::string& owner, std::int64_t lease_ms) override;
   std::int64_t release_leases(const std::string& owner, const std::string* key) override;
   std::vector<std::string> lease_owners() override;
-  std::optional<JobRow> claim_delivery(const std::string& owner, std::int64_t lease_ms) override;
+  std::optional<JobRow> claim_delivery(const std::string& owner, std::int64_t lease_ms,
+                                       const std::string& host) override;
   void mark_delivered(std::int64_t job, JobState state, const std::string& message) override;
   std::vector<Lease> job_leases(std::int64_t job) override;
   std::vector<std::pair<std::string, std::int64_t>> abandoned_leases(const std::string& owner) override;
@@ -136,6 +138,11 @@ class PgStore final : public Store {
                         std::int64_t hits);
 
   pg::Connection connection_;
+  // A second connection, opened when the input is read while a transaction of connection_ is
+  // open: planning reads the input (annotate: a game at a time) from inside add_items' item
+  // source, and a connection runs one transaction at a time.
+  std::unique_ptr<pg::Connection> reader_;
+  pg::Connection& reader();
 };
 
 }  // namespace epdd::store

@@ -25,7 +25,7 @@ ReconnectingStore::ReconnectingStore(std::unique_ptr<Store> first, Opener reopen
 }
 
 void ReconnectingStore::reconnect(const std::string& lost, Clock::time_point since) {
-  notice(fmt::format("{}: the database does not answer ({}); waiting for it (up to {} s)", path_, lost,
+  notice(fmt::format("{}; the database does not answer or refused for now: trying again (for up to {} s)", lost,
                      patience_.count() / 1000));
   auto pause = std::chrono::milliseconds(100);
   std::string last = lost;
@@ -91,6 +91,10 @@ std::size_t ReconnectingStore::job_source_size(std::int64_t job) {
 std::string ReconnectingStore::job_source_part(std::int64_t job, std::size_t offset, std::size_t length) {
   return run([&](Store& s) { return s.job_source_part(job, offset, length); });
 }
+
+std::optional<std::string> ReconnectingStore::job_file(std::int64_t job, const std::string& name) {
+  return run([&](Store& s) { return s.job_file(job, name); });
+}
 std::vector<std::int64_t> ReconnectingStore::add_items(std::int64_t job, const ItemSource& items,
                                                        const std::string& engine) {
   return run([&](Store& s) { return s.add_items(job, items, engine); }, /*once=*/true);
@@ -122,15 +126,17 @@ void ReconnectingStore::commit_failure(std::int64_t job, std::int64_t index, con
       [&](Store& s) { return holds(s, job, index, ItemState::Failed, error); });
 }
 void ReconnectingStore::commit_outcomes(const std::string& engine, const std::vector<PositionOutcome>& outcomes) {
-  // One transaction: its first item holding its outcome means all of it was committed.
-  const auto first_held = [&](Store& s) {
-    if (outcomes.empty() || outcomes.front().items.empty()) return false;
-    const PositionOutcome& o = outcomes.front();
-    const auto [job, index] = o.items.front();
-    return o.kind == PositionOutcome::Kind::Failed ? holds(s, job, index, ItemState::Failed, o.error)
-                                                   : holds(s, job, index, ItemState::Done, o.analysis_json);
+  // Every item holding its outcome: the batch was committed (one item alone could have been
+  // committed by another process, with the same cached analysis).
+  const auto all_held = [&](Store& s) {
+    for (const PositionOutcome& o : outcomes)
+      for (const auto& [job, index] : o.items)
+        if (!(o.kind == PositionOutcome::Kind::Failed ? holds(s, job, index, ItemState::Failed, o.error)
+                                                      : holds(s, job, index, ItemState::Done, o.analysis_json)))
+          return false;
+    return !outcomes.empty();
   };
-  run([&](Store& s) { s.commit_outcomes(engine, outcomes); }, false, first_held);
+  run([&](Store& s) { s.commit_outcomes(engine, outcomes); }, false, all_held);
 }
 void ReconnectingStore::reset_failed(std::int64_t job) {
   run([&](Store& s) { s.reset_failed(job); });
@@ -151,7 +157,15 @@ std::vector<JobRow> ReconnectingStore::jobs_to_plan() {
   return run([&](Store& s) { return s.jobs_to_plan(); });
 }
 bool ReconnectingStore::cancel_job(std::int64_t job, const std::string& message) {
-  return run([&](Store& s) { return s.cancel_job(job, message); });
+  int calls = 0;
+  return run([&](Store& s) {
+    // Run again after a lost answer: a job cancelled with this very message was cancelled by us.
+    if (calls++ > 0) {
+      const JobRow row = s.job(job);
+      if (row.state == JobState::Cancelled && row.message == message) return true;
+    }
+    return s.cancel_job(job, message);
+  });
 }
 void ReconnectingStore::reopen_job(std::int64_t job) {
   run([&](Store& s) { s.reopen_job(job); });
@@ -169,8 +183,9 @@ std::int64_t ReconnectingStore::release_leases(const std::string& owner, const s
 std::vector<std::string> ReconnectingStore::lease_owners() {
   return run([&](Store& s) { return s.lease_owners(); });
 }
-std::optional<JobRow> ReconnectingStore::claim_delivery(const std::string& owner, std::int64_t lease_ms) {
-  return run([&](Store& s) { return s.claim_delivery(owner, lease_ms); });
+std::optional<JobRow> ReconnectingStore::claim_delivery(const std::string& owner, std::int64_t lease_ms,
+                                                       const std::string& host) {
+  return run([&](Store& s) { return s.claim_delivery(owner, lease_ms, host); });
 }
 void ReconnectingStore::mark_delivered(std::int64_t job, JobState state, const std::string& message) {
   run([&](Store& s) { s.mark_delivered(job, state, message); });

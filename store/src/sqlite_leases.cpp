@@ -184,7 +184,8 @@ std::vector<std::string> SqliteStore::lease_owners() {
   return out;
 }
 
-std::optional<JobRow> SqliteStore::claim_delivery(const std::string& owner, std::int64_t lease_ms) {
+std::optional<JobRow> SqliteStore::claim_delivery(const std::string& owner, std::int64_t lease_ms,
+                                                  const std::string& host) {
   const std::string what = fmt::format("claiming a job to deliver for {}", owner);
   Connection& c = connection_;
   Transaction transaction(c, what);
@@ -192,12 +193,12 @@ std::optional<JobRow> SqliteStore::claim_delivery(const std::string& owner, std:
   static const std::string kSelect = fmt::format(
       "SELECT {} FROM jobs WHERE delivered = 0 AND (lease_owner IS NULL OR lease_expiry_ms < ?1) AND "
       "((state IN ('queued', 'running') AND planned = 1 AND done + failed >= total) OR state IN ('cancelled', "
-      "'failed')) ORDER BY id LIMIT 1",
+      "'failed')) AND delivery_host IN ('', ?2) ORDER BY id LIMIT 1",
       kJobColumns);
   std::optional<JobRow> job;
   {
     Query q = c.query(kSelect, what);
-    if (!q.bind(now).next()) return std::nullopt;
+    if (!q.bind(now, host).next()) return std::nullopt;
     job = read_job(q, what);
   }
   c.query("UPDATE jobs SET lease_owner = ?2, lease_expiry_ms = ?3 WHERE id = ?1", what)

@@ -17,6 +17,7 @@ PurgeResult SqliteStore::purge(const PurgeRequest& r) {
   if (r.ended_before_ms) {
     static const std::string kSelect = fmt::format(
         "SELECT {}, (SELECT count(*) FROM items i WHERE i.job = j.id), coalesce((SELECT length(s.source) FROM job_sources s WHERE s.job = j.id), 0) "
+        "+ coalesce((SELECT sum(length(f.bytes)) FROM job_files f WHERE f.job = j.id), 0) "
         "FROM jobs j "
         "WHERE j.state IN ('finished', 'failed', 'cancelled') AND j.updated_ms < ?1 "
         "AND NOT (j.lease_owner IS NOT NULL AND j.lease_expiry_ms >= ?2) "
@@ -35,6 +36,7 @@ PurgeResult SqliteStore::purge(const PurgeRequest& r) {
     for (const JobRow& job : out.jobs) {
       c.query("DELETE FROM items WHERE job = ?1", kWhat).bind(job.id).run();
       c.query("DELETE FROM job_sources WHERE job = ?1", kWhat).bind(job.id).run();
+      c.query("DELETE FROM job_files WHERE job = ?1", kWhat).bind(job.id).run();
       c.query("DELETE FROM jobs WHERE id = ?1", kWhat).bind(job.id).run();
     }
   if (r.cache_unused_since_ms) {

@@ -14,7 +14,7 @@ using sqlite::Transaction;
 
 namespace {
 
-constexpr int kSchemaVersion = 4;
+constexpr int kSchemaVersion = 5;
 // How long a statement waits for another connection's write lock before the store fails. SQLite's
 // busy handler is not fair (a waiting connection sleeps while others take the lock), and a worker
 // whose commit fails stops the daemon: under load a CI run saw a commit wait out 10 s. A minute
@@ -117,6 +117,17 @@ ALTER TABLE jobs DROP COLUMN source;
 PRAGMA user_version = 4;
 )sql";
 
+// Version 5 (a store shared by many hosts, issue 18): the input files a job's settings name, kept
+// with it so that no process opens a path from a job (annotate's --book); the host whose
+// processes alone deliver a job (its outputs are files there). A job of an older store names
+// none: anyone delivers it, as before.
+constexpr const char* kMigrate4To5 = R"sql(
+CREATE TABLE job_files (job INTEGER NOT NULL REFERENCES jobs(id), name TEXT NOT NULL, bytes BLOB NOT NULL,
+                        PRIMARY KEY (job, name));
+ALTER TABLE jobs ADD COLUMN delivery_host TEXT NOT NULL DEFAULT '';
+PRAGMA user_version = 5;
+)sql";
+
 // Creates the file if it is missing, with mode 0600, before SQLite sees it: SQLite would create
 // it 0644 (less the umask), and its -wal and -shm files take the database file's mode.
 Expected<void, std::string> create_private_file(const std::string& path) {
@@ -199,7 +210,8 @@ void SqliteStore::create_schema() {
   if (version == 0) connection_.exec(kSchema, kWhat);
   if (version <= 1) connection_.exec(kMigrate1To2, "upgrading the schema to version 2");
   if (version <= 2) connection_.exec(kMigrate2To3, "upgrading the schema to version 3");
-  connection_.exec(kMigrate3To4, "upgrading the schema to version 4");
+  if (version <= 3) connection_.exec(kMigrate3To4, "upgrading the schema to version 4");
+  connection_.exec(kMigrate4To5, "upgrading the schema to version 5");
   transaction.commit();
 }
 

@@ -74,11 +74,11 @@ JobRow SqliteStore::find_or_create_job(const NewJob& n) {
   Connection& c = connection_;
   Transaction transaction(c, kWhat);
   const std::int64_t now = now_ms();
-  c.query("INSERT INTO jobs (kind, input, identity, settings, state, created_ms, updated_ms, spec) "
-          "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7) ON CONFLICT (identity) DO UPDATE SET spec = excluded.spec "
+  c.query("INSERT INTO jobs (kind, input, identity, settings, state, created_ms, updated_ms, spec, delivery_host) "
+          "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7, ?8) ON CONFLICT (identity) DO UPDATE SET spec = excluded.spec "
           "WHERE jobs.spec = ''",
           kWhat)
-      .bind(n.kind, n.input, n.identity, n.settings, to_string(JobState::Queued), now, n.spec)
+      .bind(n.kind, n.input, n.identity, n.settings, to_string(JobState::Queued), now, n.spec, n.delivery_host)
       .run();
   static const std::string kSelect = fmt::format("SELECT {} FROM jobs WHERE identity = ?1", kJobColumns);
   Query q = c.query(kSelect, kWhat);
@@ -96,6 +96,12 @@ JobRow SqliteStore::find_or_create_job(const NewJob& n) {
         .run();
     if (c.changes() > 0) write_source(job.id, n);
   }
+  for (const auto& [name, bytes] : n.files)
+    c.query("INSERT INTO job_files (job, name, bytes) VALUES (?1, ?2, ?3) "
+            "ON CONFLICT (job, name) DO UPDATE SET bytes = excluded.bytes",
+            kWhat)
+        .bind(job.id, name, Blob{bytes})
+        .run();
   transaction.commit();
   return job;
 }
@@ -173,6 +179,17 @@ std::string SqliteStore::job_source(std::int64_t job) {
   if (!q.bind(job).next()) connection_.fail(what, "there is no such job");
   return q.text(0);
 }
+std::optional<std::string> SqliteStore::job_file(std::int64_t job, const std::string& name) {
+  const std::string what = fmt::format("reading the input file {} of job {}", name, job);
+  Query q = connection_.query(
+      "SELECT f.bytes IS NOT NULL, coalesce(f.bytes, '') FROM jobs j LEFT JOIN job_files f ON f.job = j.id AND "
+      "f.name = ?2 WHERE j.id = ?1",
+      what);
+  if (!q.bind(job, name).next()) connection_.fail(what, "there is no such job");
+  if (q.integer(0) == 0) return std::nullopt;
+  return q.text(1);
+}
+
 std::vector<std::int64_t> SqliteStore::add_items(std::int64_t job, const ItemSource& items, const std::string& engine) {
   const std::string what = fmt::format("adding items to job {}", job);
   Connection& c = connection_;

@@ -80,6 +80,9 @@ struct AnalysisRun {
   // run's memory does not grow with its results; `errors` is filled as the render meets them.
   // Set by load_run; the store must stay open until the run is rendered.
   std::function<std::vector<store::ItemRow>(std::size_t first, std::size_t last)> items;
+  // The bytes of the job's input file kept in the store under this name (JobKind::stored_inputs:
+  // annotate's "book"), or nothing. Set by load_run: a run never opens a path its job names.
+  std::function<std::optional<std::string>(const std::string& name)> input_file;
   // Where a kind that can (annotate) writes its main output as it renders it, a part at a time,
   // instead of returning it as the text "output". Unset: the text is returned.
   std::function<void(std::string_view)> write_output;

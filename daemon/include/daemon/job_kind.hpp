@@ -83,6 +83,12 @@ class JobKind {
   virtual bool many_inputs() const { return false; }
   // Its outputs besides output, report and json (none by default).
   virtual std::span<const KindOutput> more_outputs() const { return {}; }
+  // The keys of its Path options that name input files it reads after the job is made (annotate:
+  // "book", read when rendering): the store keeps their bytes with the job (jobs.hpp
+  // read_input_files, Store::job_file) and the run reads them from there (AnalysisRun::input_file),
+  // so no daemon opens a path from a job. None by default. (Book's --import is read into its
+  // input's bytes by read_input.)
+  virtual std::span<const std::string_view> stored_inputs() const { return {}; }
   // Whether the engine's hash is cleared before each position when the job does not say
   // (JobSpec::new_game unset).
   virtual uci::NewGame default_new_game() const { return uci::NewGame::Clear; }

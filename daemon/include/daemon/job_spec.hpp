@@ -9,7 +9,12 @@
 //    "keep_keys":false,"counters":"keep",   (both absent in specs written before they existed)
 //    "options":{"judge":"lichess","from_ply":"1"},   (the kind's own settings; absent when none)
 //    "output":"/abs/out.epd","report":"/abs/out.txt","json":"/abs/out.json",
-//    "spool":{"dir":"/abs/spool","name":"wac.epd","sidecar":true}}
+//    "spool":{"dir":"/abs/spool","name":"wac.epd","sidecar":true},
+//    "host":"box-a"}   (the host it was made on; absent in specs written before it existed)
+// A key not listed here is refused when read (the spec is read back as untrusted input: a row
+// written into a shared store by anything but epdd, "command" or "program" say, runs nothing).
+// A daemon runs a job only on an engine of its configuration, found by name: one that is a
+// program's path is refused (engine_name_problem).
 // Request (an item's analysis request; the engine is the job's):
 //   {"fen":"...","chess960":false,"moves":["e2e4"],"limits":{...},"multipv":1,
 //    "searchmoves":[],"new_game":"clear"}
@@ -59,11 +64,21 @@ struct JobSpec {
   std::optional<std::string> report;  // suite: the text report
   std::optional<std::string> json;    // suite: the JSON report
   std::optional<SpoolOrigin> spool;
+  // The host the job was made on (workers.hpp this_host()): with a store shared by many hosts,
+  // the files it writes (its outputs, a spool's moves) are written by a daemon of that host
+  // only (jobs.hpp delivery_host). Empty in a spec written before it existed.
+  std::string host;
 };
 
 std::string spec_to_json(const JobSpec& spec);
-// Bad JSON or a missing/wrong key is a message naming the key, never an exception.
+// Bad JSON or a missing/wrong/unknown key is a message naming the key, never an exception.
 Expected<JobSpec, std::string> spec_from_json(std::string_view json);
+
+// Why `engine` cannot name an engine of a daemon's configuration (it has a '/' or '\\': a
+// program's path), or nothing. `submit` refuses such a job; `serve` fails one found in the store
+// (a spec written by something else, or a one-shot run's of an epdd before version 5 of the
+// store, which named its program), and never starts a program a job names.
+std::optional<std::string> engine_name_problem(const std::string& engine);
 
 // The request without its engine, cancel flag, game and timeout (the worker sets those).
 std::string request_to_json(const uci::AnalysisRequest& request);

@@ -41,7 +41,8 @@ class ContentHash {
   std::uint64_t h_ = 1469598103934665603ull;
 };
 
-// The job's input as the store keeps it, read in parts (the store must outlive its use).
+// The job's input as the store keeps it, read in parts (the store must outlive its use), also
+// from inside Store::add_items' item source (planning; PostgreSQL: through a connection of its own).
 InputSource job_input(store::Store& store, std::int64_t job);
 
 // Reads the input document the way the spec says (chess960), into a run with room for every line.
@@ -98,6 +99,16 @@ std::string render_suite_epd(AnalysisRun& run, const JobSpec& spec);
 // The files the spec names for its outputs, as (path, output name): output, report, json and the
 // kind's more_outputs whose option is set.
 std::vector<std::pair<std::string, std::string>> output_paths(const JobSpec& spec);
+
+// The host whose daemons alone deliver the job (store::NewJob::delivery_host): the one it was
+// made on (spec.host) when delivering writes files (output_paths, or a spool's moves); empty,
+// any daemon's, when it writes none (its results are read with `epdd results`).
+std::string delivery_host(const JobSpec& spec);
+
+// The input files the spec's settings name (JobKind::stored_inputs), read now for the store to
+// keep with the job (store::NewJob::files), as (option key, bytes). A file that cannot be read
+// is a message naming the option and the file.
+Expected<std::vector<std::pair<std::string, std::string>>, std::string> read_input_files(const JobSpec& spec);
 
 // Writes those texts where the spec names them (output_paths), atomically. Returns the files
 // written, or what went wrong.

@@ -149,14 +149,19 @@ constexpr KindOption kAnnotateOptions[] = {
      KindOption::Type::Text, check_thresholds, false},
 };
 
+// The Polyglot book, read when the games are rendered: kept in the store with the job.
+constexpr std::string_view kStoredInputs[] = {"book"};
+
 JobSpec without_book(JobSpec spec) {
   spec.options.erase("book");
   return spec;
 }
 
-// The annotate options of a spec (checked when the spec was read); a book that cannot be read
-// is an error naming it.
-Expected<annotate::AnnotateOptions, std::string> annotate_options(const JobSpec& spec, const std::string& annotator) {
+// The annotate options of a spec (checked when the spec was read), with the book's bytes as the
+// store keeps them (the run's input_file: the file itself is never opened here, it may be on
+// another host); a book that is not there or cannot be read is an error naming it.
+Expected<annotate::AnnotateOptions, std::string> annotate_options(const JobSpec& spec, const std::string& annotator,
+                                                                  const AnalysisRun* run = nullptr) {
   annotate::AnnotateOptions o;
   if (auto v = option_text(spec, "judge")) {
     auto rule = annotate::parse_judge_rule(*v);
@@ -176,8 +181,9 @@ Expected<annotate::AnnotateOptions, std::string> annotate_options(const JobSpec&
     o.thresholds = *t;
   }
   if (auto v = option_text(spec, "book")) {
-    auto bytes = read_whole_file(*v);
-    if (!bytes) return unexpected(fmt::format("--book: {}", bytes.error()));
+    auto bytes = run && run->input_file ? run->input_file("book") : std::nullopt;
+    if (!bytes)
+      return unexpected(fmt::format("--book {}: not in the store (a job made by an older epdd)", core::escaped(*v)));
     auto keys = annotate::polyglot_keys(*bytes);
     if (!keys) return unexpected(fmt::format("--book {}: {}", core::escaped(*v), keys.error()));
     o.book = std::make_shared<const std::unordered_set<std::uint64_t>>(std::move(*keys));
@@ -193,6 +199,7 @@ class AnnotateKind final : public JobKind {
   bool has_reports() const override { return true; }
   std::string_view input_extension() const override { return "pgn"; }
   bool renders_from_store() const override { return true; }
+  std::span<const std::string_view> stored_inputs() const override { return kStoredInputs; }
   uci::NewGame default_new_game() const override { return uci::NewGame::Keep; }
 
   Expected<std::string, std::string> read_input(const std::string& path, const JobSpec&) const override {
@@ -307,7 +314,7 @@ class AnnotateKind final : public JobKind {
     const AnnotateInput& input = input_of(run);
     const std::string limits = describe_limits(spec.limits, spec.multipv);
     const std::string annotator = fmt::format("epdd, {}, {}", run.engine.empty() ? "an engine" : run.engine, limits);
-    auto options = annotate_options(spec, annotator);
+    auto options = annotate_options(spec, annotator, &run);
     std::vector<std::string> notes;
     if (!options) {
       notes.push_back(options.error() + " (moves from book positions are judged)");

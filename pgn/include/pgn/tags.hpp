@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/expected.hpp"
+#include "core/fen.hpp"
 #include "pgn/diagnostic.hpp"
 #include "pgn/game.hpp"
 
@@ -49,6 +50,12 @@ enum class Variant : std::uint8_t { Standard, Chess960, Unsupported };
 // "chess960", "Fischerandom", "fischer random", "Chess 960" are Chess960; "Standard", "chess",
 // "normal" and "" are standard chess; anything else is not supported.
 Variant classify_variant(std::string_view value);
+
+// The position of a FEN tag: read strictly, and where that fails leniently (as other readers
+// do), what was tolerated then added to `tolerated`; the strict reading's error when neither
+// reads it. With chess960, KQkq are X-FEN letters.
+Expected<core::Board, core::FenError> read_fen_tag(std::string_view value, bool chess960,
+                                                   std::vector<core::FenNote>& tolerated);
 
 // Checks every tag of a read game: the STR tags present, Date, Round, TimeControl, SetUp with
 // FEN, Result against the termination marker, PlyCount against the main line.

@@ -7,6 +7,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace epdd::store {
 
@@ -19,5 +20,13 @@ bool is_postgresql_location(std::string_view location);
 // unchanged. Opening the shown URL again reaches the same database (libpq then takes the
 // password from PGPASSWORD, ~/.pgpass or a service file).
 std::string location_without_password(const std::string& location);
+
+// The passwords a PostgreSQL URL carries, as written and as libpq decodes them (%XX): what
+// must not appear in a message. Empty for a URL without one and for an SQLite path.
+std::vector<std::string> location_secrets(const std::string& location);
+
+// `text` (libpq's message about `location`, which may quote the URL or a piece of it) with the
+// URL shown without its password and every password of it replaced by "***".
+std::string without_secrets(std::string text, const std::string& location);
 
 }  // namespace epdd::store

@@ -19,13 +19,15 @@
 // - Failures: an operation that cannot be done (I/O error, lock not obtained in time, a damaged
 //   store, a job or item that does not exist) throws StoreError naming the store's location.
 //
-// The schema, the same tables and columns in every backend; version 4 (an older store is
+// The schema, the same tables and columns in every backend; version 5 (an older store is
 // upgraded in place when opened):
 //   jobs(id, kind, input, identity UNIQUE, settings, state, message, total, done, failed,
 //        searches, cache_hits, created_ms, updated_ms, engine, spec, planned, delivered,
-//        lease_owner, lease_expiry_ms, started_ms, runner)
+//        lease_owner, lease_expiry_ms, started_ms, runner, delivery_host)
 //   job_sources(job PRIMARY KEY -> jobs.id, source): the input's bytes, apart from the job's row
 //        (which is read and updated all the time)
+//   job_files(job -> jobs.id, name, bytes; PRIMARY KEY(job, name)): the further input files its
+//        settings name (annotate's --book), so that no process opens a path from a job
 //   items(job -> jobs.id, idx, key, state, result, error, attempts, lease_owner,
 //         lease_expiry_ms, request, grp (NULL: no group); PRIMARY KEY(job, idx))
 //   cache(key PRIMARY KEY, engine, analysis, searches, hits, created_ms, used_ms)
@@ -139,6 +141,15 @@ struct NewJob {
   // changed meanwhile) fails the call (StoreError) and no job is made.
   std::size_t source_size = 0;
   std::function<std::size_t(char* buffer, std::size_t capacity)> read_source = nullptr;
+  // Further input files by name (annotate: "book", the Polyglot file's bytes), kept with the
+  // job (job_file reads them): a process that runs the job, maybe on another machine, reads
+  // them from the store and never opens a path the job names. Given for a job that exists
+  // already (a resumed run), they replace its files of the same name: a setting that is not in
+  // the job's identity (annotate's --book) renders with the file the last run named.
+  std::vector<std::pair<std::string, std::string>> files = {};
+  // The host whose processes alone deliver the job (claim_delivery): the one it was made on,
+  // when delivering it writes files there (its outputs, a spool's moves); empty, anyone's.
+  std::string delivery_host = {};
 };
 
 // A new item: its position's cache key, the analysis request (JSON) that answers it, and its
@@ -275,10 +286,14 @@ class Store {
   // The input's bytes as the job was made with them.
   virtual std::string job_source(std::int64_t job) = 0;
   // Its size, and its bytes [offset, offset + length) cut at its end: an input read a part at a
-  // time is never held whole (annotate). Defaults read job_source() whole; a backend reads
+  // time is never held whole (annotate). These two may be called from inside add_items' item
+  // source (planning reads the input as it adds the items). Defaults read job_source() whole; a backend reads
   // only the part (SQLite: incremental blob I/O; PostgreSQL: substring over the column).
   virtual std::size_t job_source_size(std::int64_t job);
   virtual std::string job_source_part(std::int64_t job, std::size_t offset, std::size_t length);
+  // The bytes of the job's input file of this name (NewJob::files) as the job was made with
+  // them; nothing when the job has no file of that name. A job that does not exist throws.
+  virtual std::optional<std::string> job_file(std::int64_t job, const std::string& name) = 0;
 
   // Adds items (index, cache key, request, group) in one transaction; items already there are
   // left as they are (their group too), so re-adding them on resume changes nothing. A new item
@@ -383,9 +398,12 @@ class Store {
   // Every owner that holds a lease, live or expired.
   virtual std::vector<std::string> lease_owners() = 0;
   // A job to deliver, leased to `owner` until the database's now + lease_ms: complete and not
-  // yet delivered, or cancelled or failed and not yet delivered. Nothing if there is none (or
-  // all are leased to others). Atomic: a job is leased to one owner at a time.
-  virtual std::optional<JobRow> claim_delivery(const std::string& owner, std::int64_t lease_ms) = 0;
+  // yet delivered, or cancelled or failed and not yet delivered, and whose delivery host
+  // (NewJob::delivery_host) is empty or `host` (the caller's: a job whose outputs are files
+  // on its host waits for a process there). Nothing if there is none (or all are leased to
+  // others). Atomic: a job is leased to one owner at a time.
+  virtual std::optional<JobRow> claim_delivery(const std::string& owner, std::int64_t lease_ms,
+                                               const std::string& host = "") = 0;
   // The job's outputs are written: its final state, delivered, its lease gone.
   virtual void mark_delivered(std::int64_t job, JobState state, const std::string& message = "") = 0;
 

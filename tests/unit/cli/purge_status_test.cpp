@@ -9,6 +9,7 @@
 
 #include <chrono>
 #include <ctime>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -16,6 +17,8 @@
 
 #include "core/text.hpp"
 #include "cli/jobs_command.hpp"
+#include "daemon/job_spec.hpp"
+#include "daemon/jobs.hpp"
 #include "daemon/logging.hpp"
 #include "cli/purge_command.hpp"
 #include "store/store.hpp"
@@ -106,7 +109,7 @@ TEST_CASE("store: a version 2 file is upgraded in place to version 3, everything
   const std::string path = (dir.path() / "v2.db").string();
   sql(path, kVersion2);
   auto store = open_store(path);
-  CHECK(sql_integer(path, "PRAGMA user_version") == 4);  // and on to the latest version
+  CHECK(sql_integer(path, "PRAGMA user_version") == 5);  // and on to the latest version
   const auto jobs = store->jobs();
   REQUIRE(jobs.size() == 2);
   CHECK(jobs[0].state == store::JobState::Finished);
@@ -233,6 +236,39 @@ TEST_CASE("status says when no live daemon holds a running job, and shows no ETA
     CHECK(text.find("no live daemon") == std::string::npos);
     CHECK(status_row(text, job)[6] != "-");
   }
+}
+
+TEST_CASE("status says which host a finished job's output files wait for, until they are written",
+          "[daemon][status][security]") {
+  test::TempDir dir;
+  const std::string path = (dir.path() / "s.db").string();
+  auto store = open_store(path);
+  // A finished job of host-a's (every item done), made as submit makes it.
+  const auto finished = [&](const std::string& name, const std::optional<std::string>& output) {
+    daemon::JobSpec spec;
+    spec.kind = "analyse";
+    spec.input = "/a/" + name + ".epd";
+    spec.engine = "fake";
+    spec.host = "host-a";
+    spec.output = output;
+    store::NewJob n{"analyse", spec.input, name, "", daemon::spec_to_json(spec), "bytes"};
+    n.delivery_host = daemon::delivery_host(spec);
+    const auto job = store->find_or_create_job(n).id;
+    store->add_items(job, std::vector<store::NewItem>{{0, "k-" + name, "{}"}}, "E");
+    store->commit_analysis(job, 0, "k-" + name, "E", "{}");
+    return job;
+  };
+  const auto with_output = finished("with-output", "/a/out.epd");
+  const auto without = finished("without", std::nullopt);
+  const std::string waits = fmt::format(
+      "       finished: outputs wait for a daemon on host host-a; `epdd results {}` writes them anywhere\n", with_output);
+  const auto text = status_of(path);
+  CHECK_THAT(text, Catch::Contains(waits));
+  CHECK(text.find("outputs wait") == text.rfind("outputs wait"));  // the job without files: any daemon's
+  CHECK_THAT(status_of(path, with_output), Catch::Contains(waits));
+  CHECK_THAT(status_of(path, without), !Catch::Contains("outputs wait"));
+  store->mark_delivered(with_output, store::JobState::Finished);
+  CHECK_THAT(status_of(path), !Catch::Contains("outputs wait"));
 }
 
 TEST_CASE("store: abandoned_leases names the positions that only cancelled jobs wait for", "[daemon][store][lease]") {

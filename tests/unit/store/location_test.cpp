@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <string>
+#include <vector>
 
 #include "store/location.hpp"
 
@@ -47,4 +48,24 @@ TEST_CASE("store location: a PostgreSQL URL is shown without its password", "[st
         "postgresql://h/d?application_name=a:b@c");
   // An SQLite path is never changed, whatever it contains.
   CHECK(location_without_password("/tmp/u:p@h/store.db") == "/tmp/u:p@h/store.db");
+}
+
+TEST_CASE("store location: a password parameter named with escapes is a password too, and libpq's messages lose theirs",
+          "[store][location]") {
+  // libpq decodes a parameter's name: pass%77ord is password.
+  CHECK(location_without_password("postgresql://h/d?pass%77ord=s3cret&sslmode=require") ==
+        "postgresql://h/d?sslmode=require");
+  CHECK(epdd::store::location_secrets("postgresql://u:50%25off@h/d?pass%77ord=two") ==
+        std::vector<std::string>{"50%25off", "50%off", "two"});
+  CHECK(epdd::store::location_secrets("postgresql://u@h/d").empty());
+  CHECK(epdd::store::location_secrets("/tmp/u:p@h/store.db").empty());
+  // What libpq says of URLs it cannot read quotes a token of it, or all of it.
+  using epdd::store::without_secrets;
+  CHECK(without_secrets("invalid percent-encoded token: \"50%off\"", "postgresql://user:50%off@localhost/db") ==
+        "invalid percent-encoded token: \"***\"");
+  CHECK(without_secrets("end of IPv6 host address not found in URI: \"postgresql://user:s3cret@[::1/db\"",
+                        "postgresql://user:s3cret@[::1/db") ==
+        "end of IPv6 host address not found in URI: \"postgresql://user@[::1/db\"");
+  CHECK(without_secrets("FATAL: database \"d\" does not exist", "postgresql://u:s3cret@h/d") ==
+        "FATAL: database \"d\" does not exist");
 }

@@ -1,10 +1,11 @@
 // The PostgreSQL backend's groundwork (store/src/pg_connection.hpp, private to the store, so
 // included by its path here): connecting with messages that never show a password, the schema
-// created once at version 4 and refused when newer or foreign, the database's clock. The tests
+// created once at version 5 and refused when newer or foreign, the database's clock. The tests
 // tagged [postgresql] need a cluster (pg_virtualenv, tests/support/pg_support.hpp).
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
@@ -50,20 +51,20 @@ TEST_CASE("postgresql store: a connection that fails names the location without 
   CHECK(message.rfind("postgresql://epdd@127.0.0.1:1/epdd: cannot connect to the store: ", 0) == 0);
 }
 
-TEST_CASE("postgresql store: the schema is created once at version 4", "[store][postgresql]") {
+TEST_CASE("postgresql store: the schema is created once at version 5", "[store][postgresql]") {
   epdd::test::FreshPostgresDatabase database;
   {
     pg::Connection c(database.url());
     CHECK(c.shown() == database.url());
     CHECK(c.create_schema() == 0);
   }
-  CHECK(database.integer("SELECT version FROM epdd_schema") == 4);
-  CHECK(database.integer("SELECT count(*) FROM pg_tables WHERE schemaname = 'public'") == 5);
-  CHECK(database.integer("SELECT count(*) FROM information_schema.columns WHERE table_name = 'jobs'") == 22);
+  CHECK(database.integer("SELECT version FROM epdd_schema") == 5);
+  CHECK(database.integer("SELECT count(*) FROM pg_tables WHERE schemaname = 'public'") == 6);
+  CHECK(database.integer("SELECT count(*) FROM information_schema.columns WHERE table_name = 'jobs'") == 23);
   CHECK(database.integer("SELECT count(*) FROM information_schema.columns WHERE table_name = 'items'") == 11);
   database.sql("INSERT INTO cache (key, engine, analysis, created_ms) VALUES ('k', 'e', '{}', 1)");
   pg::Connection again(database.url());
-  CHECK(again.create_schema() == 4);
+  CHECK(again.create_schema() == 5);
   CHECK(database.integer("SELECT count(*) FROM cache") == 1);
   CHECK(database.integer("SELECT count(*) FROM epdd_schema") == 1);
 }
@@ -71,9 +72,9 @@ TEST_CASE("postgresql store: the schema is created once at version 4", "[store][
 TEST_CASE("postgresql store: a newer schema and a foreign database are refused, named", "[store][postgresql]") {
   epdd::test::FreshPostgresDatabase newer;
   pg::Connection(newer.url()).create_schema();
-  newer.sql("UPDATE epdd_schema SET version = 5");
+  newer.sql("UPDATE epdd_schema SET version = 6");
   CHECK(store_error([&] { pg::Connection(newer.url()).create_schema(); }) ==
-        newer.url() + ": creating the schema: the store has schema version 5, newer than this epdd's 4: use a newer epdd");
+        newer.url() + ": creating the schema: the store has schema version 6, newer than this epdd's 5: use a newer epdd");
 
   epdd::test::FreshPostgresDatabase foreign;
   foreign.sql("CREATE TABLE accounts (id INTEGER); CREATE TABLE jobs (id INTEGER)");
@@ -274,4 +275,37 @@ TEST_CASE("postgresql store: a service file and a password file are libpq's, pas
   const auto job = (*opened)->find_or_create_job("suite", "wac.epd", "by service", "{}");
   CHECK(database.integer("SELECT count(*) FROM jobs WHERE identity = 'by service'") == 1);
   CHECK(job.id > 0);
+}
+
+TEST_CASE("postgresql store: two owners committing one item at the same moment count it once", "[store][postgresql]") {
+  // An item's lease expired under its first owner (the database away longer than the lease),
+  // a second owner claimed and searched it too, and both commit at once: the item is done once
+  // in the job's counters, or the job looks complete while items are pending.
+  epdd::test::FreshPostgresDatabase database;
+  auto a = epdd::store::Store::open(database.url());
+  auto b = epdd::store::Store::open(database.url());
+  REQUIRE(a.has_value());
+  REQUIRE(b.has_value());
+  constexpr int kItems = 150;
+  const auto job = (*a)->find_or_create_job("suite", "x", "x", "{}").id;
+  std::vector<epdd::store::NewItem> items;
+  for (int i = 0; i < kItems; ++i) items.push_back({i, "k" + std::to_string(i), "{}"});
+  (*a)->add_items(job, items, "E");
+  std::atomic<int> turn_a{0}, turn_b{0};
+  const auto run = [&](epdd::store::Store& store, std::atomic<int>& mine, std::atomic<int>& other) {
+    for (int i = 0; i < kItems; ++i) {
+      mine = i;
+      while (other.load() < i) std::this_thread::yield();  // both at item i, then both commit
+      store.commit_analysis(job, i, "k" + std::to_string(i), "E", "{\"a\":" + std::to_string(i) + "}");
+    }
+    mine = kItems;
+  };
+  std::thread one([&] { run(**a, turn_a, turn_b); });
+  std::thread two([&] { run(**b, turn_b, turn_a); });
+  one.join();
+  two.join();
+  const auto row = (*a)->job(job);
+  CHECK(row.done == kItems);
+  CHECK(row.total == kItems);
+  CHECK(row.searches == 2 * kItems);  // each search is counted: the work was done twice
 }

@@ -110,7 +110,10 @@ class MemoryStore final : public store::Store {
   std::int64_t renew_leases(const std::string&, std::int64_t) override { unused("renew_leases"); }
   std::int64_t release_leases(const std::string&, const std::string*) override { unused("release_leases"); }
   std::vector<std::string> lease_owners() override { unused("lease_owners"); }
-  std::optional<store::JobRow> claim_delivery(const std::string&, std::int64_t) override { unused("claim_delivery"); }
+  std::optional<store::JobRow> claim_delivery(const std::string&, std::int64_t, const std::string&) override {
+    unused("claim_delivery");
+  }
+  std::optional<std::string> job_file(std::int64_t, const std::string&) override { unused("job_file"); }
   void mark_delivered(std::int64_t, JobState, const std::string&) override { unused("mark_delivered"); }
   std::vector<store::Lease> job_leases(std::int64_t) override { unused("job_leases"); }
   std::vector<std::pair<std::string, std::int64_t>> abandoned_leases(const std::string&) override {

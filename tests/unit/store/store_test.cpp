@@ -325,11 +325,11 @@ TEST_CASE("store: a file with a newer schema version is refused with both versio
   test::TempDir dir;
   const std::string path = (dir.path() / "store.db").string();
   { open_store(path); }
-  write_user_version(path, 5);
+  write_user_version(path, 6);
   const auto store = store::Store::open(path);
   REQUIRE_FALSE(store.has_value());
   CHECK_THAT(store.error(), Catch::StartsWith(path + ": "));
-  CHECK_THAT(store.error(), Catch::Contains("schema version 5") && Catch::Contains("epdd's 4"));
+  CHECK_THAT(store.error(), Catch::Contains("schema version 6") && Catch::Contains("epdd's 5"));
 }
 
 TEST_CASE("store: a file that is not SQLite is refused with its path", "[daemon][store]") {
@@ -469,6 +469,29 @@ TEST_CASE("store: a source written from a reader in chunks reads back whole and 
   const auto other = store->find_or_create_job(store::NewJob{"suite", "b.epd", "identity B", "s", "{}", "abcdef"}).id;
   CHECK(store->job_source_size(other) == 6);
   CHECK(store->job_source_part(other, 2, 3) == "cde");
+}
+
+TEST_CASE("store: the input is read in parts from inside add_items' item source", "[daemon][store][backend]") {
+  // Planning an annotate job reads its games as it adds their positions: the reads come while
+  // add_items' transaction is open (PostgreSQL: on a second connection).
+  test::StoreUnderTest stores;
+  auto store = open_store(stores.location("store"));
+  const auto job = store->find_or_create_job(store::NewJob{"annotate", "a.pgn", "i", "s", "{}", "k0 k1 k2 k3"}).id;
+  std::int64_t index = 0;
+  store->add_items(
+      job,
+      [&](store::NewItem& next) {
+        if (index == 4) return false;
+        next = store::NewItem{index, store->job_source_part(job, static_cast<std::size_t>(index) * 3, 2), "{}"};
+        CHECK(store->job_source_size(job) == 11);
+        ++index;
+        return true;
+      },
+      "E");
+  const auto items = store->items(job);
+  REQUIRE(items.size() == 4);
+  CHECK(items[0].key == "k0");
+  CHECK(items[3].key == "k3");
 }
 
 TEST_CASE("store: a source whose reader gives other than its size makes no job", "[daemon][store][backend]") {

@@ -1,0 +1,223 @@
+// pgc_bench: PGC (the PGN standard's binary game coding) read and write throughput beside the
+// PGN reader and writer, in one run, on twic0920.pgn repeated to about 100 MB, and the size of
+// the PGC beside the PGN's.
+//
+//   PGN read:   GameReader (full tree) and MainlineReader over the repeated PGN text
+//   PGC write:  append_pgc of the source's games (read once), repeated as often as the text is
+//   PGC read:   PgcReader over the PGC of the repeated file, every game into one reused Game
+//   PGN write:  append_game (export format) of the same games, for comparison
+//
+// Targets (issue 19): PGC read and write >= 5 M plies/s; PGC at most a third of the PGN's size.
+//
+//   pgc_bench [--file GAMES.pgn] [--megabytes N]
+#include <chrono>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <fmt/core.h>
+
+#include "pgn/pgc.hpp"
+#include "pgn/reader.hpp"
+#include "pgn/tags.hpp"
+#include "pgn/writer.hpp"
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+struct Result {
+  double seconds = 0;
+  std::size_t games = 0;
+  std::size_t plies = 0;
+  std::size_t bytes = 0;
+};
+
+// Plies are counted on main lines in every row (twic0920 has no variations; with a file that
+// has, every row still counts the same plies).
+double since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
+
+Result pgn_full(const std::string& text) {
+  epdd::pgn::Diagnostics d;
+  d.keep_per_kind(10);
+  epdd::pgn::ReadOptions o;
+  o.verify_check_marks = false;
+  epdd::pgn::GameReader reader(text, d, o);
+  Result r;
+  r.bytes = text.size();
+  const auto start = Clock::now();
+  for (epdd::pgn::Game g; reader.next(g);) {
+    ++r.games;
+    r.plies += g.main.moves.size();
+  }
+  r.seconds = since(start);
+  return r;
+}
+
+Result pgn_mainline(const std::string& text) {
+  epdd::pgn::Diagnostics d;
+  d.keep_per_kind(10);
+  epdd::pgn::MainlineReader reader(text, d);
+  Result r;
+  r.bytes = text.size();
+  const auto start = Clock::now();
+  for (epdd::pgn::MainlineGame g; reader.next(g);) {
+    ++r.games;
+    r.plies += g.moves.size();
+  }
+  r.seconds = since(start);
+  return r;
+}
+
+// The games written `times` times into `out` (cleared first).
+template <class Append>
+Result write_all(const std::vector<epdd::pgn::Game>& games, std::size_t times, std::string& out, Append append) {
+  out.clear();
+  out.reserve(out.capacity() + 1);  // as large as the last run's output: no growing inside the timing
+  Result r;
+  const auto start = Clock::now();
+  for (std::size_t t = 0; t < times; ++t)
+    for (const auto& g : games) {
+      append(out, g);
+      ++r.games;
+      r.plies += g.main.moves.size();
+    }
+  r.seconds = since(start);
+  r.bytes = out.size();
+  return r;
+}
+
+Result pgc_read(const std::string& pgc) {
+  epdd::pgn::PgcReader reader(pgc);
+  Result r;
+  r.bytes = pgc.size();
+  epdd::pgn::Game g;
+  const auto start = Clock::now();
+  for (;;) {
+    auto more = reader.next(g);
+    if (!more) {
+      fmt::print("PGC read failed: {}\n", epdd::pgn::to_string(more.error()));
+      std::exit(1);
+    }
+    if (!*more) break;
+    ++r.games;
+    r.plies += g.main.moves.size();
+  }
+  r.seconds = since(start);
+  return r;
+}
+
+// The floor under any ordinal coding: every position's legal moves generated, each move played.
+Result generate_and_play(const std::vector<epdd::pgn::Game>& games, std::size_t times) {
+  Result r;
+  std::size_t total = 0;
+  const auto start = Clock::now();
+  for (std::size_t t = 0; t < times; ++t)
+    for (const auto& g : games) {
+      epdd::core::Board b = g.start;
+      for (const auto& node : g.main.moves) {
+        epdd::core::MoveList list;
+        b.generate_legal(list);
+        total += list.size();
+        b.make_move(node.move);
+      }
+      ++r.games;
+      r.plies += g.main.moves.size();
+    }
+  r.seconds = since(start);
+  if (total == 0) std::exit(1);
+  return r;
+}
+
+void row(const char* what, const Result& r) {
+  fmt::print("{:<36} {:>8} {:>11} {:>8.2f} {:>10.2f} {:>9.1f} {:>10.1f}\n", what, r.games, r.plies, r.seconds,
+             r.plies / r.seconds / 1e6, r.bytes / 1e6 / r.seconds, r.bytes / 1e6);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string source = std::string(EPDD_SHARED_DATA) + "/pgn/twic0920.pgn";
+  std::size_t megabytes = 100;
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view a = argv[i];
+    if (a == "--file" && i + 1 < argc) {
+      source = argv[++i];
+    } else if (a == "--megabytes" && i + 1 < argc) {
+      megabytes = std::strtoul(argv[++i], nullptr, 10);
+    } else {
+      fmt::print("usage: pgc_bench [--file GAMES.pgn] [--megabytes N]\n"
+                 "  e.g. build/bench/pgc_bench --megabytes 20\n");
+      return a == "--help" ? 0 : 2;
+    }
+  }
+  std::ifstream in(source, std::ios::binary);
+  if (!in) {
+    fmt::print("cannot read {}\n", source);
+    return 2;
+  }
+  std::stringstream ss;
+  ss << in.rdbuf();
+  const std::string one = ss.str() + "\n";
+  const std::size_t times = std::max<std::size_t>(1, megabytes * 1000000 / one.size());
+  std::string text;
+  text.reserve(one.size() * times);
+  for (std::size_t t = 0; t < times; ++t) text += one;
+
+  epdd::pgn::Diagnostics d;
+  d.keep_per_kind(10);
+  const std::vector<epdd::pgn::Game> games = epdd::pgn::read_games(one, d);
+  fmt::print("{}: {} games, repeated {} times to {:.1f} MB\n\n", source, games.size(), times, text.size() / 1e6);
+
+  std::string pgc;
+  const epdd::pgn::PgcWriteOptions lossy{.lossy = true};
+  std::size_t left_out = 0;
+  const Result w = write_all(games, times, pgc, [&](std::string& out, const epdd::pgn::Game& g) {
+    if (auto r = epdd::pgn::append_pgc(out, g, lossy)) left_out += r->comments + r->characters + r->result_marks;
+  });
+  std::string exported;
+  const Result pw = write_all(games, times, exported,
+                              [](std::string& out, const epdd::pgn::Game& g) { epdd::pgn::append_game(out, g); });
+  const Result full = pgn_full(text);
+  const Result main_line = pgn_mainline(text);
+  const Result r = pgc_read(pgc);
+  const Result floor = generate_and_play(games, times);
+
+  fmt::print("{:<36} {:>8} {:>11} {:>8} {:>10} {:>9} {:>10}\n", "", "games", "plies", "seconds", "M plies/s", "MB/s",
+             "MB");
+  row("PGN read, full tree (GameReader)", full);
+  row("PGN read, main lines (MainlineReader)", main_line);
+  row("PGC read (PgcReader)", r);
+  row("PGN write, export format", pw);
+  row("PGC write (append_pgc)", w);
+  row("floor: legal moves generated + played", floor);
+  fmt::print("\nsize: PGN {:.1f} MB (as read), PGN export {:.1f} MB, PGC {:.1f} MB: PGC is {:.3f} of the PGN "
+             "(target at most 0.333)\n",
+             text.size() / 1e6, exported.size() / 1e6, pgc.size() / 1e6,
+             static_cast<double>(pgc.size()) / static_cast<double>(text.size()));
+  // The same games with the Seven Tag Roster only: how much of the size the other tags are.
+  std::string reduced_pgn, reduced_pgc;
+  for (const auto& g : games) {
+    epdd::pgn::Game r = g;
+    std::erase_if(r.tags, [](const epdd::pgn::Tag& t) { return !epdd::pgn::is_str_tag(t.name); });
+    epdd::pgn::append_game(reduced_pgn, r, {.reduced = true});
+    (void)epdd::pgn::append_pgc(reduced_pgc, r, lossy);
+  }
+  fmt::print("size with the Seven Tag Roster only: reduced export PGN {:.2f} MB, PGC {:.2f} MB: {:.3f} of the PGN "
+             "(per repetition)\n",
+             reduced_pgn.size() / 1e6, reduced_pgc.size() / 1e6,
+             static_cast<double>(reduced_pgc.size()) / static_cast<double>(reduced_pgn.size()));
+  if (left_out) fmt::print("lossy writing left out {} comments, characters or result marks\n", left_out);
+  const double read_rate = r.plies / r.seconds / 1e6, write_rate = w.plies / w.seconds / 1e6;
+  fmt::print("targets: PGC read {:.2f} M plies/s {}, PGC write {:.2f} M plies/s {} (>= 5); size {}\n", read_rate,
+             read_rate >= 5 ? "met" : "NOT met", write_rate, write_rate >= 5 ? "met" : "NOT met",
+             pgc.size() * 3 <= text.size() ? "met" : "NOT met");
+  if (r.games != w.games || r.plies != w.plies) {
+    fmt::print("MISMATCH: PGC read {} games {} plies, written {} games {} plies\n", r.games, r.plies, w.games, w.plies);
+    return 1;
+  }
+  return 0;
+}

@@ -1,0 +1,29 @@
+// Internals shared by the PGC ordinal code, reader and writer.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "pgn/pgc.hpp"
+
+namespace epdd::pgn::detail {
+
+// A legal move and its ordinal sort key (its SAN, without check marks, as big-endian bytes).
+struct KeyedMove {
+  std::uint64_t key;
+  core::Move move;
+};
+
+// The ordinal of a legal move (nullopt: not legal, or past 255).
+std::optional<std::uint8_t> ordinal_of(const core::Board& board, core::Move move);
+// The move of an ordinal (nullopt: not that many moves); `legal`, when given, gets their number.
+std::optional<core::Move> move_of(const core::Board& board, std::uint8_t ordinal, std::size_t* legal);
+
+// Latin-1 bytes as UTF-8.
+void latin1_to_utf8(std::string_view in, std::string& out);
+
+}  // namespace epdd::pgn::detail
