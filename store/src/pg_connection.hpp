@@ -40,6 +40,9 @@ class Connection {
   pqxx::connection& db() { return *db_; }
   // A Transaction of this connection is open (libpqxx allows one at a time).
   bool busy() const { return busy_; }
+  // Whether statements may be prepared on it (not behind a pooler that loses them).
+  bool prepares() const { return prepares_; }
+  void stop_preparing() { prepares_ = false; }
 
   // "<location>: <what>: <reason>": a StoreError, or a StoreUnavailable when the database did
   // not answer (`unavailable`).
@@ -74,6 +77,7 @@ class Connection {
   std::string shown_;
   std::unique_ptr<pqxx::connection> db_;
   bool busy_ = false;
+  bool prepares_ = true;
   friend class Transaction;
 };
 

@@ -15,6 +15,7 @@
 //   position, and tries again.
 // An idle worker's claim is one read-only statement (which jobs have work?): no lock, nothing
 // written.
+#include <atomic>
 #include <functional>
 #include <set>
 
@@ -62,14 +63,29 @@ const std::string kLeaseFirst = fmt::format(
 // Runs `sql` as the prepared statement `name` of the connection: planned once per connection,
 // not at each claim (the lease's planning alone took 0.5 ms, a third of its time). libpqxx
 // prepares it on the server at its first use, again after a reconnection; defining it again
-// with the same text changes nothing.
+// with the same text changes nothing. Behind a pooler that hands each transaction another server
+// connection (pgbouncer in transaction mode before 1.21), a prepared statement is found twice
+// (42P05) or missing (26000): the statement is then run unprepared, and so is every later one
+// of this connection.
 template <class... Args>
-pqxx::result run_prepared(pqxx::connection& db, pqxx::transaction_base& t, const std::string& name,
+pqxx::result run_prepared(pg::Connection& connection, pqxx::transaction_base& t, const std::string& name,
                           const std::string& sql, const Args&... args) {
-  db.prepare(name, sql);
-  return t.exec_prepared(name, args...);
+  if (connection.prepares()) {
+    try {
+      connection.db().prepare(name, sql);
+      return t.exec_prepared(name, args...);
+    } catch (const pqxx::sql_error& e) {
+      if (e.sqlstate() != "42P05" && e.sqlstate() != "26000") throw;
+      connection.stop_preparing();
+      static std::atomic<bool> told{false};  // once per process, not per connection
+      if (!told.exchange(true))
+        notice(fmt::format("{}: prepared statements are not kept between transactions (a pooler in transaction "
+                           "mode?): claims run unprepared",
+                           connection.shown()));
+    }
+  }
+  return t.exec_params(sql, args...);
 }
-
 }  // namespace
 
 std::vector<PgStore::ActiveJob> PgStore::claimable_jobs(const std::vector<std::string>& engines,
@@ -87,7 +103,7 @@ std::vector<PgStore::ActiveJob> PgStore::claimable_jobs(const std::vector<std::s
     // Named by its text (the engines are in it): a worker asks with the same engines each time.
     const std::string name = fmt::format("epdd_claimable_{:x}", std::hash<std::string>{}(sql));
     std::vector<ActiveJob> out;
-    for (const pqxx::row& row : run_prepared(connection_.db(), n, name, sql, only_job.value_or(-1)))
+    for (const pqxx::row& row : run_prepared(connection_, n, name, sql, only_job.value_or(-1)))
       out.push_back(ActiveJob{row[0].as<std::int64_t>(), row[1].as<std::string>(), row[2].as<bool>()});
     return out;
   } catch (const pqxx::failure& e) {
@@ -111,7 +127,7 @@ std::optional<Claim> PgStore::lease_first(const ActiveJob& job, const std::strin
   try {
     for (int attempt = 0; attempt < kClaimAttempts; ++attempt) {
       pqxx::nontransaction n(connection_.db());
-      const pqxx::result r = run_prepared(connection_.db(), n, "epdd_lease_first", kLeaseFirst, job.id, owner, lease_ms);
+      const pqxx::result r = run_prepared(connection_, n, "epdd_lease_first", kLeaseFirst, job.id, owner, lease_ms);
       if (r.empty()) return std::nullopt;
       if (!r[0][2].is_null()) return read_claim(r, job);
     }
