@@ -11,6 +11,7 @@
 #include "cli/check_engine_command.hpp"
 #include "cli/epd_command.hpp"
 #include "cli/perft_command.hpp"
+#include "cli/convert_command.hpp"
 #include "cli/pgn_command.hpp"
 
 namespace epdd::cli {
@@ -169,6 +170,32 @@ void add_pgn(CLI::App& app, PgnCheckOptions& check, PgnWriteOptions& write, int&
       "  epdd pgn to-epd games.pgn -o positions.epd");
 }
 
+void add_convert(CLI::App& app, ConvertOptions& o, int& status) {
+  auto* cmd = app.add_subcommand("convert", "Convert games between PGN and PGC (the standard's binary coding), or to EPD");
+  cmd->add_option("file", o.input, "A .pgn or .pgc file (another suffix: its first byte tells)")->required();
+  cmd->add_option("-o,--output", o.output, "Write here, atomically: .pgn, .pgc or .epd says the format. Default: stdout");
+  cmd->add_option("--to", o.to, "pgn, pgc or epd: the output's format, whatever its name says (default: its\n"
+                                "suffix's; PGN on stdout)");
+  cmd->add_flag("--lossy", o.lossy, "PGC: write games that hold what PGC cannot (comments, text beyond Latin-1),\n"
+                                    "leaving it out; what was left out is counted on stderr");
+  cmd->add_flag("--reduced", o.reduced, "PGN output: the reduced export format (what PGC gives back of a game\n"
+                                        "without annotations)");
+  cmd->footer(
+      "A game at a time: the file's size does not matter. PGN is read as 'epdd pgn check' reads it (its errors\n"
+      "are said with file:line:column; a game with an illegal move is written up to it) and written in export\n"
+      "format; EPD is every position of every game, as 'epdd pgn to-epd' writes it. PGC holds tags, moves, NAGs\n"
+      "and variations, strings in Latin-1, but no comments: a game that has any is named and nothing is written,\n"
+      "unless --lossy. A damaged PGC file is an error with its byte offset.\n"
+      "Exit status: 0 every game converted, 1 games with errors or games PGC cannot hold (then nothing\n"
+      "is written), 2 bad options, an unreadable input, an unwritable output or a damaged PGC input.\n\n"
+      "Examples:\n"
+      "  epdd convert ../shared/data/pgn/twic0920.pgn -o twic.pgc\n"
+      "  epdd convert twic.pgc -o twic.pgn\n"
+      "  epdd convert ../shared/data/pgn/heavily-annotated.pgn -o annotated.pgc --lossy\n"
+      "  epdd convert games.pgc --to epd > positions.epd");
+  cmd->callback([&o, &status] { status = run_convert(o, std::cout, std::cerr); });
+}
+
 void add_check_engine(CLI::App& app, CheckEngineOptions& o, int& status) {
   auto* cmd = app.add_subcommand("check-engine", "Run a UCI compliance check on an engine, step by step");
   cmd->add_option("--config", o.config, "Engines file (TOML) to take the engine from");
@@ -210,6 +237,8 @@ int run_cli(int argc, char** argv) {
   PgnCheckOptions pgn_check;
   PgnWriteOptions pgn_write;
   add_pgn(app, pgn_check, pgn_write, status);
+  ConvertOptions convert;
+  add_convert(app, convert, status);
   CheckEngineOptions check_engine;
   add_check_engine(app, check_engine, status);
   AnalyseOptions analyse;

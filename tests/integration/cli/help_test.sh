@@ -10,7 +10,7 @@ epdd=$1
 failed=0
 fail() { echo "FAIL: $*"; failed=1; }
 commands=("" "perft" "epd" "epd check" "epd format" "pgn" "pgn check" "pgn export" "pgn sort" "pgn to-epd"
-          "check-engine" "analyse" "suite" "suite compare" "annotate" "serve" "submit" "status" "cancel" "results" "purge")
+          "convert" "check-engine" "analyse" "suite" "suite compare" "annotate" "serve" "submit" "status" "cancel" "results" "purge")
 for c in "${commands[@]}"; do
   # shellcheck disable=SC2086
   help=$("$epdd" $c --help 2>&1) || { fail "epdd $c --help exits non-zero"; continue; }

@@ -28,6 +28,7 @@ check epd format somedir -o result.epd
 check pgn check somedir
 check pgn export somedir -o result.pgn
 check pgn to-epd somedir -o result.epd
+check convert somedir -o result.pgn
 check perft somedir
 check analyse somedir -o result.epd --store store.db --engine /usr/games/stockfish --nodes 1000
 check suite somedir -o result.epd --store store.db --engine /usr/games/stockfish --nodes 1000

@@ -1,0 +1,28 @@
+// `epdd convert IN -o OUT`: games from one format into another, a game at a time (issue 19):
+// PGN (.pgn) and PGC (.pgc, the PGN standard's binary coding) in, PGN, PGC or EPD (.epd, every
+// position) out. The input's format is its suffix's, or, for another suffix, what its first
+// byte says (a PGC file starts with a record marker, 0x00 to 0x0a; PGN with text). The output's
+// is its suffix's, or --to's.
+#pragma once
+
+#include <iosfwd>
+#include <optional>
+#include <string>
+
+namespace epdd::cli {
+
+struct ConvertOptions {
+  std::string input;
+  std::optional<std::string> output;  // written atomically; stdout without it
+  std::optional<std::string> to;      // pgn, pgc, epd: the output's format, over its suffix
+  bool lossy = false;                 // PGC: leave out what it cannot hold (comments...), counted
+  bool reduced = false;               // PGN output: the reduced export format
+};
+
+// Exit status: 0 every game converted as it was; 1 games with errors (PGN: kept up to the
+// error), or games PGC cannot hold without --lossy (then nothing is written); 2 bad options,
+// an unreadable input, an unwritable output, or a PGC input that is damaged (what came before
+// the damage is not written either).
+int run_convert(const ConvertOptions& options, std::ostream& out, std::ostream& err);
+
+}  // namespace epdd::cli
