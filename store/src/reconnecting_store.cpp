@@ -5,7 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <type_traits>
+#include <utility>
 #include <thread>
 
 namespace epdd::store {
@@ -46,17 +46,12 @@ void ReconnectingStore::reconnect(const std::string& lost, Clock::time_point sin
 }
 
 template <class Operation>
-auto ReconnectingStore::run(Operation&& operation, bool once, const std::function<bool(Store&)>& committed)
-    -> decltype(operation(std::declval<Store&>())) {
+auto ReconnectingStore::run(Operation&& operation, bool once) -> decltype(operation(std::declval<Store&>())) {
   const auto since = Clock::now();
-  bool again = false;
   for (;;) {
     std::string lost;
     try {
       if (!store_) reconnect("not connected", since);
-      if constexpr (std::is_void_v<decltype(operation(std::declval<Store&>()))>) {
-        if (again && committed && committed(*store_)) return;
-      }
       return operation(*store_);
     } catch (const StoreUnavailable& e) {
       lost = e.what();
@@ -64,11 +59,20 @@ auto ReconnectingStore::run(Operation&& operation, bool once, const std::functio
     store_.reset();
     reconnect(lost, since);
     if (once) throw StoreUnavailable(fmt::format("{} (reconnected; the operation was not done again)", lost));
-    again = true;
   }
 }
 
 namespace {
+
+// False at an operation's first run, true when run() runs it again (after a lost answer): an
+// operation asks it to look first whether its first run was committed.
+class Rerun {
+ public:
+  bool operator()() { return std::exchange(seen_, true); }
+
+ private:
+  bool seen_ = false;
+};
 
 // Whether the item is `state` holding `text` (its result when Done, its error when Failed).
 bool holds(Store& s, std::int64_t job, std::int64_t index, ItemState state, const std::string& text) {
@@ -113,17 +117,26 @@ std::optional<std::string> ReconnectingStore::cached(const std::string& key) {
 }
 void ReconnectingStore::commit_analysis(std::int64_t job, std::int64_t index, const std::string& key,
                                         const std::string& engine, const std::string& analysis_json) {
-  run([&](Store& s) { s.commit_analysis(job, index, key, engine, analysis_json); }, false,
-      [&](Store& s) { return holds(s, job, index, ItemState::Done, analysis_json); });
+  Rerun again;
+  run([&](Store& s) {
+    if (again() && holds(s, job, index, ItemState::Done, analysis_json)) return;
+    s.commit_analysis(job, index, key, engine, analysis_json);
+  });
 }
 void ReconnectingStore::commit_cached(std::int64_t job, std::int64_t index, const std::string& key,
                                       const std::string& analysis_json) {
-  run([&](Store& s) { s.commit_cached(job, index, key, analysis_json); }, false,
-      [&](Store& s) { return holds(s, job, index, ItemState::Done, analysis_json); });
+  Rerun again;
+  run([&](Store& s) {
+    if (again() && holds(s, job, index, ItemState::Done, analysis_json)) return;
+    s.commit_cached(job, index, key, analysis_json);
+  });
 }
 void ReconnectingStore::commit_failure(std::int64_t job, std::int64_t index, const std::string& error) {
-  run([&](Store& s) { s.commit_failure(job, index, error); }, false,
-      [&](Store& s) { return holds(s, job, index, ItemState::Failed, error); });
+  Rerun again;
+  run([&](Store& s) {
+    if (again() && holds(s, job, index, ItemState::Failed, error)) return;
+    s.commit_failure(job, index, error);
+  });
 }
 void ReconnectingStore::commit_outcomes(const std::string& engine, const std::vector<PositionOutcome>& outcomes) {
   // Every item holding its outcome: the batch was committed (one item alone could have been
@@ -136,7 +149,11 @@ void ReconnectingStore::commit_outcomes(const std::string& engine, const std::ve
           return false;
     return !outcomes.empty();
   };
-  run([&](Store& s) { s.commit_outcomes(engine, outcomes); }, false, all_held);
+  Rerun again;
+  run([&](Store& s) {
+    if (again() && all_held(s)) return;
+    s.commit_outcomes(engine, outcomes);
+  });
 }
 void ReconnectingStore::reset_failed(std::int64_t job) {
   run([&](Store& s) { s.reset_failed(job); });
@@ -157,10 +174,10 @@ std::vector<JobRow> ReconnectingStore::jobs_to_plan() {
   return run([&](Store& s) { return s.jobs_to_plan(); });
 }
 bool ReconnectingStore::cancel_job(std::int64_t job, const std::string& message) {
-  int calls = 0;
+  Rerun again;
   return run([&](Store& s) {
     // Run again after a lost answer: a job cancelled with this very message was cancelled by us.
-    if (calls++ > 0) {
+    if (again()) {
       const JobRow row = s.job(job);
       if (row.state == JobState::Cancelled && row.message == message) return true;
     }

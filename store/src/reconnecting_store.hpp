@@ -87,11 +87,8 @@ class ReconnectingStore final : public Store {
  private:
   // Runs `operation` on the backend, reconnecting and running it again as the header says;
   // `once`: wait for the database but do not run it again.
-  // `committed`: for a commit, whether the store already holds what it commits (asked after a
-  // reconnection, before running it again).
   template <class Operation>
-  auto run(Operation&& operation, bool once = false, const std::function<bool(Store&)>& committed = nullptr)
-      -> decltype(operation(std::declval<Store&>()));
+  auto run(Operation&& operation, bool once = false) -> decltype(operation(std::declval<Store&>()));
   // Waits for the database (backoff) until a backend opens; `lost`: why it went. Throws
   // StoreUnavailable when the patience (counted from `since`) runs out.
   void reconnect(const std::string& lost, std::chrono::steady_clock::time_point since);
