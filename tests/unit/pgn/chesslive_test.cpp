@@ -11,15 +11,9 @@
 
 using namespace epdd;
 
-namespace {
+using test::shared_file;
 
-std::string shared_file(const std::string& name) {
-  std::ifstream in(std::string(EPDD_SHARED_DATA) + "/pgn/" + name, std::ios::binary);
-  REQUIRE(in);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+namespace {
 
 pgn::Game read_ok(const std::string& text, pgn::ClmReadOptions o = {}) {
   auto g = pgn::read_chesslive(text, o);
