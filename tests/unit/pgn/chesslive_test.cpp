@@ -235,3 +235,40 @@ TEST_CASE("ChessLive: every prefix and random byte flips give an error or a game
     if (!r) CHECK(!r.error().message.empty());
   }
 }
+
+TEST_CASE("ChessLive: Chess960 games from cutechess through the move file", "[chesslive][files]") {
+  const auto games = test::read(shared_file("chess960-cutechess.pgn")).games;
+  REQUIRE(!games.empty());
+  std::size_t castlings = 0;
+  for (const pgn::Game& g : games) {
+    INFO("game " << g.number);
+    // The file cannot say the start position: refused unless lossy, then given back to the reader.
+    auto refused = pgn::write_chesslive(g);
+    REQUIRE(!refused);
+    CHECK(refused.error().message.find("set-up start position") != std::string::npos);
+    const std::string clm = write_ok(g, {.santags = true, .lossy = true});
+    auto back = pgn::read_chesslive(clm, {.start = g.start});
+    INFO(clm << (back ? "" : pgn::to_string(back.error())));
+    REQUIRE(back);
+    CHECK(back->mainline() == g.mainline());
+    CHECK(back->result == g.result);
+    for (core::Move m : g.mainline()) castlings += m.kind() == core::MoveKind::Castling;
+  }
+  CHECK(castlings > 0);
+}
+
+TEST_CASE("ChessLive: every prefix of a written twic0920 game gives an error or a game", "[chesslive][robustness]") {
+  const auto games = test::read(shared_file("twic0920.pgn")).games;
+  REQUIRE(games.size() > 3);
+  const std::string text = write_ok(games[3], {.santags = true, .lossy = true});
+  std::size_t errors = 0;
+  for (std::size_t n = 0; n < text.size(); ++n) {
+    auto r = pgn::read_chesslive(std::string_view(text).substr(0, n));
+    if (!r) {
+      ++errors;
+      CHECK(r.error().line == 1);
+      CHECK(r.error().offset <= n);
+    }
+  }
+  CHECK(errors > 0);
+}
