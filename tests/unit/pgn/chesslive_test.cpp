@@ -271,4 +271,18 @@ TEST_CASE("ChessLive: every prefix of a written twic0920 game gives an error or 
     }
   }
   CHECK(errors > 0);
+  // Random byte flips (one to four per try) in the same file.
+  std::mt19937 rng(920);
+  std::size_t flipped_errors = 0;
+  for (int i = 0; i < 2000; ++i) {
+    std::string t = text;
+    for (unsigned k = 0; k <= rng() % 4; ++k) t[rng() % t.size()] = static_cast<char>(rng() % 256);
+    auto r = pgn::read_chesslive(t);
+    if (!r) {
+      ++flipped_errors;
+      CHECK(r.error().offset <= t.size());
+      CHECK(!pgn::to_string(r.error()).empty());
+    }
+  }
+  CHECK(flipped_errors > 0);
 }
