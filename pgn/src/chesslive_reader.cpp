@@ -156,9 +156,12 @@ Expected<core::Move, ClmError> Reader::match(Field f, const std::vector<Step>& s
     return unexpected(error(f.offset, at + "are no legal move here"));
   }
   if (found.size() > 1) return unexpected(error(f.offset, at + "match " + std::to_string(found.size()) + " legal moves"));
-  const bool castle = found.front().kind() == core::MoveKind::Castling;
-  if ((santag == "O-O" || santag == "O-O-O") && !castle)
-    return unexpected(error(f.offset, at + "carry the SANtag '" + std::string(santag) + "' but are no castling"));
+  const core::Move m = found.front();
+  const bool castle = m.kind() == core::MoveKind::Castling;
+  const bool king_side = core::file_of(m.to()) > core::file_of(m.from());
+  if ((santag == "O-O" && !(castle && king_side)) || (santag == "O-O-O" && !(castle && !king_side)))
+    return unexpected(error(f.offset, at + "carry the SANtag '" + std::string(santag) + "' but are no " +
+                                          (santag == "O-O" ? "king-side" : "queen-side") + " castling"));
   return found.front();
 }
 

@@ -144,6 +144,7 @@ TEST_CASE("ChessLive: errors name the game, the move and the steps, with their p
       {"W;B;e2:e4/x/1/2\n", "Depth 'x'", 10},
       {"W;B;e2:e4/1/2\n", "a MoveSpec is", 4},
       {"W;B;e2:e4/1/2/3/O-O\n", "SANtag 'O-O'", 4},
+      {"W;B;e2:e4;e7:e5;g1:f3;b8:c6;f1:c4;g8:f6;e1:g1:h1:f1/1/2/3/O-O-O\n", "no queen-side castling", 40},
       {"W;B;e2:e4;+\n", "no ';' Text", 10},
       {"W;B;e2:e4;+;x;y\n", "more fields follow", 10},
       {"W;B\n", "WhitePlayer;BlackPlayer;MoveList", 3},
