@@ -67,7 +67,8 @@ struct ClmReadOptions {
 Expected<Game, ClmError> read_chesslive(std::string_view text, const ClmReadOptions& options = {});
 
 struct ClmWriteOptions {
-  // Write a SANtag on every move that carries Depth/Score/Time (4 fields or 5).
+  // Write a SANtag (the fifth field) on every move that carries Depth/Score/Time; off, such
+  // moves have four fields (the reader takes both; it does not keep which one a file used).
   bool santags = true;
   // Write games holding what a move file cannot (comments beyond [%eval]/[%clk] and the
   // result's reason, NAGs, variations, a set-up start, ';' in text), leaving it out and
