@@ -12,6 +12,8 @@
 
 using namespace epdd;
 
+using test::shared_file;
+
 namespace {
 
 // PGC bytes written out item by item.
@@ -28,14 +30,6 @@ struct Bytes {
   }
   Bytes& tag(std::string_view name, std::string_view value) { return m(0x02).str1(name).str1(value); }
 };
-
-std::string shared_file(const std::string& name) {
-  std::ifstream in(std::string(EPDD_SHARED_DATA) + "/pgn/" + name, std::ios::binary);
-  REQUIRE(in);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 pgn::Game one_game(const std::string& text) {
   auto r = test::read(text);

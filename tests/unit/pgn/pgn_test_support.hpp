@@ -1,7 +1,9 @@
 // Shortcuts for PGN tests.
 #pragma once
 
+#include <fstream>
 #include <map>
+#include <sstream>
 #include <string>
 
 #include <catch2/catch.hpp>
@@ -11,6 +13,15 @@
 #include "pgn/writer.hpp"
 
 namespace epdd::test {
+
+// A file of the shared PGN data (../shared/data/pgn), whole.
+inline std::string shared_file(const std::string& name) {
+  std::ifstream in(std::string(EPDD_SHARED_DATA) + "/pgn/" + name, std::ios::binary);
+  REQUIRE(in);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
 
 inline std::map<std::string, std::size_t> count_kinds(const pgn::Diagnostics& d) {
   std::map<std::string, std::size_t> counts;

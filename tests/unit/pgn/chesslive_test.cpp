@@ -1,0 +1,289 @@
+// ChessLive! move files: files written here from the grammar (every idiom, results with
+// reasons, SANtags), read and written back byte for byte; PGN games through the format;
+// errors with their place; bad input (every prefix, random byte flips) never crashes.
+#include <fstream>
+#include <random>
+#include <sstream>
+
+#include "core/fen.hpp"
+#include "pgn/chesslive.hpp"
+#include "pgn_test_support.hpp"
+
+using namespace epdd;
+
+using test::shared_file;
+
+namespace {
+
+pgn::Game read_ok(const std::string& text, pgn::ClmReadOptions o = {}) {
+  auto g = pgn::read_chesslive(text, o);
+  INFO(text << (g ? "" : "\n" + pgn::to_string(g.error())));
+  REQUIRE(g);
+  return *g;
+}
+
+std::string write_ok(const pgn::Game& g, pgn::ClmWriteOptions o = {}) {
+  auto w = pgn::write_chesslive(g, o);
+  INFO((w ? "" : pgn::to_string(w.error())));
+  REQUIRE(w);
+  return *w;
+}
+
+core::Board from_fen(const std::string& fen, bool chess960 = false) {
+  core::FenReadOptions o;
+  o.chess960 = chess960;
+  auto b = core::parse_fen(fen, o);
+  INFO(fen << (b ? "" : "\n" + core::to_string(b.error())));
+  REQUIRE(b);
+  b->set_chess960(chess960);
+  return *b;
+}
+
+void round_trip(const std::string& text, pgn::ClmReadOptions r = {}, pgn::ClmWriteOptions w = {}) {
+  const pgn::Game g = read_ok(text, r);
+  CHECK(write_ok(g, w) == text);
+}
+
+std::string sans(const pgn::Game& g) { return test::san_line(g.start, g.main); }
+
+}  // namespace
+
+TEST_CASE("ChessLive: players, plain moves and a result with its reason", "[chesslive]") {
+  const std::string text = "Kasparov;Deep Blue;e2:e4;e7:e5;g1:f3;b8:c6;=;3-fold repetition\n";
+  const pgn::Game g = read_ok(text);
+  CHECK(g.tag("White") == "Kasparov");
+  CHECK(g.tag("Black") == "Deep Blue");
+  CHECK(g.tag("Result") == "1/2-1/2");
+  CHECK(g.result == "1/2-1/2");
+  CHECK(sans(g) == "e4 e5 Nf3 Nc6");
+  REQUIRE(g.main.moves.back().after.size() == 1);
+  CHECK(g.main.moves.back().after[0].comment == "3-fold repetition");
+  CHECK(write_ok(g) == text);
+  round_trip("A;B;d2:d4;+;\n");
+  round_trip("A;B;d2:d4;-;Black wins on time\n");
+  round_trip("A;B;d2:d4;g8:f6\n");  // unfinished
+  round_trip("A;B;\n");             // unfinished, no moves
+  round_trip("A;B;=;agreed before a move\n");
+  CHECK(read_ok("A;B;d2:d4").result == "*");
+}
+
+TEST_CASE("ChessLive: the idioms - castling, promotion, en passant", "[chesslive]") {
+  // King-side and queen-side castling, each side.
+  const std::string castles =
+      "W;B;e2:e4;e7:e5;g1:f3;b8:c6;f1:c4;d7:d6;e1:g1:h1:f1;c8:e6;d2:d3;d8:d7;b1:c3;e8:c8:a8:d8\n";
+  const pgn::Game g = read_ok(castles);
+  CHECK(sans(g) == "e4 e5 Nf3 Nc6 Bc4 d6 O-O Be6 d3 Qd7 Nc3 O-O-O");
+  CHECK(write_ok(g) == castles);
+  // Promotion to queen and underpromotion to knight, with check.
+  const std::string promo = "W;B;g7:g8:q:g8;a2:a1:n:a1\n";
+  pgn::ClmReadOptions o;
+  o.start = from_fen("8/6P1/7k/8/8/8/p7/4K3 w - - 0 1");
+  const pgn::Game p = read_ok(promo, o);
+  CHECK(sans(p) == "g8=Q a1=N");
+  CHECK(write_ok(p, {.santags = true, .lossy = true}) == promo);
+  // En passant exactly as the spec writes it: b5:c6:b5:c5.
+  o.start = from_fen("4k3/8/8/1Pp5/8/8/8/4K3 w - c6 0 1");
+  const pgn::Game e = read_ok("W;B;b5:c6:b5:c5\n", o);
+  CHECK(sans(e) == "bxc6");
+  CHECK(write_ok(e, {.santags = true, .lossy = true}) == "W;B;b5:c6:b5:c5\n");
+  // "b5:c6" alone leaves the c5 pawn: no legal move.
+  auto bad = pgn::read_chesslive("W;B;b5:c6\n", o);
+  REQUIRE(!bad);
+  CHECK(bad.error().message.find("b5:c6") != std::string::npos);
+}
+
+TEST_CASE("ChessLive: Chess960 castling, with the rook dropped when the king lands on it", "[chesslive]") {
+  pgn::ClmReadOptions o;
+  // King f1, rooks b1 and g1: O-O puts the king on g1 (over the rook) and the rook on f1.
+  o.start = from_fen("1r3kr1/5pp1/8/8/8/8/5PP1/1R3KR1 w GBgb - 0 1", true);
+  const std::string text = "W;B;f1:g1:r:f1/10/25/300/O-O;f8:c8:b8:d8/11/-5/299/O-O-O\n";
+  const pgn::Game g = read_ok(text, o);
+  CHECK(sans(g) == "O-O O-O-O");
+  CHECK(g.main.moves[0].move.kind() == core::MoveKind::Castling);
+  CHECK(g.main.moves[1].move.kind() == core::MoveKind::Castling);
+  CHECK(write_ok(g, {.santags = true, .lossy = true}) == text);
+  // The king on g1 does not move: written g1:g1:h1:f1 (king step first); h1:f1 alone leaves the
+  // same placement and no other legal move does (the rook cannot pass the king): castling too.
+  o.start = from_fen("4k3/8/8/8/8/8/8/6KR w H - 0 1", true);
+  const pgn::Game c = read_ok("W;B;g1:g1:h1:f1\n", o);
+  CHECK(c.main.moves[0].move.kind() == core::MoveKind::Castling);
+  CHECK(write_ok(c, {.santags = true, .lossy = true}) == "W;B;g1:g1:h1:f1\n");
+  const pgn::Game r = read_ok("W;B;h1:f1\n", o);
+  CHECK(r.main.moves[0].move.kind() == core::MoveKind::Castling);
+  CHECK(sans(r) == "O-O");
+}
+
+TEST_CASE("ChessLive: Depth, Score and Time as [%eval] and [%clk], and back", "[chesslive]") {
+  const std::string text = "W;B;e2:e4/20/35/179/;e7:e5/18/-12/178/;g1:f3/0/99997/170/N;b8:c6/0/-4/2/N\n";
+  const pgn::Game g = read_ok(text);
+  // Score is the mover's: Black's -12 is White's +0.12; 99997 is mate in 3 for White.
+  CHECK(g.main.moves[0].after[0].comment == "[%eval 0.35,20] [%clk 0:02:59]");
+  CHECK(g.main.moves[1].after[0].comment == "[%eval 0.12,18] [%clk 0:02:58]");
+  CHECK(g.main.moves[2].after[0].comment == "[%eval #3] [%clk 0:02:50]");
+  CHECK(g.main.moves[3].after[0].comment == "[%eval 0.04] [%clk 0:00:02]");
+  CHECK(write_ok(g) == text);
+  // Without SANtags (four fields), with santags off.
+  round_trip("W;B;e2:e4/20/35/7199;e7:e5/18/-120/7198;+;resigns\n", {}, {.santags = false, .lossy = false});
+  // Mixed: a Score without a clock, a clock without a Score (empty fields), reason after data.
+  round_trip("W;B;e2:e4/3/35//;e7:e5/0//60/;d1:h5/1/-40/58/Q;-;White lost on time\n");
+  const pgn::Game t = read_ok("W;B;e2:e4/0//3725/\n");
+  CHECK(t.main.moves[0].after[0].comment == "[%clk 1:02:05]");
+}
+
+TEST_CASE("ChessLive: errors name the game, the move and the steps, with their place", "[chesslive]") {
+  struct Case {
+    std::string text;
+    std::string says;
+    std::size_t offset;
+  };
+  const std::vector<Case> cases = {
+      {"W;B;e2:e4;e7:e4\n", "move 1 (Black): steps 'e7:e4' are no legal move", 10},
+      {"W;B;e2:e4;\ne7:e5;p:e4\n", "standard chess has no drops", 17},
+      {"W;B;e2:e9\n", "'e9' is not a square", 4},
+      {"W;B;e2:e4:e7\n", "odd number", 4},
+      {"W;B;e2:e4/x/1/2\n", "Depth 'x'", 10},
+      {"W;B;e2:e4/1/2\n", "a MoveSpec is", 4},
+      {"W;B;e2:e4/1/2/3/O-O\n", "SANtag 'O-O'", 4},
+      {"W;B;e2:e4;e7:e5;g1:f3;b8:c6;f1:c4;g8:f6;e1:g1:h1:f1/1/2/3/O-O-O\n", "no queen-side castling", 40},
+      {"W;B;e2:e4;+\n", "no ';' Text", 10},
+      {"W;B;e2:e4;+;x;y\n", "more fields follow", 10},
+      {"W;B\n", "WhitePlayer;BlackPlayer;MoveList", 3},
+      {"W;B;z:e4\n", "no piece", 4},
+  };
+  for (const Case& c : cases) {
+    auto r = pgn::read_chesslive(c.text);
+    INFO(c.text);
+    REQUIRE(!r);
+    INFO(pgn::to_string(r.error()));
+    CHECK(r.error().message.find(c.says) != std::string::npos);
+    CHECK((r.error().message.find("game W - B") != std::string::npos || c.offset == 3));
+    CHECK(r.error().offset == c.offset);
+  }
+  auto r = pgn::read_chesslive("W;B;e2:e4;\ne7:e5;p:e4\n");
+  REQUIRE(!r);
+  CHECK(pgn::to_string(r.error()).starts_with("line 2, column 7 (byte 17): game W - B, move 2 (White)"));
+}
+
+TEST_CASE("ChessLive: PGN games through the move file give their moves back", "[chesslive][files]") {
+  const auto pgn_games = test::read(shared_file("twic0920.pgn")).games;
+  REQUIRE(pgn_games.size() >= 50);
+  std::size_t tags = 0;
+  for (std::size_t i = 0; i < 50; ++i) {
+    const pgn::Game& g = pgn_games[i];
+    pgn::ClmWriteReport report;
+    auto clm = pgn::write_chesslive(g, {.santags = true, .lossy = true}, &report);
+    INFO("game " << i + 1 << (clm ? "" : pgn::to_string(clm.error())));
+    REQUIRE(clm);
+    tags += report.tags;
+    auto back = pgn::read_chesslive(*clm);
+    INFO(*clm << (back ? "" : pgn::to_string(back.error())));
+    REQUIRE(back);
+    // The reduced export's moves and result come back (tags beyond the players are not in the file).
+    pgn::Game expected = g;
+    expected.tags.clear();
+    expected.set_tag("White", std::string(g.tag("White").value_or("?")));
+    expected.set_tag("Black", std::string(g.tag("Black").value_or("?")));
+    expected.set_tag("Result", g.result);
+    CHECK(pgn::export_movetext(*back, {.reduced = true}) == pgn::export_movetext(expected, {.reduced = true}));
+    CHECK(write_ok(*back, {.santags = true, .lossy = true}) == *clm);
+  }
+  CHECK(tags > 0);
+  // Depth/score/clock kept: lichess-style comments written from PGN, through the file and back.
+  const std::string text =
+      "[White \"a\"]\n[Black \"b\"]\n[Result \"0-1\"]\n\n1. e4 { [%eval 0.30,22] [%clk 0:03:00] } e5 "
+      "{ [%eval -0.25,21] [%clk 0:02:59] } 2. Qh5 { [%eval #-4] [%clk 0:02:50] } 0-1\n";
+  const auto pg = test::read(text).games;
+  REQUIRE(pg.size() == 1);
+  const std::string clm = write_ok(pg[0]);
+  CHECK(clm == "a;b;e2:e4/22/30/180/;e7:e5/21/25/179/;d1:h5/0/-99996/170/Q;-;\n");
+  const pgn::Game back = read_ok(clm);
+  for (std::size_t i = 0; i < 3; ++i) CHECK(back.main.moves[i].after == pg[0].main.moves[i].after);
+  CHECK(back.main == pg[0].main);
+}
+
+TEST_CASE("ChessLive: what a move file cannot hold is refused unless lossy, and counted", "[chesslive]") {
+  const auto pg = test::read("[White \"a\"]\n[Black \"b\"]\n[Event \"e\"]\n\n1. e4 $1 {good; very} (1. d4) e5 *\n").games;
+  REQUIRE(pg.size() == 1);
+  auto w = pgn::write_chesslive(pg[0]);
+  REQUIRE(!w);
+  CHECK(w.error().message.find("1 comment(s), 1 NAG(s), 1 variation(s)") != std::string::npos);
+  pgn::ClmWriteReport report;
+  auto l = pgn::write_chesslive(pg[0], {.santags = true, .lossy = true}, &report);
+  REQUIRE(l);
+  CHECK(*l == "a;b;e2:e4;e7:e5\n");
+  CHECK(report.tags == 1);
+  CHECK(report.comments == 1);
+}
+
+TEST_CASE("ChessLive: every prefix and random byte flips give an error or a game", "[chesslive][robustness]") {
+  const std::string text =
+      "W;B;e2:e4/20/35/179/;e7:e5/18/-12/178/;g1:f3/0/99997/170/N;b8:c6/0/-4/2/N;f1:c4;g8:f6;e1:g1:h1:f1;f8:c5;"
+      "b1:c3;d7:d6;d2:d3;c8:g4;c1:g5;d8:d7;=;agreed\n";
+  read_ok(text);
+  std::size_t errors = 0, games = 0;
+  for (std::size_t n = 0; n <= text.size(); ++n) {
+    auto r = pgn::read_chesslive(std::string_view(text).substr(0, n));
+    (r ? games : errors) += 1;
+    if (!r) CHECK(r.error().offset <= n);
+  }
+  CHECK(errors > 0);
+  CHECK(games > 0);
+  std::mt19937 rng(19);
+  for (int i = 0; i < 3000; ++i) {
+    std::string t = text;
+    for (int k = 0; k < 3; ++k) t[rng() % t.size()] = static_cast<char>(rng() % 256);
+    auto r = pgn::read_chesslive(t);
+    if (!r) CHECK(!r.error().message.empty());
+  }
+}
+
+TEST_CASE("ChessLive: Chess960 games from cutechess through the move file", "[chesslive][files]") {
+  const auto games = test::read(shared_file("chess960-cutechess.pgn")).games;
+  REQUIRE(!games.empty());
+  std::size_t castlings = 0;
+  for (const pgn::Game& g : games) {
+    INFO("game " << g.number);
+    // The file cannot say the start position: refused unless lossy, then given back to the reader.
+    auto refused = pgn::write_chesslive(g);
+    REQUIRE(!refused);
+    CHECK(refused.error().message.find("set-up start position") != std::string::npos);
+    const std::string clm = write_ok(g, {.santags = true, .lossy = true});
+    auto back = pgn::read_chesslive(clm, {.start = g.start});
+    INFO(clm << (back ? "" : pgn::to_string(back.error())));
+    REQUIRE(back);
+    CHECK(back->mainline() == g.mainline());
+    CHECK(back->result == g.result);
+    for (core::Move m : g.mainline()) castlings += m.kind() == core::MoveKind::Castling;
+  }
+  CHECK(castlings > 0);
+}
+
+TEST_CASE("ChessLive: every prefix of a written twic0920 game gives an error or a game", "[chesslive][robustness]") {
+  const auto games = test::read(shared_file("twic0920.pgn")).games;
+  REQUIRE(games.size() > 3);
+  const std::string text = write_ok(games[3], {.santags = true, .lossy = true});
+  std::size_t errors = 0;
+  for (std::size_t n = 0; n < text.size(); ++n) {
+    auto r = pgn::read_chesslive(std::string_view(text).substr(0, n));
+    if (!r) {
+      ++errors;
+      CHECK(r.error().line == 1);
+      CHECK(r.error().offset <= n);
+    }
+  }
+  CHECK(errors > 0);
+  // Random byte flips (one to four per try) in the same file.
+  std::mt19937 rng(920);
+  std::size_t flipped_errors = 0;
+  for (int i = 0; i < 2000; ++i) {
+    std::string t = text;
+    for (unsigned k = 0; k <= rng() % 4; ++k) t[rng() % t.size()] = static_cast<char>(rng() % 256);
+    auto r = pgn::read_chesslive(t);
+    if (!r) {
+      ++flipped_errors;
+      CHECK(r.error().offset <= t.size());
+      CHECK(!pgn::to_string(r.error()).empty());
+    }
+  }
+  CHECK(flipped_errors > 0);
+}
