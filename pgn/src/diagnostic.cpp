@@ -38,6 +38,8 @@ constexpr ProblemInfo kProblems[] = {
     {Problem::NullMove, "null-move", Severity::Note},
     {Problem::BadNag, "bad-nag", Severity::Error},
     {Problem::Parenthesis, "parenthesis", Severity::Error},
+    {Problem::PgcData, "pgc-data", Severity::Error},
+    {Problem::MoveFile, "move-file", Severity::Error},
 };
 
 const ProblemInfo& info(Problem p) {

@@ -39,6 +39,8 @@ enum class Problem : std::uint8_t {
   NullMove,             // "--" or "Z0": an extension the standard does not define
   BadNag,               // '$' without a number 0-255
   Parenthesis,          // ')' without '(', '(' without ')', or a variation with no move before it
+  PgcData,              // PGC input that cannot be read (truncated, corrupt): the file's reading stops
+  MoveFile,             // a ChessLive! move file that does not follow its grammar or plays no legal move
 };
 
 const char* name(Problem p);
@@ -48,7 +50,7 @@ struct Diagnostic {
   Problem problem;
   Severity severity;
   std::size_t game = 0;  // 1-based game number in the file; 0 when between games
-  std::size_t line = 0;
+  std::size_t line = 0;  // 0 for binary input (PGC), whose message says the byte offset
   std::size_t column = 0;
   std::string token;  // the text at fault, when there is one
   std::string message;
