@@ -119,22 +119,28 @@ void add_pgn(CLI::App& app, PgnCheckOptions& check, PgnWriteOptions& write, int&
   pgn->footer("Run 'epdd pgn COMMAND --help' for details.");
 
   auto* c = pgn->add_subcommand("check", "Report every problem of PGN files, with file:line:column and game");
-  c->add_option("files", check.files, "PGN files")->required();
+  c->add_option("files", check.files, "PGN files (or PGC, ChessLive! move files: .pgc, .clm, or by content)")
+      ->required();
   add_report_choice(c, check.all, check.min_severity);
   c->footer(
       "Each problem is printed as FILE:LINE:COLUMN: SEVERITY: game N: MESSAGE [KIND], then a summary per file.\n"
       "An illegal move ends its game (or its variation): the moves before it are kept and the next game is\n"
       "read as if nothing happened. The file is read as a stream; its size does not matter.\n"
+      "PGC (the standard's binary games) and ChessLive! move files are read too: by suffix (.pgc, .clm), else\n"
+      "by their first bytes. A damaged PGC file is one error with its byte offset (FILE: error: byte N, game G:\n"
+      "...), and reading stops there; a move file's error says its line and column.\n"
       "Exit status: 0 no errors, 1 errors, 2 a file could not be read.\n\n"
       "Examples:\n"
       "  epdd pgn check ../shared/data/pgn/twic0920.pgn\n"
+      "  epdd pgn check twic.pgc live.clm\n"
       "  epdd pgn check --severity warning --all games.pgn");
   c->callback([&] { status = run_pgn_check(check, std::cout, std::cerr); });
 
   // export, sort and to-epd: one input file, -o, and run_pgn_write doing ACTION.
   auto add_writer = [&](const char* name, const char* description, PgnAction action) {
     auto* cmd = pgn->add_subcommand(name, description);
-    cmd->add_option("file", write.file, "PGN file")->required();
+    cmd->add_option("file", write.file, "PGN file (or PGC, or a ChessLive! move file, as 'pgn check' reads them)")
+        ->required();
     cmd->add_option("-o,--output", write.output, "Write here (atomically; may be the input file). Default: stdout");
     cmd->callback([&write, &status, action] {
       write.action = action;
@@ -171,28 +177,40 @@ void add_pgn(CLI::App& app, PgnCheckOptions& check, PgnWriteOptions& write, int&
 }
 
 void add_convert(CLI::App& app, ConvertOptions& o, int& status) {
-  auto* cmd = app.add_subcommand("convert", "Convert games between PGN and PGC (the standard's binary coding), or to EPD");
-  cmd->add_option("file", o.input, "A .pgn or .pgc file (another suffix: its first byte tells)")->required();
-  cmd->add_option("-o,--output", o.output, "Write here, atomically: .pgn, .pgc or .epd says the format. Default: stdout");
-  cmd->add_option("--to", o.to, "pgn, pgc or epd: the output's format, whatever its name says (default: its\n"
-                                "suffix's; PGN on stdout)");
-  cmd->add_flag("--lossy", o.lossy, "PGC: write games that hold what PGC cannot (comments, text beyond Latin-1),\n"
-                                    "leaving it out; what was left out is counted on stderr");
+  auto* cmd = app.add_subcommand(
+      "convert", "Convert games between PGN, PGC (the standard's binary coding) and ChessLive! move files, or to EPD");
+  cmd->add_option("file", o.input, "A .pgn, .pgc or .clm file (another suffix: its first bytes tell)")->required();
+  cmd->add_option("-o,--output", o.output,
+                  "Write here, atomically: .pgn, .pgc, .clm or .epd says the format. Default: stdout");
+  cmd->add_option("--to", o.to, "pgn, pgc, clm or epd: the output's format, whatever its name says (default:\n"
+                                "its suffix's; PGN on stdout)");
+  cmd->add_flag("--lossy", o.lossy, "PGC and move files: write games that hold what the format cannot (PGC:\n"
+                                    "comments, text beyond Latin-1; move files: comments, NAGs, variations, a\n"
+                                    "set-up start), leaving it out; what was left out is counted on stderr");
   cmd->add_flag("--reduced", o.reduced, "PGN output: the reduced export format (what PGC gives back of a game\n"
                                         "without annotations)");
+  cmd->add_option("--start", o.start, "ChessLive! input: the FEN its moves start from (a move file cannot say;\n"
+                                      "default: the standard start; an X-FEN or Shredder-FEN for Chess960)");
   cmd->footer(
       "A game at a time: the file's size does not matter. PGN is read as 'epdd pgn check' reads it (its errors\n"
       "are said with file:line:column; a game with an illegal move is written up to it) and written in export\n"
       "format; EPD is every position of every game, as 'epdd pgn to-epd' writes it. PGC holds tags, moves, NAGs\n"
       "and variations, strings in Latin-1, but no comments: a game that has any is named and nothing is written,\n"
       "unless --lossy. A damaged PGC file is an error with its byte offset.\n"
-      "Exit status: 0 every game converted, 1 games with errors or games PGC cannot hold (then nothing\n"
-      "is written), 2 bad options, an unreadable input, an unwritable output or a damaged PGC input.\n\n"
+      "A ChessLive! move file (.clm) holds one game: its players, its moves as square steps (e1:g1:h1:f1), each\n"
+      "with Depth/Score/Time if the engine gave them ([%eval] and [%clk] in PGN, Score in centipawns from\n"
+      "White's point of view, Time in seconds), and the result with its reason (a comment in PGN). Other tags\n"
+      "have no place in it and are counted when left out; several games go to OUT-1.clm, OUT-2.clm ...\n"
+      "Exit status: 0 every game converted, 1 games with errors or games the output cannot hold (then nothing\n"
+      "is written), 2 bad options, an unreadable input, an unwritable output, a damaged PGC input or a move\n"
+      "file against its grammar (the error says line and column).\n\n"
       "Examples:\n"
       "  epdd convert ../shared/data/pgn/twic0920.pgn -o twic.pgc\n"
       "  epdd convert twic.pgc -o twic.pgn\n"
       "  epdd convert ../shared/data/pgn/heavily-annotated.pgn -o annotated.pgc --lossy\n"
-      "  epdd convert games.pgc --to epd > positions.epd");
+      "  epdd convert games.pgc --to epd > positions.epd\n"
+      "  epdd convert live.clm -o live.pgn\n"
+      "  epdd convert twic.pgc -o rounds/twic.clm     (twic-0001.clm, twic-0002.clm ...)");
   cmd->callback([&o, &status] { status = run_convert(o, std::cout, std::cerr); });
 }
 

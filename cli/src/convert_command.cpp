@@ -8,7 +8,10 @@
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
+#include "core/fen.hpp"
 #include "daemon/files.hpp"
+#include "pgn/chesslive.hpp"
+#include "pgn/formats.hpp"
 #include "pgn/pgc.hpp"
 #include "pgn/reader.hpp"
 #include "pgn/to_epd.hpp"
@@ -21,30 +24,23 @@ using namespace daemon;  // files: readable, writable, written atomically
 
 namespace {
 
-enum class Format { Pgn, Pgc, Epd };
+enum class Format { Pgn, Pgc, Clm, Epd };
 
 std::optional<Format> format_named(std::string_view name) {
   if (name == "pgn") return Format::Pgn;
   if (name == "pgc") return Format::Pgc;
+  if (name == "clm") return Format::Clm;
   if (name == "epd") return Format::Epd;
   return std::nullopt;
 }
 
-// The format a file's suffix names (case aside), if any.
+// The output format a file's suffix names (case aside), if any.
 std::optional<Format> format_of_suffix(const std::string& path) {
   const auto dot = path.rfind('.');
   if (dot == std::string::npos || path.find('/', dot) != std::string::npos) return std::nullopt;
   std::string suffix = path.substr(dot + 1);
   for (char& c : suffix) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return format_named(suffix);
-}
-
-// An input whose suffix says nothing: PGC starts with a record marker (0x00..0x0a), which no
-// PGN text does (a tab or a newline aside, which are PGN's whitespace).
-Format sniffed(std::istream& in) {
-  const int first = in.peek();
-  if (first != EOF && first <= 0x0a && first != '\t' && first != '\n') return Format::Pgc;
-  return Format::Pgn;
 }
 
 // Where the output goes: a file written atomically (nothing of it until commit) or stdout.
@@ -64,21 +60,57 @@ class Sink {
   std::optional<AtomicFileWriter> file_;
 };
 
-std::string game_prefix(const pgn::Diagnostic& d) { return d.game ? fmt::format("game {}: ", d.game) : std::string(); }
 
 struct Totals {
   std::size_t games = 0;
-  std::size_t refused = 0;  // games PGC cannot hold without --lossy
+  std::size_t refused = 0;  // games the output format cannot hold without --lossy
   pgn::PgcWriteReport left_out;
+  pgn::ClmWriteReport clm_left_out;
 };
 
-// Writes each game as `to` says; a game PGC refuses is named on `err` and counted.
+// A move file holds one game: the first is kept until a second shows whether OUT itself or
+// OUT-1.clm, OUT-2.clm ... are written (at the end, each atomically; move files are small).
+class MoveFiles {
+ public:
+  void add(std::string text) { texts_.push_back(std::move(text)); }
+  std::size_t size() const { return texts_.size(); }
+  // The files' names: `output` for one game, else the stem with the game's number (padded).
+  std::vector<std::string> names(const std::string& output) const {
+    if (texts_.size() == 1) return {output};
+    const auto dot = output.rfind('.');
+    const bool suffix = dot != std::string::npos && output.find('/', dot) == std::string::npos;
+    const std::string stem = suffix ? output.substr(0, dot) : output, ext = suffix ? output.substr(dot) : ".clm";
+    const std::size_t width = std::to_string(texts_.size()).size();
+    std::vector<std::string> out;
+    for (std::size_t i = 1; i <= texts_.size(); ++i) out.push_back(fmt::format("{}-{:0{}}{}", stem, i, width, ext));
+    return out;
+  }
+  Expected<void, std::string> commit(const std::optional<std::string>& output, std::ostream& out) const {
+    if (!output) {
+      if (texts_.size() > 1)
+        return unexpected(fmt::format("a move file holds one game and the input has {}: name the output (-o OUT.clm "
+                                      "writes OUT-1.clm ...)", texts_.size()));
+      for (const auto& t : texts_) out << t;
+      return {};
+    }
+    const auto files = names(*output);
+    for (std::size_t i = 0; i < files.size(); ++i)
+      if (auto w = write_file_atomically(files[i], texts_[i]); !w) return w;
+    return {};
+  }
+
+ private:
+  std::vector<std::string> texts_;
+};
+
+// Writes each game as `to` says; a game the format refuses is named on `err` and counted.
 class GameWriter {
  public:
   GameWriter(Format to, const ConvertOptions& o, Sink& sink, std::ostream& err)
       : to_(to), sink_(sink), err_(err), input_(o.input) {
     export_.reduced = o.reduced;
     pgc_.lossy = o.lossy;
+    clm_.lossy = o.lossy;
   }
   void write(const pgn::Game& g) {
     ++totals_.games;
@@ -89,53 +121,77 @@ class GameWriter {
         for (const std::string& line : pgn::game_to_epd(g, {})) text_ += line + '\n';
         break;
       case Format::Pgc:
-        if (auto report = pgn::append_pgc(text_, g, pgc_); !report) {
-          ++totals_.refused;
-          fmt::print(err_, "{}: {}\n", input_, pgn::to_string(report.error()));
-          return;
-        } else {
-          totals_.left_out += *report;
-        }
+        if (auto report = pgn::append_pgc(text_, g, pgc_); !report) return refuse(pgn::to_string(report.error()));
+        else totals_.left_out += *report;
         break;
+      case Format::Clm: {
+        pgn::ClmWriteReport report;
+        auto text = pgn::write_chesslive(g, clm_, &report);
+        if (!text) return refuse(pgn::to_string(text.error()));  // it names the game
+        add(totals_.clm_left_out, report);
+        move_files_.add(std::move(*text));
+        return;
+      }
     }
     sink_.write(text_);
   }
   const Totals& totals() const { return totals_; }
+  const MoveFiles& move_files() const { return move_files_; }
 
  private:
+  void refuse(const std::string& why) {
+    ++totals_.refused;
+    fmt::print(err_, "{}: {}\n", input_, why);
+  }
+  static void add(pgn::ClmWriteReport& sum, const pgn::ClmWriteReport& r) {
+    sum.tags += r.tags;
+    sum.comments += r.comments;
+    sum.nags += r.nags;
+    sum.variations += r.variations;
+    sum.characters += r.characters;
+    sum.start = sum.start || r.start;
+  }
   Format to_;
   Sink& sink_;
   std::ostream& err_;
   const std::string& input_;
   pgn::ExportOptions export_;
   pgn::PgcWriteOptions pgc_;
+  pgn::ClmWriteOptions clm_;
   std::string text_;
   Totals totals_;
+  MoveFiles move_files_;
 };
 
-// Reads the input a game at a time into `write`; the PGN reader's errors (and a PGC input's
-// damage) are said on `err`. Returns 2 for a damaged PGC input, else the number of PGN games
-// with errors (at most 1: an exit status).
-int read_games(Format from, std::istream& in, const std::string& name, std::ostream& err,
+// What the output left out, in words ("" when nothing).
+std::string left_out(Format to, const Totals& t) {
+  if (to == Format::Pgc && !t.left_out.lossless())
+    return fmt::format("; left out (--lossy): {} comments, {} characters beyond Latin-1, {} termination markers",
+                       t.left_out.comments, t.left_out.characters, t.left_out.result_marks);
+  if (to != Format::Clm) return {};
+  const pgn::ClmWriteReport& r = t.clm_left_out;
+  std::string s = r.tags ? fmt::format("; left out: {} tags beyond White, Black and Result (a move file has no place "
+                                       "for them)", r.tags)
+                         : std::string();
+  if (!r.lossless())
+    s += fmt::format("; left out (--lossy): {} comments, {} NAGs, {} variations, {} characters (';' '/'){}", r.comments,
+                     r.nags, r.variations, r.characters, r.start ? ", set-up start positions" : "");
+  return s;
+}
+
+// The input read a game at a time into `write`, its problems said on `err` as they come.
+// Returns 2 for an input that cannot be read on (damaged PGC, a move file against its grammar),
+// 1 when PGN games had errors (kept up to them), else 0.
+int read_games(const ConvertOptions& o, std::istream& in, const core::Board& start, std::ostream& err,
                const std::function<void(const pgn::Game&)>& write) {
-  if (from == Format::Pgc) {
-    pgn::PgcReader reader(in);
-    pgn::Game g;
-    for (;;) {
-      auto more = reader.next(g);
-      if (!more) {
-        fmt::print(err, "{}: {}\n", name, pgn::to_string(more.error()));
-        return 2;
-      }
-      if (!*more) return 0;
-      write(g);
-    }
-  }
   pgn::Diagnostics diags;
   const detail::ReportOptions errors_only{false, static_cast<int>(pgn::Severity::Error)};
-  detail::print_as_they_come(diags, err, name, errors_only, game_prefix);
-  pgn::GameReader reader(in, diags);
+  detail::print_as_they_come(diags, err, o.input, errors_only, detail::pgn_game_prefix);
+  pgn::AnyReadOptions options;
+  options.chesslive_start = start;
+  pgn::AnyGameReader reader(in, pgn::game_format_of_suffix(o.input), diags, options);
   for (pgn::Game g; reader.next(g);) write(g);
+  if (diags.count(pgn::Problem::PgcData) || diags.count(pgn::Problem::MoveFile)) return 2;
   return diags.count(pgn::Severity::Error) ? 1 : 0;
 }
 
@@ -147,31 +203,45 @@ int run_convert(const ConvertOptions& o, std::ostream& out, std::ostream& err) {
     return 2;
   };
   std::optional<Format> to = o.to ? format_named(*o.to) : (o.output ? format_of_suffix(*o.output) : Format::Pgn);
-  if (o.to && !to) return fail(fmt::format("--to {}: pgn, pgc or epd", *o.to));
-  if (!to) return fail(fmt::format("{}: which format? name it .pgn, .pgc or .epd, or say --to", *o.output));
+  if (o.to && !to) return fail(fmt::format("--to {}: pgn, pgc, clm or epd", *o.to));
+  if (!to) return fail(fmt::format("{}: which format? name it .pgn, .pgc, .clm or .epd, or say --to", *o.output));
+  core::Board start;
+  if (o.start) {
+    core::FenReadOptions fen;
+    fen.fields = core::FenFields::FourOrSix;
+    auto board = core::parse_fen(*o.start, fen);
+    if (!board && board.error().field == core::FenField::Castling) {
+      fen.chess960 = true;  // KQkq for rooks off the a- and h-files: X-FEN, as Chess960 tools write it
+      if (auto chess960 = core::parse_fen(*o.start, fen)) board = std::move(chess960);
+    }
+    if (!board) return fail(fmt::format("--start: {}", core::to_string(board.error())));
+    start = *board;
+  }
+  if (format_of_suffix(o.input) == Format::Epd)
+    return fail(fmt::format("{}: EPD holds positions, not games: convert reads .pgn, .pgc and .clm", o.input));
   if (auto readable = check_readable_file(o.input); !readable) return fail(readable.error());
   if (o.output)
     if (auto w = check_writable_output(*o.output); !w) return fail(w.error());
   std::ifstream in(o.input, std::ios::binary);
-  const Format from = format_of_suffix(o.input).value_or(sniffed(in));
-  if (from == Format::Epd) return fail(fmt::format("{}: EPD holds positions, not games: convert reads .pgn and .pgc", o.input));
-  Sink sink(o.output, out);
+  Sink sink(to == Format::Clm ? std::nullopt : o.output, out);
   GameWriter writer(*to, o, sink, err);
-  const int read = read_games(from, in, o.input, err, [&](const pgn::Game& g) { writer.write(g); });
+  const int read = read_games(o, in, start, err, [&](const pgn::Game& g) { writer.write(g); });
   const Totals& t = writer.totals();
-  if (read == 2) return 2;  // a damaged PGC input: nothing written
+  if (read == 2) return 2;  // an input that cannot be read on: nothing written
   if (t.refused) {
-    fmt::print(err, "{}: {} of {} games hold what PGC cannot (named above): nothing written; --lossy writes them "
+    fmt::print(err, "{}: {} of {} games hold what {} cannot (named above): nothing written; --lossy writes them "
                     "without it, counted\n",
-               o.input, t.refused, t.games);
+               o.input, t.refused, t.games, to == Format::Clm ? "a move file" : "PGC");
     return 1;
   }
-  if (auto committed = sink.commit(); !committed) return fail(committed.error());
-  std::string lost;
-  if (!t.left_out.lossless())
-    lost = fmt::format("; left out (--lossy): {} comments, {} characters beyond Latin-1, {} termination markers",
-                       t.left_out.comments, t.left_out.characters, t.left_out.result_marks);
-  fmt::print(err, "{}: {} games{}{}\n", o.input, t.games, lost,
+  if (auto committed = to == Format::Clm ? writer.move_files().commit(o.output, out) : sink.commit(); !committed)
+    return fail(committed.error());
+  std::string where;
+  if (to == Format::Clm && o.output && writer.move_files().size() > 1) {
+    const auto names = writer.move_files().names(*o.output);
+    where = fmt::format("; a move file holds one game: written to {} ... {}", names.front(), names.back());
+  }
+  fmt::print(err, "{}: {} games{}{}{}\n", o.input, t.games, where, left_out(*to, t),
              read ? "; some with errors: those games are written up to the error" : "");
   return read;
 }

@@ -8,6 +8,7 @@
 
 #include "daemon/files.hpp"
 #include "pgn/collate.hpp"
+#include "pgn/formats.hpp"
 #include "pgn/reader.hpp"
 #include "pgn/to_epd.hpp"
 #include "pgn/writer.hpp"
@@ -16,17 +17,6 @@
 namespace epdd::cli {
 
 using namespace daemon;  // the commands call into the daemon library
-
-namespace {
-
-std::string game_prefix(const pgn::Diagnostic& d) {
-  std::string p = d.game ? fmt::format("game {}: ", d.game) : std::string();
-  if (!d.token.empty() && d.token.size() <= 40 && d.message.find(d.token) == std::string::npos)
-    p += fmt::format("'{}': ", d.token);
-  return p;
-}
-
-}  // namespace
 
 int run_pgn_check(const PgnCheckOptions& o, std::ostream& out, std::ostream& err) {
   int status = 0;
@@ -39,16 +29,18 @@ int run_pgn_check(const PgnCheckOptions& o, std::ostream& out, std::ostream& err
     std::ifstream in(file, std::ios::binary);
     const detail::ReportOptions report{o.all, static_cast<int>(o.min_severity)};
     pgn::Diagnostics diags;
-    detail::print_as_they_come(diags, out, file, report, game_prefix);
-    pgn::GameReader reader(in, diags);
+    detail::print_as_they_come(diags, out, file, report, detail::pgn_game_prefix);
+    pgn::AnyGameReader reader(in, pgn::game_format_of_suffix(file), diags);
     std::size_t games = 0, plies = 0;
     for (pgn::Game g; reader.next(g);) {
       ++games;
       plies += g.main.moves.size();
     }
     const std::size_t errors = diags.count(pgn::Severity::Error);
-    fmt::print(out, "{}: {} games, {} main-line plies: {} errors, {} warnings, {} notes\n", file, games, plies, errors,
-               diags.count(pgn::Severity::Warning), diags.count(pgn::Severity::Note));
+    const std::string format =
+        reader.format() == pgn::GameFormat::Pgn ? "" : fmt::format(" ({})", pgn::to_string(reader.format()));
+    fmt::print(out, "{}{}: {} games, {} main-line plies: {} errors, {} warnings, {} notes\n", file, format, games, plies,
+               errors, diags.count(pgn::Severity::Warning), diags.count(pgn::Severity::Note));
     detail::print_kind_counts(out, diags, report);
     if (errors && status == 0) status = 1;
   }
@@ -69,8 +61,8 @@ int run_pgn_write(const PgnWriteOptions& o, std::ostream& out, std::ostream& err
   std::ifstream in(o.file, std::ios::binary);
   pgn::Diagnostics diags;
   const detail::ReportOptions errors_only{false, static_cast<int>(pgn::Severity::Error)};
-  detail::print_as_they_come(diags, err, o.file, errors_only, game_prefix);
-  pgn::GameReader reader(in, diags);
+  detail::print_as_they_come(diags, err, o.file, errors_only, detail::pgn_game_prefix);
+  pgn::AnyGameReader reader(in, pgn::game_format_of_suffix(o.file), diags);
   pgn::ExportOptions export_options;
   export_options.reduced = o.reduced;
   pgn::ToEpdOptions epd_options;

@@ -10,6 +10,8 @@
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
+#include "pgn/diagnostic.hpp"
+
 namespace epdd::cli::detail {
 
 // How many diagnostics of one kind a file prints before it only counts them.
@@ -30,9 +32,11 @@ void print_as_they_come(Diagnostics& diags, std::ostream& out, const std::string
                         Prefix prefix) {
   diags.keep_per_kind(0);
   diags.on_add([&diags, &out, &file, o, prefix](const auto& d) {
-    if ((o.all || diags.count(d.problem) <= kShownPerKind) && static_cast<int>(d.severity) >= o.min_severity)
-      fmt::print(out, "{}:{}:{}: {}: {}{} [{}]\n", file, d.line, d.column, to_string(d.severity), prefix(d),
-                 d.message, name(d.problem));
+    if ((o.all || diags.count(d.problem) <= kShownPerKind) && static_cast<int>(d.severity) >= o.min_severity) {
+      // Line 0: binary input (PGC), whose message says its byte offset.
+      const std::string where = d.line ? fmt::format("{}:{}:{}", file, d.line, d.column) : file;
+      fmt::print(out, "{}: {}: {}{} [{}]\n", where, to_string(d.severity), prefix(d), d.message, name(d.problem));
+    }
   });
 }
 
@@ -45,6 +49,16 @@ void print_kind_counts(std::ostream& out, const Diagnostics& diags, const Report
     fmt::print(out, "  {:>6} {:<22} {}{}\n", n, name(problem), to_string(severity),
                cut ? fmt::format(" ({} not shown; --all shows every one)", n - kShownPerKind) : "");
   }
+}
+
+// The context of a game format's diagnostic: "game 3: ", and "'Nf9': " for a short token the
+// message does not quote. PGC's and move files' messages name their game themselves.
+inline std::string pgn_game_prefix(const pgn::Diagnostic& d) {
+  const bool named = d.problem == pgn::Problem::PgcData || d.problem == pgn::Problem::MoveFile;
+  std::string p = d.game && !named ? fmt::format("game {}: ", d.game) : std::string();
+  if (!d.token.empty() && d.token.size() <= 40 && d.message.find(d.token) == std::string::npos)
+    p += fmt::format("'{}': ", d.token);
+  return p;
 }
 
 }  // namespace epdd::cli::detail
