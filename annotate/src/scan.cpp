@@ -1,8 +1,11 @@
 #include "annotate/input_game.hpp"
 
+#include <fstream>
 #include <stdexcept>
 
 #include "input_stream.hpp"
+#include "core/text.hpp"
+#include "pgn/formats.hpp"
 #include "pgn/reader.hpp"
 
 namespace epdd::annotate {
@@ -82,6 +85,24 @@ std::vector<InputGame> scan_games(const InputBytes& bytes) {
 }
 
 std::vector<InputGame> scan_games(std::string_view bytes) { return scan_games(bytes_in_memory(bytes)); }
+
+bool is_pgn_file(const std::string& path) {
+  if (auto format = pgn::game_format_of_suffix(path)) return *format == pgn::GameFormat::Pgn;
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::string head(pgn::kSniffBytes, '\0');
+  in.read(head.data(), static_cast<std::streamsize>(head.size()));
+  head.resize(static_cast<std::size_t>(in.gcount()));
+  return pgn::sniff_game_format(head) == pgn::GameFormat::Pgn;
+}
+
+Expected<std::string, std::string> input_as_pgn(const std::string& path, std::string bytes) {
+  const auto format = pgn::game_format_of(path, std::string_view(bytes).substr(0, pgn::kSniffBytes));
+  if (format == pgn::GameFormat::Pgn) return bytes;
+  auto text = pgn::as_pgn_text(bytes, format);
+  if (!text) return unexpected(core::escaped(path) + " (" + pgn::to_string(format) + "): " + text.error());
+  return text;
+}
 
 std::size_t tail_begin(const InputBytes& bytes, const std::vector<InputGame>& games) {
   detail::ForwardBytes forward(bytes);

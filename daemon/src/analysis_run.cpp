@@ -83,7 +83,7 @@ Expected<uci::EngineConfig, std::string> choose_engine(const AnalysisSettings& s
 void use_one_malloc_arena() { mallopt(M_ARENA_MAX, 1); }
 
 // The input of a run: read whole (its kind's read_input), or, for a kind that renders from the
-// store and a regular file, only hashed here, a chunk at a time, and copied into the store as
+// store and a regular file it stores as it is (JobKind::stores_as_is), only hashed here, a chunk at a time, and copied into the store as
 // the job is made: a file of thousands of games is never held whole.
 struct RunInput {
   std::string path;
@@ -97,7 +97,7 @@ Expected<RunInput, std::string> read_input(const JobKind& kind, const std::strin
   RunInput in;
   in.path = path;
   std::error_code ec;
-  if (!kind.renders_from_store() || kind.many_inputs() || !std::filesystem::is_regular_file(path, ec)) {
+  if (!kind.stores_as_is(path) || kind.many_inputs() || !std::filesystem::is_regular_file(path, ec)) {
     auto bytes = kind.read_input(path, spec);
     if (!bytes) return unexpected(bytes.error());
     in.hash = content_hash(*bytes);

@@ -153,7 +153,7 @@ Expected<JobSpec, std::string> Spool::spec_for(const std::string& name, bool has
   const std::string extension = extension_of(name);
   const JobKind* reader = kind_for_extension(extension);
   if (!reader)
-    return unexpected(fmt::format("{}: not an EPD, PGN or Polyglot file (the spool takes *.epd, *.pgn and *.bin)", shown));
+    return unexpected(fmt::format("{}: not an EPD, PGN, PGC, ChessLive! or Polyglot file (the spool takes *.epd, *.pgn, *.pgc, *.clm and *.bin)", shown));
   JobSpec settings = settings_.defaults;
   // A file is a job of the configured kind when that kind reads it (*.epd: analyse or suite),
   // else of the kind that does (*.pgn: annotate); a sidecar's kind must read it.

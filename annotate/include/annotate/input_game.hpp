@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/board.hpp"
+#include "core/expected.hpp"
 #include "core/move.hpp"
 #include "pgn/game.hpp"
 
@@ -56,6 +57,18 @@ struct InputGame {
 // reader closes) and do not.
 std::vector<InputGame> scan_games(const InputBytes& bytes);
 std::vector<InputGame> scan_games(std::string_view bytes);
+
+// The input of an annotation run as PGN text, what scan_games reads: PGN as it is; PGC and
+// ChessLive! move files (by the path's suffix .pgc/.clm, else by their first bytes: pgn/formats.hpp)
+// converted to PGN export format, so they are annotated like any PGN and the output is PGN. Such
+// an input is held whole while it is converted (PGC is a third of its PGN). An input that cannot
+// be read (a damaged PGC file, a move file against its grammar) is an error naming the file and
+// the byte or the line, and nothing of it is annotated.
+Expected<std::string, std::string> input_as_pgn(const std::string& path, std::string bytes);
+
+// Whether the file at `path` is PGN (by its suffix, else by its first bytes), which
+// input_as_pgn takes as it is: it can be read a part at a time. False when it cannot be opened.
+bool is_pgn_file(const std::string& path);
 
 // Where the text after the last game starts: the first byte after the last game's end (from
 // the input's start when there is no game) that is not white space; bytes.size when none.

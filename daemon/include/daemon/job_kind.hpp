@@ -99,6 +99,13 @@ class JobKind {
   // errors it meets in AnalysisRun::errors (annotate: a file of thousands of games renders in the
   // memory of one). Its errors are then known after render() only.
   virtual bool renders_from_store() const { return false; }
+  // Whether the regular file at `path` is stored as it is, hashed and copied a chunk at a time
+  // and never held whole, instead of through read_input (default: renders_from_store(); annotate:
+  // a PGN file, not a PGC or move file, which read_input converts).
+  virtual bool stores_as_is(const std::string& path) const {
+    (void)path;
+    return renders_from_store();
+  }
   // The output `epdd results` prints when no file is named for it.
   virtual std::string_view printed_output() const { return "output"; }
 

@@ -198,12 +198,22 @@ class AnnotateKind final : public JobKind {
   std::span<const KindOption> options() const override { return kAnnotateOptions; }
   bool has_reports() const override { return true; }
   std::string_view input_extension() const override { return "pgn"; }
+  // PGC and ChessLive! move files are annotated as the PGN they convert to (read_input).
+  bool reads(std::string_view extension) const override {
+    return extension == "pgn" || extension == "pgc" || extension == "clm";
+  }
+  std::string_view output_extension() const override { return "pgn"; }  // games.pgc gives outbox/games.pgn
   bool renders_from_store() const override { return true; }
+  bool stores_as_is(const std::string& path) const override { return annotate::is_pgn_file(path); }
   std::span<const std::string_view> stored_inputs() const override { return kStoredInputs; }
   uci::NewGame default_new_game() const override { return uci::NewGame::Keep; }
 
+  // PGN, or PGC and ChessLive! move files as PGN text (annotate::input_as_pgn): the store keeps
+  // what is annotated, and the output is PGN whatever the input was.
   Expected<std::string, std::string> read_input(const std::string& path, const JobSpec&) const override {
-    return read_whole_file(path);
+    auto bytes = read_whole_file(path);
+    if (!bytes) return bytes;
+    return annotate::input_as_pgn(path, std::move(*bytes));
   }
 
   AnalysisRun start(std::string_view bytes, const JobSpec&) const override {

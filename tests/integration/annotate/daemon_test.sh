@@ -4,7 +4,8 @@
 #   instances (two games at once); `epdd status` shows it; `epdd results` writes the PGN (and
 #   --json the summary), equal to the one-shot command's output on the same engine;
 # - a .pgn dropped into the spool with a sidecar (kind's settings as TOML) comes out annotated in
-#   outbox/ with its summaries; a sidecar with an unknown annotate value is refused with its line.
+#   outbox/ with its summaries; a sidecar with an unknown annotate value is refused with its line;
+#   the same games as PGC (.pgc) come out as the same annotated PGN (outbox/NAME.pgn).
 #
 #   daemon_test.sh EPDD FAKE_ENGINE SHARED_DATA
 here=$(cd "$(dirname "$0")" && pwd)
@@ -38,13 +39,19 @@ grep -q "judge" bad.err || fail "a bad --judge is not explained: $(cat bad.err)"
 cp games.pgn spool/inbox/spooled.pgn.part
 printf 'depth = 3\njudge = "cp:40,90,250"\n' > spool/inbox/spooled.toml
 mv spool/inbox/spooled.pgn.part spool/inbox/spooled.pgn
+"$epdd" convert games.pgn -o games.pgc 2> /dev/null
+cp games.pgc spool/inbox/binary.pgc.part
+printf 'depth = 3\njudge = "cp:40,90,250"\n' > spool/inbox/binary.toml
+mv spool/inbox/binary.pgc.part spool/inbox/binary.pgc
 cp games.pgn spool/inbox/typo.pgn
 printf 'depth = 3\nvariation_plies = "many"\n' > spool/inbox/typo.toml
-for f in outbox/spooled.pgn outbox/spooled.json outbox/spooled.report.txt done/spooled.pgn failed/typo.pgn.error; do
+for f in outbox/spooled.pgn outbox/spooled.json outbox/spooled.report.txt done/spooled.pgn failed/typo.pgn.error \
+         outbox/binary.pgn done/binary.pgc; do
   for _ in $(seq 1 300); do [ -e "spool/$f" ] && break; sleep 0.1; done
   [ -e "spool/$f" ] || { ls -R spool >&2; tail -20 daemon.log >&2; fail "spool/$f is missing"; }
 done
 cmp ref.pgn spool/outbox/spooled.pgn || fail "the spool's annotation differs from the one-shot command's"
+cmp ref.pgn spool/outbox/binary.pgn || fail "the spool's annotation of the games as PGC differs: $(diff ref.pgn spool/outbox/binary.pgn | head -5)"
 grep -q "typo.toml:2:.*variation_plies" spool/failed/typo.pgn.error || fail "typo.pgn.error: $(cat spool/failed/typo.pgn.error)"
 exactly_once
 kill -TERM "$served"; wait "$served"
