@@ -10,7 +10,10 @@ using namespace daemon;  // the commands call into the daemon library
 void add_annotate(CLI::App& app, AnnotateOptions& o, int& status) {
   auto* cmd = app.add_subcommand(
       "annotate", "Annotate the games of a PGN file: [%eval], judgement NAGs and comments, engine lines");
-  add_common(cmd, o.analysis, "The PGN file (read laxly: missing tags, move numbers or results are fine)", false);
+  add_common(cmd, o.analysis,
+             "The PGN file (read laxly: missing tags, move numbers or results are fine); or PGC (.pgc) or a\n"
+             "ChessLive! move file (.clm), by suffix or content: annotated as the PGN 'epdd convert' gives",
+             false);
   cmd->add_option("-o,--output", o.output, "Write the annotated PGN here (atomically; may be the input). Default: stdout");
   cmd->add_option("--json", o.json, "Also write the summary as JSON here (per game, side and player)");
   add_kind_options(cmd, o.analysis.spec, find_kind("annotate"));
@@ -32,6 +35,8 @@ void add_annotate(CLI::App& app, AnnotateOptions& o, int& status) {
       "with its line. The summary (stderr, --json): per game and side the inaccuracies, mistakes and\n"
       "blunders and the average centipawn loss (scores capped at +-10.00, as lichess); per player over\n"
       "the file.\n"
+      "PGC and ChessLive! input is converted to PGN first (the output is PGN; a move file's Depth/Score/Time\n"
+      "are its [%eval] and [%clk], replaced or kept as above); a damaged one is refused with its byte or line.\n"
       "Exit status: 0 done, 1 some games were written back unchanged or positions failed, 2 bad arguments,\n"
       "input, configuration or store, 3 the engine could not be started, 130 interrupted (rerun the same\n"
       "command to resume: a game interrupted in the middle is annotated again from its start).\n\n"
@@ -41,6 +46,7 @@ void add_annotate(CLI::App& app, AnnotateOptions& o, int& status) {
       "  epdd annotate my-games.pgn -o out.pgn --depth 18 --player \"Carlsen, Magnus\" --book gm2001.bin\n"
       "  epdd annotate games.pgn --nodes 200000 --judge cp:50,100,300 --from-ply 16 > annotated.pgn\n"
       "  epdd annotate games.pgn -o out.pgn --depth 16 --only-moves --position-nags --replace-nags\n"
+      "  epdd annotate twic.pgc -o twic-annotated.pgn --nodes 200000\n"
       "  epdd submit annotate games.pgn --config /etc/epdd/epdd.toml --depth 20 -o out.pgn   (a daemon)");
   cmd->callback([&o, &status] {
     default_limit(o.analysis.spec.limits);
