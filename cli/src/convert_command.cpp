@@ -109,12 +109,16 @@ class GameWriter {
   GameWriter(Format to, const ConvertOptions& o, Sink& sink, std::ostream& err)
       : to_(to), sink_(sink), err_(err), input_(o.input) {
     export_.reduced = o.reduced;
+    reduced_ = o.reduced;
     pgc_.lossy = o.lossy;
     clm_.lossy = o.lossy;
   }
-  void write(const pgn::Game& g) {
+  void write(const pgn::Game& game) {
     ++totals_.games;
     text_.clear();
+    // --reduced: PGC and move files get what the reduced export holds (PGC: 0x01 records).
+    const bool reduce = reduced_ && (to_ == Format::Pgc || to_ == Format::Clm);
+    const pgn::Game& g = reduce ? (reduced_copy_ = pgn::reduced_game(game)) : game;
     switch (to_) {
       case Format::Pgn: pgn::append_game(text_, g, export_); break;
       case Format::Epd:
@@ -156,6 +160,8 @@ class GameWriter {
   std::ostream& err_;
   const std::string& input_;
   pgn::ExportOptions export_;
+  bool reduced_ = false;
+  pgn::Game reduced_copy_;
   pgn::PgcWriteOptions pgc_;
   pgn::ClmWriteOptions clm_;
   std::string text_;

@@ -177,12 +177,35 @@ std::string export_movetext(const Game& game, const ExportOptions& options) {
   return out;
 }
 
+namespace {
+
+// Whether the reduced export format keeps a tag: the roster, and what defines the start.
+bool in_reduced_export(const Tag& t) {
+  return is_str_tag(t.name) || t.name == "SetUp" || t.name == "FEN" || t.name == "Variant";
+}
+
+}  // namespace
+
+Game reduced_game(const Game& game) {
+  Game r;
+  r.tags = export_tags(game);
+  std::erase_if(r.tags, [](const Tag& t) { return !in_reduced_export(t); });
+  r.main.moves.reserve(game.main.moves.size());
+  for (const MoveNode& node : game.main.moves) r.main.moves.push_back(MoveNode{node.move, {}});
+  r.result = game.result;
+  r.result_written = game.result_written;
+  r.start = game.start;
+  r.number = game.number;
+  r.line = game.line;
+  r.byte_end = game.byte_end;
+  return r;
+}
+
 void append_game(std::string& out, const Game& game, const ExportOptions& options) {
   if (!options.reduced)
     for (const std::string& e : game.escapes) out += "%" + e + "\n";
   for (const Tag& t : export_tags(game)) {
-    const bool defines_start = t.name == "SetUp" || t.name == "FEN" || t.name == "Variant";
-    if (options.reduced && !is_str_tag(t.name) && !defines_start) continue;
+    if (options.reduced && !in_reduced_export(t)) continue;
     out += '[';
     out += t.name;
     out += " \"";

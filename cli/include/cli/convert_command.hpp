@@ -16,7 +16,7 @@ struct ConvertOptions {
   std::optional<std::string> output;  // written atomically; stdout without it
   std::optional<std::string> to;      // pgn, pgc, epd: the output's format, over its suffix
   bool lossy = false;                 // PGC: leave out what it cannot hold (comments...), counted
-  bool reduced = false;               // PGN output: the reduced export format
+  bool reduced = false;               // the reduced export format (PGN; PGC's 0x01 records; move files)
   std::optional<std::string> start;   // ChessLive! input: the FEN its moves start from (the file cannot say)
 };
 

@@ -22,6 +22,12 @@ struct ExportOptions {
 // The tags in the order export writes them, STR defaults filled in.
 std::vector<Tag> export_tags(const Game& game);
 
+// What the reduced export format holds of a game: its tags as export_tags gives them, the Seven
+// Tag Roster and SetUp, FEN and Variant only; the main line without NAGs, comments or variations;
+// no escapes. Exporting it gives what the reduced option writes of `game`; other formats (PGC's
+// reduced-export record) write it so.
+Game reduced_game(const Game& game);
+
 // The game in export format, ending with the blank line that closes its movetext.
 std::string export_game(const Game& game, const ExportOptions& options = {});
 void append_game(std::string& out, const Game& game, const ExportOptions& options = {});

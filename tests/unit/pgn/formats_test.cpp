@@ -177,3 +177,27 @@ TEST_CASE("Game formats: PGC and move files as PGN text, PGN as it is", "[format
   CHECK_THAT(*clm, Catch::Contains("[White \"Anand\"]"));
   CHECK_THAT(*clm, Catch::Contains("1. e4 c5 {agreed} 1/2-1/2"));
 }
+
+TEST_CASE("Game formats: reduced_game is what the reduced export writes, and PGC holds it as 0x01 records", "[formats]") {
+  for (const char* name : {"twic0920.pgn", "heavily-annotated.pgn", "chess960-cutechess.pgn"}) {
+    INFO(name);
+    pgn::Diagnostics diags;
+    const auto games = pgn::read_games(test::shared_file(name), diags);
+    REQUIRE(!games.empty());
+    std::string want, got, pgc;
+    std::size_t reduced_records = 0;
+    for (const auto& g : games) {
+      pgn::append_game(want, g, {.reduced = true});
+      const pgn::Game r = pgn::reduced_game(g);
+      pgn::append_game(got, r);  // the full export of the reduced game: nothing left to drop
+      auto report = pgn::append_pgc(pgc, r);
+      REQUIRE(report);  // no comments: nothing needs lossy
+      reduced_records += report->reduced;
+    }
+    CHECK(got == want);
+    auto back = pgn::as_pgn_text(pgc, GameFormat::Pgc);
+    REQUIRE(back);
+    CHECK(*back == want);
+    if (std::string_view(name) == "twic0920.pgn") CHECK(reduced_records == games.size());
+  }
+}
