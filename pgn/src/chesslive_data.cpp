@@ -10,8 +10,7 @@ namespace {
 
 std::string two_digits(long v) { return (v < 10 ? "0" : "") + std::to_string(v); }
 
-std::string eval_text(long mover_score, core::Color mover) {
-  const long white = mover == core::Color::White ? mover_score : -mover_score;
+std::string eval_text(long white) {
   const long size = std::labs(white);
   if (size >= kMateLimit) return std::string(white > 0 ? "#" : "#-") + std::to_string(kMateScore - size);
   return std::string(white < 0 ? "-" : "") + std::to_string(size / 100) + "." + two_digits(size % 100);
@@ -64,10 +63,10 @@ std::optional<long> clock_seconds(std::string_view s) {
 
 }  // namespace
 
-std::string data_comment(const MoveData& d, core::Color mover) {
+std::string data_comment(const MoveData& d) {
   std::string out;
   if (d.score) {
-    out = "[%eval " + eval_text(*d.score, mover);
+    out = "[%eval " + eval_text(*d.score);
     if (d.depth > 0) out += "," + std::to_string(d.depth);
     out += "]";
   }
@@ -79,7 +78,7 @@ std::string data_comment(const MoveData& d, core::Color mover) {
   return out;
 }
 
-std::optional<MoveData> parse_data_comment(std::string_view comment, core::Color mover) {
+std::optional<MoveData> parse_data_comment(std::string_view comment) {
   MoveData d;
   bool any = false;
   for (const Command& c : commands_in(comment)) {
@@ -92,9 +91,8 @@ std::optional<MoveData> parse_data_comment(std::string_view comment, core::Color
         d.depth = static_cast<int>(*depth);
         v = v.substr(0, comma);
       }
-      auto w = white_score(v);
-      if (!w) return std::nullopt;
-      d.score = mover == core::Color::White ? *w : -*w;
+      d.score = white_score(v);
+      if (!d.score) return std::nullopt;
       any = true;
     } else if (c.name == "clk" && !d.seconds) {
       d.seconds = clock_seconds(c.value);

@@ -202,7 +202,7 @@ Expected<void, ClmError> Reader::move_spec(Field f, Game& game) {
       if (!d.seconds || *d.seconds < 0 || *d.seconds > 3600L * 1000000 || parts[3].text.starts_with('+'))
         return bad(parts[3], "Time '" + std::string(parts[3].text) + "' is not a number of seconds");
     }
-    const std::string c = clm::data_comment(d, board_.side_to_move());
+    const std::string c = clm::data_comment(d);
     if (!c.empty()) node.after.push_back({Annotation::Kind::Comment, 0, c, {}});
   }
   board_.make_move(*move);

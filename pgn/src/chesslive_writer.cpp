@@ -75,14 +75,13 @@ class Writer {
 
 void Writer::move_spec(std::size_t i, std::string& out, std::string& reason) {
   const MoveNode& node = game_.main.moves[i];
-  const core::Color mover = board_.side_to_move();
   std::optional<clm::MoveData> data;
   std::vector<const std::string*> others;
   for (const Annotation& a : node.after) {
     if (a.kind == Annotation::Kind::Nag) ++report.nags;
     if (a.kind == Annotation::Kind::Variation) ++report.variations;
     if (a.kind != Annotation::Kind::Comment) continue;
-    if (!data && (data = clm::parse_data_comment(a.comment, mover))) {
+    if (!data && (data = clm::parse_data_comment(a.comment))) {
       if (!clm::only_commands(a.comment)) ++report.comments;
     } else {
       others.push_back(&a.comment);

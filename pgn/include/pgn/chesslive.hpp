@@ -10,14 +10,17 @@
 //   A ResultSpec needs its ";" Text (the Text may be empty). "A;B;" (no move, no result) is
 //   an unfinished game without moves (the grammar needs one MoveList item; we allow none).
 // - Depth/Score/Time become the move's first comment: "[%eval S,D] [%clk h:mm:ss]".
-//   Score: the grammar says "+ = -" are "from white point of view" of the Result only; the
-//   Score, like Depth and Time, belongs to the move's engine, so we read it from the point of
-//   view of the side that moved (WinBoard's convention) and turn it to White's for [%eval]
-//   (pawns, two decimals). A score of at least 99000 in size is a mate: 100000-n is "mate in
-//   n moves" for the mover ([%eval #n] / [%eval #-n] from White's side). Depth 0 means "no
-//   depth" ([%eval S] without ",D"). Time: the spec gives no unit; we take whole SECONDS
-//   remaining on the mover's clock. An EMPTY Score or Time field means "not given" (an
-//   extension, written only when a PGN move has an [%eval] but no [%clk] or the reverse).
+//   Score: centipawns from WHITE's point of view, whoever moved, so it maps to [%eval] with
+//   no sign flip (pawns = Score/100, two decimals) and back; the grammar says only
+//   "centi-Pawn", and the one point of view it states (the Result's) is White's. A Score is
+//   read with an optional sign ("+35" is 35, "-0" is 0) and written without '+'. A Score of
+//   at least 99000 in size is a mate: 100000-n is "White mates in n moves" ([%eval #n]) and
+//   -(100000-n) "Black mates in n moves" ([%eval #-n]); n counts moves (not plies), as
+//   [%eval #n] does, 0 <= n <= 1000. Depth 0 means "no depth" ([%eval S] without ",D").
+//   Depth and Time are plain digits (no sign). Time: the spec gives no unit; we take whole
+//   SECONDS remaining on the mover's clock ([%clk] fractions of a second are cut off). An
+//   EMPTY Score or Time field means "not given" (an extension, written only when a PGN move
+//   has an [%eval] but no [%clk] or the reverse).
 // - A Move's steps are played on a copy of the placement exactly as the SEMANTICS say (a
 //   square step copies then clears, even an empty square; a PieceID step drops a piece of the
 //   side to move: p n b r q k), except that a step onto its own square ("g1:g1") changes

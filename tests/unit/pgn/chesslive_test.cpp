@@ -114,13 +114,13 @@ TEST_CASE("ChessLive: Chess960 castling, with the rook dropped when the king lan
 }
 
 TEST_CASE("ChessLive: Depth, Score and Time as [%eval] and [%clk], and back", "[chesslive]") {
-  const std::string text = "W;B;e2:e4/20/35/179/;e7:e5/18/-12/178/;g1:f3/0/99997/170/N;b8:c6/0/-4/2/N\n";
+  const std::string text = "W;B;e2:e4/20/35/179/;e7:e5/18/35/178/;g1:f3/0/99997/170/N;b8:c6/0/-4/2/N\n";
   const pgn::Game g = read_ok(text);
-  // Score is the mover's: Black's -12 is White's +0.12; 99997 is mate in 3 for White.
+  // Score is White's, whoever moved: Black's 35 is [%eval 0.35]; 99997 is White mates in 3.
   CHECK(g.main.moves[0].after[0].comment == "[%eval 0.35,20] [%clk 0:02:59]");
-  CHECK(g.main.moves[1].after[0].comment == "[%eval 0.12,18] [%clk 0:02:58]");
+  CHECK(g.main.moves[1].after[0].comment == "[%eval 0.35,18] [%clk 0:02:58]");
   CHECK(g.main.moves[2].after[0].comment == "[%eval #3] [%clk 0:02:50]");
-  CHECK(g.main.moves[3].after[0].comment == "[%eval 0.04] [%clk 0:00:02]");
+  CHECK(g.main.moves[3].after[0].comment == "[%eval -0.04] [%clk 0:00:02]");
   CHECK(write_ok(g) == text);
   // Without SANtags (four fields), with santags off.
   round_trip("W;B;e2:e4/20/35/7199;e7:e5/18/-120/7198;+;resigns\n", {}, {.santags = false, .lossy = false});
@@ -128,6 +128,29 @@ TEST_CASE("ChessLive: Depth, Score and Time as [%eval] and [%clk], and back", "[
   round_trip("W;B;e2:e4/3/35//;e7:e5/0//60/;d1:h5/1/-40/58/Q;-;White lost on time\n");
   const pgn::Game t = read_ok("W;B;e2:e4/0//3725/\n");
   CHECK(t.main.moves[0].after[0].comment == "[%clk 1:02:05]");
+}
+
+TEST_CASE("ChessLive: mate scores from White's view for either side to move", "[chesslive]") {
+  // [%eval #n]: White mates in n moves, Score 100000-n; [%eval #-n]: Black mates, -(100000-n).
+  struct Case {
+    std::string moves;  // the MoveSpecs, the last one carrying the score
+    std::string eval;   // its comment
+  };
+  const std::vector<Case> cases = {
+      {"e2:e4/5/99997/60", "[%eval #3,5] [%clk 0:01:00]"},                 // White moved, White mates
+      {"e2:e4/5/-99996/60", "[%eval #-4,5] [%clk 0:01:00]"},               // White moved, Black mates
+      {"e2:e4;e7:e5/5/99998/60", "[%eval #2,5] [%clk 0:01:00]"},           // Black moved, White mates
+      {"e2:e4;e7:e5/5/-99999/60", "[%eval #-1,5] [%clk 0:01:00]"},         // Black moved, Black mates
+      {"e2:e4;e7:e5/5/-35/60", "[%eval -0.35,5] [%clk 0:01:00]"},          // Black moved, Black better
+      {"e2:e4;e7:e5/5/1234/60", "[%eval 12.34,5] [%clk 0:01:00]"},         // Black moved, White better
+  };
+  for (const Case& c : cases) {
+    const std::string text = "W;B;" + c.moves + "\n";
+    INFO(text);
+    const pgn::Game g = read_ok(text);
+    CHECK(g.main.moves.back().after.at(0).comment == c.eval);
+    CHECK(write_ok(g, {.santags = false, .lossy = false}) == text);
+  }
 }
 
 TEST_CASE("ChessLive: errors name the game, the move and the steps, with their place", "[chesslive]") {
@@ -195,7 +218,7 @@ TEST_CASE("ChessLive: PGN games through the move file give their moves back", "[
   const auto pg = test::read(text).games;
   REQUIRE(pg.size() == 1);
   const std::string clm = write_ok(pg[0]);
-  CHECK(clm == "a;b;e2:e4/22/30/180/;e7:e5/21/25/179/;d1:h5/0/-99996/170/Q;-;\n");
+  CHECK(clm == "a;b;e2:e4/22/30/180/;e7:e5/21/-25/179/;d1:h5/0/-99996/170/Q;-;\n");
   const pgn::Game back = read_ok(clm);
   for (std::size_t i = 0; i < 3; ++i) CHECK(back.main.moves[i].after == pg[0].main.moves[i].after);
   CHECK(back.main == pg[0].main);
