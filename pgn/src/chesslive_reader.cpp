@@ -43,13 +43,22 @@ std::string_view trim(std::string_view s, std::size_t* offset = nullptr) {
   return s;
 }
 
-std::optional<long> signed_number(std::string_view s) {
+// <number>: digits only.
+std::optional<long> number(std::string_view s) {
   long v = 0;
-  if (s.starts_with('+')) s.remove_prefix(1);
-  if (s.empty()) return std::nullopt;
+  if (s.empty() || s.front() < '0' || s.front() > '9') return std::nullopt;
   auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
   if (ec != std::errc() || p != s.data() + s.size()) return std::nullopt;
   return v;
+}
+
+// <signed number>: digits after an optional '+' or '-'.
+std::optional<long> signed_number(std::string_view s) {
+  const bool negative = s.starts_with('-');
+  if (negative || s.starts_with('+')) s.remove_prefix(1);
+  auto v = number(s);
+  if (!v) return std::nullopt;
+  return negative ? -*v : *v;
 }
 
 Placement placement_of(const core::Board& b) {
@@ -186,8 +195,8 @@ Expected<void, ClmError> Reader::move_spec(Field f, Game& game) {
   MoveNode node{*move, {}};
   if (parts.size() > 1) {
     clm::MoveData d;
-    auto depth = signed_number(parts[1].text);
-    if (!depth || *depth < 0 || *depth > 100000 || parts[1].text.starts_with('+'))
+    auto depth = number(parts[1].text);
+    if (!depth || *depth > 100000)
       return bad(parts[1], "Depth '" + std::string(parts[1].text) + "' is not a number of plies");
     d.depth = static_cast<int>(*depth);
     if (!parts[2].text.empty()) {
@@ -198,8 +207,8 @@ Expected<void, ClmError> Reader::move_spec(Field f, Game& game) {
       return bad(parts[2], "a Depth without a Score");
     }
     if (!parts[3].text.empty()) {
-      d.seconds = signed_number(parts[3].text);
-      if (!d.seconds || *d.seconds < 0 || *d.seconds > 3600L * 1000000 || parts[3].text.starts_with('+'))
+      d.seconds = number(parts[3].text);
+      if (!d.seconds || *d.seconds > 3600L * 1000000)
         return bad(parts[3], "Time '" + std::string(parts[3].text) + "' is not a number of seconds");
     }
     const std::string c = clm::data_comment(d);

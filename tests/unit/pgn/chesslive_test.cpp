@@ -153,6 +153,35 @@ TEST_CASE("ChessLive: mate scores from White's view for either side to move", "[
   }
 }
 
+TEST_CASE("ChessLive: signed Scores, unsigned Depth and Time", "[chesslive]") {
+  // Score ::= <signed number>: "+35" and "35" are the same; "-0" is 0. Written without '+'.
+  CHECK(read_ok("W;B;e2:e4/1/+35/2\n").main.moves[0].after.at(0).comment == "[%eval 0.35,1] [%clk 0:00:02]");
+  CHECK(read_ok("W;B;e2:e4/1/-0/2\n").main.moves[0].after.at(0).comment == "[%eval 0.00,1] [%clk 0:00:02]");
+  CHECK(write_ok(read_ok("W;B;e2:e4/1/+35/2\n"), {.santags = false, .lossy = false}) == "W;B;e2:e4/1/35/2\n");
+  struct Case {
+    std::string spec;
+    std::string says;
+  };
+  const std::vector<Case> cases = {
+      {"e2:e4/1/+-5/2", "Score '+-5'"}, {"e2:e4/1/-+5/2", "Score '-+5'"}, {"e2:e4/1/+/2", "Score '+'"},
+      {"e2:e4/1/--5/2", "Score '--5'"}, {"e2:e4/1/3.5/2", "Score '3.5'"}, {"e2:e4/1/ 5/2", "Score ' 5'"},
+      {"e2:e4/-0/5/2", "Depth '-0'"},   {"e2:e4/+3/5/2", "Depth '+3'"},   {"e2:e4/-1/5/2", "Depth '-1'"},
+      {"e2:e4/1/5/-0", "Time '-0'"},    {"e2:e4/1/5/+2", "Time '+2'"},    {"e2:e4/1/5/1.5", "Time '1.5'"},
+      {"e2:e4/1/100001/2", "Score '100001'"},
+      {"e2:e4/1/5/99999999999999999999999", "Time '99999999999999999999999'"},
+  };
+  for (const Case& c : cases) {
+    const std::string text = "W;B;" + c.spec + "\n";
+    auto r = pgn::read_chesslive(text);
+    INFO(text);
+    CHECK(!r);
+    if (r) continue;
+    INFO(pgn::to_string(r.error()));
+    CHECK(r.error().message.find(c.says) != std::string::npos);
+    CHECK(r.error().message.find("game W - B, move 1 (White)") != std::string::npos);
+  }
+}
+
 TEST_CASE("ChessLive: errors name the game, the move and the steps, with their place", "[chesslive]") {
   struct Case {
     std::string text;
