@@ -118,9 +118,6 @@ Expected<std::vector<Step>, ClmError> Reader::parse_steps(Field f) const {
   std::vector<Step> steps;
   for (std::size_t i = 0; i < parts.size(); i += 2) {
     Step s;
-    auto to = core::parse_square(parts[i + 1]);
-    if (!to) return bad("'" + std::string(parts[i + 1]) + "' is not a square a1..h8");
-    s.to = *to;
     if (parts[i].size() == 1 && parts[i][0] >= 'a' && parts[i][0] <= 'z') {
       const std::string_view ids = "pnbrqk";
       const std::size_t id = ids.find(parts[i][0]);
@@ -130,6 +127,9 @@ Expected<std::vector<Step>, ClmError> Reader::parse_steps(Field f) const {
       s.from = core::parse_square(parts[i]);
       if (!s.from) return bad("'" + std::string(parts[i]) + "' is neither a square a1..h8 nor a piece letter");
     }
+    auto to = core::parse_square(parts[i + 1]);
+    if (!to) return bad("'" + std::string(parts[i + 1]) + "' is not a square a1..h8");
+    s.to = *to;
     steps.push_back(s);
   }
   return steps;
@@ -159,9 +159,12 @@ Expected<core::Move, ClmError> Reader::match(Field f, const std::vector<Step>& s
   }
   const std::string at = who() + ", " + move_name() + ": steps '" + std::string(f.text) + "' ";
   if (found.empty()) {
-    if (!steps.front().from)
-      return unexpected(error(f.offset, at + "start with a drop: standard chess has no drops (only a promotion or a "
-                                             "Chess960 castling drops a piece, after a step)"));
+    for (const Step& s : steps)
+      if (!s.from)
+        return unexpected(error(f.offset, at + "drop a piece (" + "pnbrqk"[core::index(s.drop)] + " on " +
+                                              core::square_name(s.to) +
+                                              "): chess has no drops, and this drop completes no promotion "
+                                              "('g7:g8:q:g8') or Chess960 castling ('f1:g1:r:f1')"));
     return unexpected(error(f.offset, at + "are no legal move here"));
   }
   if (found.size() > 1) return unexpected(error(f.offset, at + "match " + std::to_string(found.size()) + " legal moves"));

@@ -30,11 +30,17 @@
 //   a plain rook move could would have to pass its king), the one whose piece starts on the
 //   first step's from-square wins (the idiom moves the king first); "h1:f1" with the king on
 //   g1 and the right to castle is that castling, as no other move leaves that placement.
-//   Anything else (no match, a drop, a square off the 8x8 board) is an error naming the game
-//   (its players), the move number and the steps, with line, column and byte offset.
-// - The SANtag is display text: it is checked ("O-O"/"O-O-O" only on castling moves) but not
-//   kept; the writer derives it from the move's SAN (the part before the first step's
-//   to-square, check marks dropped; "O-O"/"O-O-O" for castling).
+//   No match is an error naming the game (its players), the move number and the steps, with
+//   line, column and byte offset; so is a step that is not FromSpec ":" Square with a square
+//   a1..h8 (lower case, "a10" and "i1" are off the board) or a PieceID p n b r q k. A drop
+//   that completes no legal move gets its own message: chess has no drops (a PieceID only
+//   completes a promotion or a Chess960 castling). Steps are matched by what they leave, so
+//   any order that leaves the right placement reads ("h1:f1:e1:g1" is castling too).
+// - The SANtag is display text: "O-O" must be king-side and "O-O-O" queen-side castling (a
+//   mismatch is an error with its place); any other SANtag, even one that contradicts the
+//   move ("Nx" on a pawn move), is read and dropped, not kept: the writer derives its own
+//   from the move's SAN (the part before the first step's to-square, check marks dropped;
+//   "O-O"/"O-O-O" for castling).
 // - Chess960 castling is written king step first, then the rook step; when the king lands on
 //   the rook's square the rook is dropped on its target ("f1:g1:r:f1"). Standard castling is
 //   "e1:g1:h1:f1", promotion "g7:g8:q:g8", en passant "b5:c6:b5:c5" (the emptied from-square

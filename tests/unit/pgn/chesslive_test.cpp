@@ -182,6 +182,103 @@ TEST_CASE("ChessLive: signed Scores, unsigned Depth and Time", "[chesslive]") {
   }
 }
 
+TEST_CASE("ChessLive: empty Texts, white space and CRLF", "[chesslive]") {
+  // Empty players and an empty reason are Texts too.
+  const pgn::Game e = read_ok(";;e2:e4;=;\n");
+  CHECK(e.tag("White") == "");
+  CHECK(e.tag("Black") == "");
+  CHECK(e.result == "1/2-1/2");
+  CHECK(e.main.moves.back().after.empty());
+  CHECK(write_ok(e) == ";;e2:e4;=;\n");
+  // Players and the reason are kept byte for byte, spaces included.
+  const pgn::Game s = read_ok(" A ; B ;e2:e4;-; on time \n");
+  CHECK(s.tag("White") == " A ");
+  CHECK(s.tag("Black") == " B ");
+  CHECK(s.main.moves.back().after.at(0).comment == " on time ");
+  // White space and line ends (LF or CRLF) around MoveSpecs and results are ignored.
+  const pgn::Game c = read_ok("W;B;\r\n e2:e4/1/2/3 ;\r\n\te7:e5\r\n;\r\n+;done\r\n");
+  CHECK(sans(c) == "e4 e5");
+  CHECK(c.result == "1-0");
+  CHECK(c.main.moves.back().after.at(0).comment == "done");
+  CHECK(read_ok("W;B;e2:e4\r\n").main.moves.size() == 1);
+  // A result without its ';' Text is not a ResultSpec; white space inside a field is an error.
+  CHECK(!pgn::read_chesslive("W;B;e2:e4;+\r\n"));
+  CHECK(!pgn::read_chesslive("W;B;e2 :e4\n"));
+  CHECK(!pgn::read_chesslive("W;B;e2:e4/1/2/3;;e7:e5\n"));  // an empty MoveSpec
+  CHECK(!pgn::read_chesslive("W;B;e2:e4;\n"));              // a ';' with no MoveList after it
+}
+
+TEST_CASE("ChessLive: squares off the board and drops are errors with their place", "[chesslive]") {
+  struct Case {
+    std::string text;
+    std::string says;
+    std::string where;
+  };
+  const std::vector<Case> cases = {
+      {"W;B;a2:a10\n", "'a10' is not a square a1..h8", "line 1, column 5 (byte 4)"},
+      {"W;B;i1:h1\n", "'i1' is neither a square a1..h8 nor a piece", "line 1, column 5 (byte 4)"},
+      {"W;B;e2:i1\n", "'i1' is not a square a1..h8", "line 1, column 5 (byte 4)"},
+      {"W;B;E2:E4\n", "'E2' is neither a square", "line 1, column 5 (byte 4)"},
+      {"W;B;e0:e4\n", "'e0' is neither a square", "line 1, column 5 (byte 4)"},
+      {"W;B;e2:ex\n", "'ex' is not a square", "line 1, column 5 (byte 4)"},
+      {"W;B;e2:e4;\n e7:e5;\n  n:f3\n", "move 2 (White): steps 'n:f3' drop a piece (n on f3): chess has no drops",
+       "line 3, column 3 (byte 21)"},
+      {"W;B;e2:e4:q:d5\n", "move 1 (White): steps 'e2:e4:q:d5' drop a piece (q on d5): chess has no drops",
+       "line 1, column 5 (byte 4)"},
+  };
+  for (const Case& c : cases) {
+    auto r = pgn::read_chesslive(c.text);
+    INFO(c.text);
+    CHECK(!r);
+    if (r) continue;
+    INFO(pgn::to_string(r.error()));
+    CHECK(r.error().message.starts_with("game W - B, move "));
+    CHECK(r.error().message.find(c.says) != std::string::npos);
+    CHECK(pgn::to_string(r.error()).starts_with(c.where));
+  }
+}
+
+TEST_CASE("ChessLive: a legal move's steps in another order, and the idioms for Black", "[chesslive]") {
+  // Castling rook first, both sides, both colours.
+  const pgn::Game k = read_ok("W;B;e2:e4;e7:e5;g1:f3;g8:f6;f1:c4;f8:c5;h1:f1:e1:g1;h8:f8:e8:g8\n");
+  CHECK(sans(k) == "e4 e5 Nf3 Nf6 Bc4 Bc5 O-O O-O");
+  CHECK(write_ok(k) == "W;B;e2:e4;e7:e5;g1:f3;g8:f6;f1:c4;f8:c5;e1:g1:h1:f1;e8:g8:h8:f8\n");
+  pgn::ClmReadOptions o;
+  o.start = from_fen("r3k2r/3p4/8/8/8/8/3P4/R3K2R w KQkq - 0 1");
+  const pgn::Game q = read_ok("W;B;a1:d1:e1:c1;a8:d8:e8:c8\n", o);
+  CHECK(sans(q) == "O-O-O O-O-O");
+  CHECK(write_ok(q, {.santags = true, .lossy = true}) == "W;B;e1:c1:a1:d1;e8:c8:a8:d8\n");
+  // En passant: the captured pawn cleared first, by capturing onto it and going on.
+  o.start = from_fen("4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1");
+  const pgn::Game ep = read_ok("W;B;d4:e4:e4:e3\n", o);
+  CHECK(sans(ep) == "dxe3");
+  CHECK(write_ok(ep, {.santags = true, .lossy = true}) == "W;B;d4:e3:d4:e4\n");
+  CHECK(sans(read_ok("W;B;d4:e3:d4:e4\n", o)) == "dxe3");  // the idiom for Black
+  // Promotion for Black, with a capture, to a queen and to a knight.
+  o.start = from_fen("1n2k3/8/8/8/8/8/1p6/R3K3 b - - 0 1");
+  CHECK(sans(read_ok("W;B;b2:a1:q:a1\n", o)) == "bxa1=Q+");
+  CHECK(sans(read_ok("W;B;b2:b1:n:b1\n", o)) == "b1=N");
+  CHECK(!pgn::read_chesslive("W;B;b2:b1\n", o));  // a pawn on the last rank is no legal move
+}
+
+TEST_CASE("ChessLive: the SANtag is display text, but O-O and O-O-O must be those castlings", "[chesslive]") {
+  // Any other SANtag is read and not kept: the writer derives its own from the move.
+  const pgn::Game g = read_ok("W;B;e2:e4/1/2/3/Nx;e7:e5/1/2/3/whatever\n");
+  CHECK(sans(g) == "e4 e5");
+  CHECK(write_ok(g) == "W;B;e2:e4/1/2/3/;e7:e5/1/2/3/\n");
+  CHECK(read_ok("W;B;e2:e4/1/2/3/\n").main.moves.size() == 1);  // an empty SANtag
+  const std::string opening = "W;B;e2:e4;e7:e5;g1:f3;g8:f6;f1:c4;f8:c5;";
+  CHECK(sans(read_ok(opening + "e1:g1:h1:f1/1/2/3/O-O;e8:g8:h8:f8/1/2/3/O-O\n")) ==
+        "e4 e5 Nf3 Nf6 Bc4 Bc5 O-O O-O");
+  auto w = pgn::read_chesslive(opening + "e1:g1:h1:f1/1/2/3/O-O;e8:g8:h8:f8/1/2/3/O-O-O\n");
+  REQUIRE(!w);
+  CHECK(w.error().message.find("move 4 (Black): steps 'e8:g8:h8:f8' carry the SANtag 'O-O-O' but are no "
+                               "queen-side castling") != std::string::npos);
+  auto k = pgn::read_chesslive(opening + "e1:f1/1/2/3/O-O\n");
+  REQUIRE(!k);
+  CHECK(k.error().message.find("carry the SANtag 'O-O' but are no king-side castling") != std::string::npos);
+}
+
 TEST_CASE("ChessLive: errors name the game, the move and the steps, with their place", "[chesslive]") {
   struct Case {
     std::string text;
@@ -190,7 +287,7 @@ TEST_CASE("ChessLive: errors name the game, the move and the steps, with their p
   };
   const std::vector<Case> cases = {
       {"W;B;e2:e4;e7:e4\n", "move 1 (Black): steps 'e7:e4' are no legal move", 10},
-      {"W;B;e2:e4;\ne7:e5;p:e4\n", "standard chess has no drops", 17},
+      {"W;B;e2:e4;\ne7:e5;p:e4\n", "chess has no drops", 17},
       {"W;B;e2:e9\n", "'e9' is not a square", 4},
       {"W;B;e2:e4:e7\n", "odd number", 4},
       {"W;B;e2:e4/x/1/2\n", "Depth 'x'", 10},
