@@ -7,6 +7,7 @@
 
 #include "chesslive_internal.hpp"
 #include "core/notation.hpp"
+#include "core/text.hpp"
 #include "pgn/chesslive.hpp"
 
 namespace epdd::pgn {
@@ -61,6 +62,15 @@ std::optional<long> signed_number(std::string_view s) {
   return negative ? -*v : *v;
 }
 
+// Input as messages show it: control bytes escaped, cut after 48 bytes (a 1 MB field stays
+// out of the message); shown() also quotes it.
+std::string cut(std::string_view s) {
+  constexpr std::size_t kShown = 48;
+  if (s.size() <= kShown) return core::escaped(s);
+  return core::escaped(s.substr(0, kShown)) + "... (" + std::to_string(s.size()) + " bytes)";
+}
+std::string shown(std::string_view s) { return "'" + cut(s) + "'"; }
+
 Placement placement_of(const core::Board& b) {
   Placement p;
   for (int i = 0; i < 64; ++i) p[static_cast<std::size_t>(i)] = b.piece_on(core::square_at(i));
@@ -74,7 +84,7 @@ class Reader {
 
  private:
   ClmError error(std::size_t offset, std::string message) const;
-  std::string who() const { return "game " + white_ + " - " + black_; }
+  std::string who() const { return "game " + cut(white_) + " - " + cut(black_); }
   std::string move_name() const {
     return "move " + std::to_string(board_.fullmove_number()) +
            (board_.side_to_move() == core::Color::White ? " (White)" : " (Black)");
@@ -112,7 +122,7 @@ Expected<std::vector<Step>, ClmError> Reader::parse_steps(Field f) const {
     pos = colon + 1;
   }
   const auto bad = [&](std::string why) {
-    return unexpected(error(f.offset, who() + ", " + move_name() + ": steps '" + std::string(f.text) + "': " + why));
+    return unexpected(error(f.offset, who() + ", " + move_name() + ": steps " + shown(f.text) + ": " + why));
   };
   if (parts.size() % 2 != 0) return bad("a MoveStep is a FromSpec and a Square joined by ':' (odd number of parts)");
   std::vector<Step> steps;
@@ -121,14 +131,14 @@ Expected<std::vector<Step>, ClmError> Reader::parse_steps(Field f) const {
     if (parts[i].size() == 1 && parts[i][0] >= 'a' && parts[i][0] <= 'z') {
       const std::string_view ids = "pnbrqk";
       const std::size_t id = ids.find(parts[i][0]);
-      if (id == std::string_view::npos) return bad("'" + std::string(parts[i]) + "' is no piece (p n b r q k)");
+      if (id == std::string_view::npos) return bad(shown(parts[i]) + " is no piece (p n b r q k)");
       s.drop = static_cast<core::PieceType>(id);
     } else {
       s.from = core::parse_square(parts[i]);
-      if (!s.from) return bad("'" + std::string(parts[i]) + "' is neither a square a1..h8 nor a piece letter");
+      if (!s.from) return bad(shown(parts[i]) + " is neither a square a1..h8 nor a piece letter");
     }
     auto to = core::parse_square(parts[i + 1]);
-    if (!to) return bad("'" + std::string(parts[i + 1]) + "' is not a square a1..h8");
+    if (!to) return bad(shown(parts[i + 1]) + " is not a square a1..h8");
     s.to = *to;
     steps.push_back(s);
   }
@@ -157,7 +167,7 @@ Expected<core::Move, ClmError> Reader::match(Field f, const std::vector<Step>& s
   if (found.size() > 1 && steps.front().from) {
     std::erase_if(found, [&](core::Move m) { return m.from() != *steps.front().from; });
   }
-  const std::string at = who() + ", " + move_name() + ": steps '" + std::string(f.text) + "' ";
+  const std::string at = who() + ", " + move_name() + ": steps " + shown(f.text) + " ";
   if (found.empty()) {
     for (const Step& s : steps)
       if (!s.from)
@@ -172,7 +182,7 @@ Expected<core::Move, ClmError> Reader::match(Field f, const std::vector<Step>& s
   const bool castle = m.kind() == core::MoveKind::Castling;
   const bool king_side = core::file_of(m.to()) > core::file_of(m.from());
   if ((santag == "O-O" && !(castle && king_side)) || (santag == "O-O-O" && !(castle && !king_side)))
-    return unexpected(error(f.offset, at + "carry the SANtag '" + std::string(santag) + "' but are no " +
+    return unexpected(error(f.offset, at + "carry the SANtag " + shown(santag) + " but are no " +
                                           (santag == "O-O" ? "king-side" : "queen-side") + " castling"));
   return found.front();
 }
@@ -186,7 +196,7 @@ Expected<void, ClmError> Reader::move_spec(Field f, Game& game) {
     pos = slash + 1;
   }
   const auto bad = [&](const Field& at, std::string why) {
-    return unexpected(error(at.offset, who() + ", " + move_name() + ", '" + std::string(f.text) + "': " + why));
+    return unexpected(error(at.offset, who() + ", " + move_name() + ", " + shown(f.text) + ": " + why));
   };
   if (parts.size() != 1 && parts.size() != 4 && parts.size() != 5)
     return bad(f, "a MoveSpec is Move, Move/Depth/Score/Time or Move/Depth/Score/Time/SANtag");
@@ -200,19 +210,19 @@ Expected<void, ClmError> Reader::move_spec(Field f, Game& game) {
     clm::MoveData d;
     auto depth = number(parts[1].text);
     if (!depth || *depth > 100000)
-      return bad(parts[1], "Depth '" + std::string(parts[1].text) + "' is not a number of plies");
+      return bad(parts[1], "Depth " + shown(parts[1].text) + " is not a number of plies");
     d.depth = static_cast<int>(*depth);
     if (!parts[2].text.empty()) {
       d.score = signed_number(parts[2].text);
       if (!d.score || *d.score > clm::kMateScore || *d.score < -clm::kMateScore)
-        return bad(parts[2], "Score '" + std::string(parts[2].text) + "' is not centipawns (|score| <= 100000)");
+        return bad(parts[2], "Score " + shown(parts[2].text) + " is not centipawns (|score| <= 100000)");
     } else if (d.depth > 0) {
       return bad(parts[2], "a Depth without a Score");
     }
     if (!parts[3].text.empty()) {
       d.seconds = number(parts[3].text);
       if (!d.seconds || *d.seconds > 3600L * 1000000)
-        return bad(parts[3], "Time '" + std::string(parts[3].text) + "' is not a number of seconds");
+        return bad(parts[3], "Time " + shown(parts[3].text) + " is not a number of seconds");
     }
     const std::string c = clm::data_comment(d);
     if (!c.empty()) node.after.push_back({Annotation::Kind::Comment, 0, c, {}});

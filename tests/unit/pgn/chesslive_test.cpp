@@ -313,6 +313,58 @@ TEST_CASE("ChessLive: errors name the game, the move and the steps, with their p
   CHECK(pgn::to_string(r.error()).starts_with("line 2, column 7 (byte 17): game W - B, move 2 (White)"));
 }
 
+TEST_CASE("ChessLive: malformed move files give a short error with its place", "[chesslive][robustness]") {
+  std::string steps200;
+  for (int i = 0; i < 100; ++i) steps200 += i == 0 ? "e2:e4:e4:e2" : ":e2:e4:e4:e2";  // 200 steps
+  std::string shuffles = "W;B;";  // knights out and back: ~1 MB of legal moves on one line
+  while (shuffles.size() < (1u << 20)) shuffles += "g1:f3;g8:f6;f3:g1;f6:g8;";
+  shuffles += "g1:f3\n";
+  std::string long_move = "W;B;";
+  while (long_move.size() < (1u << 20)) long_move += "e2:e4:e4:e2:";
+  long_move += "e2:e4\n";
+  struct Case {
+    std::string name;
+    std::string text;
+    std::string says;  // empty: the file reads
+    std::size_t line;
+  };
+  const std::vector<Case> cases = {
+      {"missing ';' after the players", "W;B e2:e4;e7:e5\n", "game W - B e2:e4, move 1 (White): steps 'e7:e5'", 1},
+      {"missing ';' between players", "W B e2:e4\n", "WhitePlayer;BlackPlayer;MoveList (0 ';' found)", 1},
+      {"missing ';' between moves", "W;B;e2:e4\ne7:e5\n", "odd number of parts", 1},
+      {"a '/' field missing", "W;B;e2:e4/20/35\n", "a MoveSpec is Move, Move/Depth/Score/Time", 1},
+      {"an empty '/' field", "W;B;e2:e4//35/6\n", "Depth ''", 1},
+      {"Depth not a number", "W;B;\ne2:e4/2O/35/6\n", "Depth '2O'", 2},
+      {"a letter for a square", "W;B;e2:e4;e7:e\n", "'e' is not a square", 1},
+      {"a square for a letter", "W;B;e2:e4;ee:e5\n", "'ee' is neither a square", 1},
+      {"200 steps in one move", "W;B;" + steps200 + "\n", "are no legal move here", 1},
+      {"an empty file", "", "(0 ';' found)", 1},
+      {"a file of NULs", std::string(4096, '\0'), "(0 ';' found)", 1},
+      {"NULs between ';'", std::string("\0;\0;\0\n", 6), "game \\0 - \\0, move 1 (White): steps '\\0'", 1},
+      {"1 MB of one letter", std::string(1u << 20, 'e'), "(0 ';' found)", 1},
+      {"1 MB of legal moves on one line", shuffles, "", 0},
+      {"1 MB of steps in one move, a legal one", long_move, "", 0},  // leaves e2-e4
+      {"1 MB of steps ending in ':'", long_move.substr(0, long_move.size() - 6), "odd number of parts", 1},
+  };
+  for (const Case& c : cases) {
+    INFO(c.name);
+    auto r = pgn::read_chesslive(c.text);
+    if (c.says.empty()) {
+      INFO((r ? "" : pgn::to_string(r.error())));
+      CHECK(r);
+      continue;
+    }
+    CHECK(!r);
+    if (r) continue;
+    const std::string shown = pgn::to_string(r.error());
+    INFO(shown);
+    CHECK(r.error().message.find(c.says) != std::string::npos);
+    CHECK(r.error().line == c.line);
+    CHECK(r.error().offset <= c.text.size());
+    CHECK(shown.size() < 400);  // the steps are cut short in the message, not copied whole
+  }
+}
+
 TEST_CASE("ChessLive: PGN games through the move file give their moves back", "[chesslive][files]") {
   const auto pgn_games = test::read(shared_file("twic0920.pgn")).games;
   REQUIRE(pgn_games.size() >= 50);
