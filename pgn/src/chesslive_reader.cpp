@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "chesslive_internal.hpp"
+#include "core/fen.hpp"
 #include "core/notation.hpp"
 #include "core/text.hpp"
 #include "pgn/chesslive.hpp"
@@ -255,6 +256,12 @@ Expected<Game, ClmError> Reader::run() {
   black_ = std::string(fields[1].text);
   game.set_tag("White", white_);
   game.set_tag("Black", black_);
+  // The start the options gave, as PGN says it: without these tags an export loses it.
+  if (board_.chess960()) game.set_tag("Variant", "Chess960");
+  if (board_.chess960() || core::to_fen(board_) != core::kStartFen) {
+    game.set_tag("SetUp", "1");
+    game.set_tag("FEN", core::to_fen(board_));
+  }
   std::string result = "*";
   for (std::size_t i = 2; i < fields.size(); ++i) {
     Field f = fields[i];

@@ -102,7 +102,9 @@ void Writer::move_spec(std::size_t i, std::string& out, std::string& reason) {
 
 Expected<std::string, ClmError> Writer::run() {
   for (const Tag& t : game_.tags)
-    if (t.name != "White" && t.name != "Black" && t.name != "Result") ++report.tags;
+    if (t.name != "White" && t.name != "Black" && t.name != "Result" && t.name != "SetUp" && t.name != "FEN" &&
+        t.name != "Variant")
+      ++report.tags;  // the start's tags are counted as `start`
   report.start = !(core::to_fen(game_.start) == core::to_fen(core::Board()));
   finished_ = game_.result == "1-0" || game_.result == "0-1" || game_.result == "1/2-1/2";
   std::string out = clean(game_.tag("White").value_or("?")) + ";" + clean(game_.tag("Black").value_or("?")) + ";";

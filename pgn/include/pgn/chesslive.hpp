@@ -5,8 +5,8 @@
 //   ("\n" or "\r\n") after it is not part of the game; the writer ends the file with "\n".
 //   White space around a MoveSpec is ignored (so a file broken into lines reads); the players
 //   and the result's Text are kept byte for byte.
-// - The game becomes tags White, Black and Result ("+" 1-0, "=" 1/2-1/2, "-" 0-1, none "*"),
-//   the moves, and the result's Text (when not empty) as the last comment of the last move.
+// - The game becomes tags White, Black and Result ("+" 1-0, "=" 1/2-1/2, "-" 0-1, none "*")
+//   (and SetUp, FEN, Variant "Chess960" when the options start elsewhere), the moves, and the result's Text (when not empty) as the last comment of the last move.
 //   A ResultSpec needs its ";" Text (the Text may be empty). "A;B;" (no move, no result) is
 //   an unfinished game without moves (the grammar needs one MoveList item; we allow none).
 // - Depth/Score/Time become the move's first comment: "[%eval S,D] [%clk h:mm:ss]".
@@ -85,8 +85,9 @@ struct ClmWriteOptions {
   bool lossy = false;
 };
 
-// What writing left out. Tags other than White, Black and Result are always left out (the
-// format has no place for them) and counted; the rest only with lossy.
+// What writing left out. Tags other than White, Black, Result and the start's (SetUp, FEN,
+// Variant: counted as `start`) are always left out (the format has no place for them) and
+// counted; the rest only with lossy.
 struct ClmWriteReport {
   std::size_t tags = 0;
   std::size_t comments = 0;
