@@ -1,5 +1,6 @@
 // Reading a ChessLive! move file: fields split at ';', each MoveSpec's steps played on a copy of
 // the placement and matched to the one legal move that leaves the same placement.
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <optional>
@@ -91,6 +92,7 @@ class Reader {
            (board_.side_to_move() == core::Color::White ? " (White)" : " (Black)");
   }
   Expected<std::vector<Step>, ClmError> parse_steps(Field f) const;
+  std::vector<core::Move> leaving(const Placement& want);
   Expected<core::Move, ClmError> match(Field f, const std::vector<Step>& steps, std::string_view santag);
   Expected<void, ClmError> move_spec(Field f, Game& game);
 
@@ -146,18 +148,23 @@ Expected<std::vector<Step>, ClmError> Reader::parse_steps(Field f) const {
   return steps;
 }
 
-Expected<core::Move, ClmError> Reader::match(Field f, const std::vector<Step>& steps, std::string_view santag) {
-  Placement want = placement_of(board_);
-  const core::Color us = board_.side_to_move();
+// The placement the steps leave; a step onto its own square changes nothing unless literal.
+Placement after_steps(Placement p, const std::vector<Step>& steps, core::Color us, bool literal) {
   for (const Step& s : steps) {
-    if (s.from) {
-      if (*s.from == s.to) continue;  // a step onto its own square changes nothing (see header)
-      want[static_cast<std::size_t>(core::index(s.to))] = want[static_cast<std::size_t>(core::index(*s.from))];
-      want[static_cast<std::size_t>(core::index(*s.from))] = core::Piece::None;
-    } else {
-      want[static_cast<std::size_t>(core::index(s.to))] = core::make_piece(us, s.drop);
+    const auto to = static_cast<std::size_t>(core::index(s.to));
+    if (!s.from) {
+      p[to] = core::make_piece(us, s.drop);
+      continue;
     }
+    if (*s.from == s.to && !literal) continue;
+    const auto from = static_cast<std::size_t>(core::index(*s.from));
+    p[to] = p[from];  // copied, then the from-square cleared: literally, "e4:e4" clears e4
+    p[from] = core::Piece::None;
   }
+  return p;
+}
+
+std::vector<core::Move> Reader::leaving(const Placement& want) {
   std::vector<core::Move> found;
   for (core::Move m : board_.legal_moves()) {
     board_.make_move(m);
@@ -165,6 +172,15 @@ Expected<core::Move, ClmError> Reader::match(Field f, const std::vector<Step>& s
     board_.unmake_move();
     if (same) found.push_back(m);
   }
+  return found;
+}
+
+Expected<core::Move, ClmError> Reader::match(Field f, const std::vector<Step>& steps, std::string_view santag) {
+  const Placement now = placement_of(board_);
+  const core::Color us = board_.side_to_move();
+  std::vector<core::Move> found = leaving(after_steps(now, steps, us, false));
+  const bool own_square = std::any_of(steps.begin(), steps.end(), [](const Step& s) { return s.from == s.to; });
+  if (found.empty() && own_square) found = leaving(after_steps(now, steps, us, true));
   if (found.size() > 1 && steps.front().from) {
     std::erase_if(found, [&](core::Move m) { return m.from() != *steps.front().from; });
   }

@@ -25,6 +25,9 @@ std::string steps_of(const core::Board& b, core::Move m) {
       const core::Square king_to = b.castling_king_target(m);
       const bool king_side = core::file_of(m.to()) > core::file_of(m.from());
       const core::Square rook_to = core::make_square(king_side ? 5 : 3, core::rank_of(m.from()));
+      // A piece that stays gets no step (read literally, "g1:g1" would clear g1).
+      if (king_to == m.from()) return to + ":" + square_name(rook_to);
+      if (rook_to == m.to()) return from + ":" + square_name(king_to);
       return from + ":" + square_name(king_to) + ":" + (king_to == m.to() ? std::string("r") : to) + ":" +
              square_name(rook_to);
     }

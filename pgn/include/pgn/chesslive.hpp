@@ -24,7 +24,10 @@
 // - A Move's steps are played on a copy of the placement exactly as the SEMANTICS say (a
 //   square step copies then clears, even an empty square; a PieceID step drops a piece of the
 //   side to move: p n b r q k), except that a step onto its own square ("g1:g1") changes
-//   nothing (read literally it would clear the square, which no castling idiom wants). The
+//   nothing at first (read literally it would clear the square; a writer that wrote the
+//   king's step of a Chess960 castling with the king staying put meant no such thing); only
+//   when that matches no legal move is the literal reading tried ("b5:c6:c5:c5" clears c5:
+//   en passant). The
 //   move is the ONE legal move whose placement after it is the same. Should two legal moves
 //   leave the same placement (we know of no such position: a castling rook that ends where
 //   a plain rook move could would have to pass its king), the one whose piece starts on the
@@ -42,7 +45,9 @@
 //   from the move's SAN (the part before the first step's to-square, check marks dropped;
 //   "O-O"/"O-O-O" for castling).
 // - Chess960 castling is written king step first, then the rook step; when the king lands on
-//   the rook's square the rook is dropped on its target ("f1:g1:r:f1"). Standard castling is
+//   the rook's square the rook is dropped on its target ("f1:g1:r:f1"); a piece that does not
+//   move gets no step ("h1:f1" with the king on g1, "e1:g1" with the rook on f1), so the
+//   writer never relies on the reader's own-square rule above. Standard castling is
 //   "e1:g1:h1:f1", promotion "g7:g8:q:g8", en passant "b5:c6:b5:c5" (the emptied from-square
 //   copied onto the captured pawn). The file holds no start position: the reader takes it
 //   from its options (standard by default, a Chess960 one for Chess960 games).

@@ -102,15 +102,23 @@ TEST_CASE("ChessLive: Chess960 castling, with the rook dropped when the king lan
   CHECK(g.main.moves[0].move.kind() == core::MoveKind::Castling);
   CHECK(g.main.moves[1].move.kind() == core::MoveKind::Castling);
   CHECK(write_ok(g, {.santags = true, .lossy = true}) == text);
-  // The king on g1 does not move: written g1:g1:h1:f1 (king step first); h1:f1 alone leaves the
-  // same placement and no other legal move does (the rook cannot pass the king): castling too.
+  // The king on g1 does not move: written h1:f1 alone (read literally, "g1:g1" would clear
+  // the king), which no other legal move leaves (the rook cannot pass the king): castling.
+  // The reader also takes g1:g1:h1:f1 (a step onto its own square changes nothing).
   o.start = from_fen("4k3/8/8/8/8/8/8/6KR w H - 0 1", true);
-  const pgn::Game c = read_ok("W;B;g1:g1:h1:f1\n", o);
-  CHECK(c.main.moves[0].move.kind() == core::MoveKind::Castling);
-  CHECK(write_ok(c, {.santags = true, .lossy = true}) == "W;B;g1:g1:h1:f1\n");
   const pgn::Game r = read_ok("W;B;h1:f1\n", o);
   CHECK(r.main.moves[0].move.kind() == core::MoveKind::Castling);
   CHECK(sans(r) == "O-O");
+  CHECK(write_ok(r, {.santags = true, .lossy = true}) == "W;B;h1:f1\n");
+  const pgn::Game c = read_ok("W;B;g1:g1:h1:f1\n", o);
+  CHECK(c.main.moves[0].move.kind() == core::MoveKind::Castling);
+  CHECK(write_ok(c, {.santags = true, .lossy = true}) == "W;B;h1:f1\n");
+  // The rook already on f1 does not move: e1:g1 alone, king-side castling; queen-side likewise.
+  o.start = from_fen("3rk3/8/8/8/8/8/8/4KR2 w Fd - 0 1", true);
+  const pgn::Game k = read_ok("W;B;e1:g1;e8:c8\n", o);
+  CHECK(sans(k) == "O-O O-O-O");
+  CHECK(write_ok(k, {.santags = true, .lossy = true}) == "W;B;e1:g1;e8:c8\n");
+  CHECK(sans(read_ok("W;B;e1:g1:f1:f1;e8:c8:d8:d8\n", o)) == "O-O O-O-O");
 }
 
 TEST_CASE("ChessLive: Depth, Score and Time as [%eval] and [%clk], and back", "[chesslive]") {
@@ -254,6 +262,9 @@ TEST_CASE("ChessLive: a legal move's steps in another order, and the idioms for 
   CHECK(sans(ep) == "dxe3");
   CHECK(write_ok(ep, {.santags = true, .lossy = true}) == "W;B;d4:e3:d4:e4\n");
   CHECK(sans(read_ok("W;B;d4:e3:d4:e4\n", o)) == "dxe3");  // the idiom for Black
+  // "e4:e4" read literally clears e4 (copied onto itself, then cleared): when no move matches
+  // with it changing nothing, the literal reading is tried.
+  CHECK(sans(read_ok("W;B;d4:e3:e4:e4\n", o)) == "dxe3");
   // Promotion for Black, with a capture, to a queen and to a knight.
   o.start = from_fen("1n2k3/8/8/8/8/8/1p6/R3K3 b - - 0 1");
   CHECK(sans(read_ok("W;B;b2:a1:q:a1\n", o)) == "bxa1=Q+");
