@@ -48,9 +48,12 @@ std::optional<long> white_score(std::string_view s) {
   return negative ? -v : v;
 }
 
-// "h:mm:ss" (a fraction of a second is cut off) as seconds.
-std::optional<long> clock_seconds(std::string_view s) {
-  if (const std::size_t dot = s.find('.'); dot != std::string_view::npos) s = s.substr(0, dot);
+// "h:mm:ss" (a fraction of a second is cut off, and `whole` set false) as seconds.
+std::optional<long> clock_seconds(std::string_view s, bool& whole) {
+  if (const std::size_t dot = s.find('.'); dot != std::string_view::npos) {
+    whole = whole && s.find_first_not_of('0', dot + 1) == std::string_view::npos;
+    s = s.substr(0, dot);
+  }
   const std::size_t a = s.find(':');
   const std::size_t b = a == std::string_view::npos ? a : s.find(':', a + 1);
   if (b == std::string_view::npos) return std::nullopt;
@@ -59,6 +62,22 @@ std::optional<long> clock_seconds(std::string_view s) {
   auto sec = number(s.substr(b + 1));
   if (!h || !m || !sec || *m > 59 || *sec > 59 || *h > 1000000) return std::nullopt;
   return *h * 3600 + *m * 60 + *sec;
+}
+
+// True when the comment is nothing but commands.
+bool only_commands(std::string_view comment) {
+  std::size_t pos = 0;
+  while (pos < comment.size()) {
+    if (comment[pos] == ' ') {
+      ++pos;
+      continue;
+    }
+    if (!comment.substr(pos).starts_with("[%")) return false;
+    const std::size_t close = comment.find(']', pos);
+    if (close == std::string_view::npos) return false;
+    pos = close + 1;
+  }
+  return true;
 }
 
 }  // namespace
@@ -82,7 +101,9 @@ std::optional<MoveData> parse_data_comment(std::string_view comment) {
   MoveData d;
   bool any = false;
   for (const Command& c : commands_in(comment)) {
-    if (c.name == "eval" && !d.score) {
+    if ((c.name != "eval" && c.name != "clk") || (c.name == "eval" && d.score) || (c.name == "clk" && d.seconds)) {
+      d.whole = false;  // another command, or a second eval or clk
+    } else if (c.name == "eval") {
       std::string_view v = c.value;
       const std::size_t comma = v.find(',');
       if (comma != std::string_view::npos) {
@@ -94,29 +115,15 @@ std::optional<MoveData> parse_data_comment(std::string_view comment) {
       d.score = white_score(v);
       if (!d.score) return std::nullopt;
       any = true;
-    } else if (c.name == "clk" && !d.seconds) {
-      d.seconds = clock_seconds(c.value);
+    } else {
+      d.seconds = clock_seconds(c.value, d.whole);
       if (!d.seconds) return std::nullopt;
       any = true;
     }
   }
   if (!any) return std::nullopt;
+  if (!only_commands(comment)) d.whole = false;
   return d;
-}
-
-bool only_commands(std::string_view comment) {
-  std::size_t pos = 0;
-  while (pos < comment.size()) {
-    if (comment[pos] == ' ') {
-      ++pos;
-      continue;
-    }
-    if (!comment.substr(pos).starts_with("[%")) return false;
-    const std::size_t close = comment.find(']', pos);
-    if (close == std::string_view::npos) return false;
-    pos = close + 1;
-  }
-  return true;
 }
 
 }  // namespace epdd::pgn::clm

@@ -14,6 +14,9 @@ struct MoveData {
   int depth = 0;
   std::optional<long> score;    // centipawns, White's point of view
   std::optional<long> seconds;  // left on the mover's clock
+  // Read from a comment: false when it held more than these (text, other commands, a second
+  // [%eval] or [%clk], a fraction of a second), which a move file cannot keep.
+  bool whole = true;
 };
 
 inline constexpr long kMateScore = 100000;
@@ -24,7 +27,5 @@ std::string data_comment(const MoveData& d);
 // The data a comment's [%eval]/[%clk] commands hold, or nullopt when it has neither (or
 // their arguments are not in the form data_comment writes and lichess reads).
 std::optional<MoveData> parse_data_comment(std::string_view comment);
-// True when the comment is nothing but commands.
-bool only_commands(std::string_view comment);
 
 }  // namespace epdd::pgn::clm

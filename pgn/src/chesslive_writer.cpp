@@ -85,7 +85,7 @@ void Writer::move_spec(std::size_t i, std::string& out, std::string& reason) {
     if (a.kind == Annotation::Kind::Variation) ++report.variations;
     if (a.kind != Annotation::Kind::Comment) continue;
     if (!data && (data = clm::parse_data_comment(a.comment))) {
-      if (!clm::only_commands(a.comment)) ++report.comments;
+      if (!data->whole) ++report.comments;
     } else {
       others.push_back(&a.comment);
     }

@@ -18,7 +18,7 @@
 //   -(100000-n) "Black mates in n moves" ([%eval #-n]); n counts moves (not plies), as
 //   [%eval #n] does, 0 <= n <= 1000. Depth 0 means "no depth" ([%eval S] without ",D").
 //   Depth and Time are plain digits (no sign). Time: the spec gives no unit; we take whole
-//   SECONDS remaining on the mover's clock ([%clk] fractions of a second are cut off). An
+//   SECONDS remaining on the mover's clock (a [%clk] fraction of a second is cut off). An
 //   EMPTY Score or Time field means "not given" (an extension, written only when a PGN move
 //   has an [%eval] but no [%clk] or the reverse).
 // - A Move's steps are played on a copy of the placement exactly as the SEMANTICS say (a
@@ -95,7 +95,9 @@ struct ClmWriteOptions {
 // counted; the rest only with lossy.
 struct ClmWriteReport {
   std::size_t tags = 0;
-  std::size_t comments = 0;
+  std::size_t comments = 0;  // comments left out, or not kept whole: a data comment with more
+                             // than one [%eval] and one [%clk] (text, other commands, a fraction
+                             // of a second) counts too
   std::size_t nags = 0;
   std::size_t variations = 0;
   std::size_t characters = 0;  // ';' (and '/' in a SANtag) replaced by ','

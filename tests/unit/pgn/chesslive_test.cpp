@@ -487,6 +487,33 @@ TEST_CASE("ChessLive: what a move file cannot hold is refused unless lossy, and 
   CHECK(report.comments == 1);
 }
 
+TEST_CASE("ChessLive: a data comment that holds more than Depth, Score and Time is counted", "[chesslive]") {
+  struct Case {
+    std::string comment;
+    std::string spec;    // what the move file holds
+    std::size_t lost;    // comments not kept whole
+  };
+  const std::vector<Case> cases = {
+      {"[%eval 0.20,5] [%clk 0:01:00]", "e2:e4/5/20/60", 0},
+      {"[%eval 0.2]", "e2:e4/0/20/", 0},                              // the same value, written 0.20
+      {"[%eval 0.20] [%csl Gd4]", "e2:e4/0/20/", 1},                  // another command
+      {"[%eval 0.20] [%eval 0.50]", "e2:e4/0/20/", 1},                // a second eval
+      {"[%clk 0:02:59.5]", "e2:e4/0//179", 1},                        // a fraction of a second
+      {"[%eval 0.20] good", "e2:e4/0/20/", 1},                        // text
+  };
+  for (const Case& c : cases) {
+    const auto pg = test::read("[White \"a\"]\n[Black \"b\"]\n\n1. e4 {" + c.comment + "} *\n").games;
+    INFO(c.comment);
+    REQUIRE(pg.size() == 1);
+    pgn::ClmWriteReport report;
+    auto w = pgn::write_chesslive(pg[0], {.santags = false, .lossy = true}, &report);
+    REQUIRE(w);
+    CHECK(*w == "a;b;" + c.spec + "\n");
+    CHECK(report.comments == c.lost);
+    CHECK(bool(pgn::write_chesslive(pg[0], {.santags = false, .lossy = false})) == (c.lost == 0));
+  }
+}
+
 TEST_CASE("ChessLive: every prefix and random byte flips give an error or a game", "[chesslive][robustness]") {
   const std::string text =
       "W;B;e2:e4/20/35/179/;e7:e5/18/-12/178/;g1:f3/0/99997/170/N;b8:c6/0/-4/2/N;f1:c4;g8:f6;e1:g1:h1:f1;f8:c5;"
