@@ -285,7 +285,8 @@ Expected<Game, ClmError> Reader::run() {
     if (f.text == "+" || f.text == "=" || f.text == "-") {
       if (i + 2 != fields.size())
         return unexpected(error(f.offset, who() + ": a result is followed by ';' and its Text, and ends the game" +
-                                              (i + 1 == fields.size() ? " (no ';' Text)" : " (more fields follow)")));
+                                              (i + 1 == fields.size() ? " (no ';' Text)"
+                                                                      : " (more fields follow: a file holds one game)")));
       result = f.text == "+" ? "1-0" : f.text == "=" ? "1/2-1/2" : "0-1";
       const std::string text(fields[i + 1].text);
       if (!text.empty()) {

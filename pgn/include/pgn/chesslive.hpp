@@ -6,7 +6,9 @@
 //   White space around a MoveSpec is ignored (so a file broken into lines reads); the players
 //   and the result's Text are kept byte for byte.
 // - The game becomes tags White, Black and Result ("+" 1-0, "=" 1/2-1/2, "-" 0-1, none "*")
-//   (and SetUp, FEN, Variant "Chess960" when the options start elsewhere), the moves, and the result's Text (when not empty) as the last comment of the last move.
+//   (and SetUp, FEN, Variant "Chess960" when the options start elsewhere), the moves, and
+//   the result's Text (when not empty) as the last comment of the last move (or of the game
+//   when it has no move).
 //   A ResultSpec needs its ";" Text (the Text may be empty). "A;B;" (no move, no result) is
 //   an unfinished game without moves (the grammar needs one MoveList item; we allow none).
 // - Depth/Score/Time become the move's first comment: "[%eval S,D] [%clk h:mm:ss]".
