@@ -20,21 +20,22 @@
 //   -(100000-n) "Black mates in n moves" ([%eval #-n]); n counts moves (not plies), as
 //   [%eval #n] does, 0 <= n <= 1000. Depth 0 means "no depth" ([%eval S] without ",D").
 //   Depth and Time are plain digits (no sign). Time: the spec gives no unit; we take whole
-//   SECONDS remaining on the mover's clock (a [%clk] fraction of a second is cut off). An
-//   EMPTY Score or Time field means "not given" (an extension, written only when a PGN move
-//   has an [%eval] but no [%clk] or the reverse).
+//   SECONDS remaining on the mover's clock (the writer cuts a [%clk] fraction of a second
+//   off and counts it, see ClmWriteReport). An EMPTY Score or Time field means "not given"
+//   (an extension, written only when a PGN move has an [%eval] but no [%clk] or the
+//   reverse); "e2:e4/0//" gives nothing and is written back as "e2:e4".
 // - A Move's steps are played on a copy of the placement exactly as the SEMANTICS say (a
 //   square step copies then clears, even an empty square; a PieceID step drops a piece of the
 //   side to move: p n b r q k), except that a step onto its own square ("g1:g1") changes
 //   nothing at first (read literally it would clear the square; a writer that wrote the
 //   king's step of a Chess960 castling with the king staying put meant no such thing); only
 //   when that matches no legal move is the literal reading tried ("b5:c6:c5:c5" clears c5:
-//   en passant). The
-//   move is the ONE legal move whose placement after it is the same. Should two legal moves
-//   leave the same placement (we know of no such position: a castling rook that ends where
-//   a plain rook move could would have to pass its king), the one whose piece starts on the
-//   first step's from-square wins (the idiom moves the king first); "h1:f1" with the king on
-//   g1 and the right to castle is that castling, as no other move leaves that placement.
+//   en passant). The move is the ONE legal move whose placement after it is the same. Should
+//   two legal moves leave the same placement (we know of no such position: a castling rook
+//   that ends where a plain rook move could would have to pass its king), the one whose piece
+//   starts on the first step's from-square wins (the idiom moves the king first); "h1:f1"
+//   with the king on g1 and the right to castle is that castling, as no other move leaves
+//   that placement.
 //   No match is an error naming the game (its players), the move number and the steps, with
 //   line, column and byte offset; so is a step that is not FromSpec ":" Square with a square
 //   a1..h8 (lower case, "a10" and "i1" are off the board) or a PieceID p n b r q k. A drop

@@ -165,6 +165,9 @@ TEST_CASE("ChessLive: signed Scores, unsigned Depth and Time", "[chesslive]") {
   CHECK(read_ok("W;B;e2:e4/1/+35/2\n").main.moves[0].after.at(0).comment == "[%eval 0.35,1] [%clk 0:00:02]");
   CHECK(read_ok("W;B;e2:e4/1/-0/2\n").main.moves[0].after.at(0).comment == "[%eval 0.00,1] [%clk 0:00:02]");
   CHECK(write_ok(read_ok("W;B;e2:e4/1/+35/2\n"), {.santags = false, .lossy = false}) == "W;B;e2:e4/1/35/2\n");
+  // Fields that give nothing (Depth 0, no Score, no Time) are not written back.
+  CHECK(read_ok("W;B;e2:e4/0//\n").main.moves[0].after.empty());
+  CHECK(write_ok(read_ok("W;B;e2:e4/0///\n")) == "W;B;e2:e4\n");
   struct Case {
     std::string spec;
     std::string says;
