@@ -287,6 +287,10 @@ TEST_CASE("ChessLive: the SANtag is display text, but O-O and O-O-O must be thos
   REQUIRE(!w);
   CHECK(w.error().message.find("move 4 (Black): steps 'e8:g8:h8:f8' carry the SANtag 'O-O-O' but are no "
                                "queen-side castling") != std::string::npos);
+  // A castling with another SANtag reads (display text), and is written back with O-O.
+  const pgn::Game kg = read_ok(opening + "e1:g1:h1:f1/1/2/3/K\n");
+  CHECK(sans(kg) == "e4 e5 Nf3 Nf6 Bc4 Bc5 O-O");
+  CHECK(write_ok(kg).ends_with(";e1:g1:h1:f1/1/2/3/O-O\n"));
   auto k = pgn::read_chesslive(opening + "e1:f1/1/2/3/O-O\n");
   REQUIRE(!k);
   CHECK(k.error().message.find("carry the SANtag 'O-O' but are no king-side castling") != std::string::npos);
