@@ -254,7 +254,8 @@ Expected<Game, ClmError> Reader::run() {
   if (body.ends_with("\r\n")) body.remove_suffix(2);
   else if (body.ends_with('\n')) body.remove_suffix(1);
   std::vector<Field> fields;
-  for (std::size_t pos = 0;;) {
+  const bool bom = body.starts_with("\xEF\xBB\xBF");  // a UTF-8 byte order mark is no part of a name
+  for (std::size_t pos = bom ? 3 : 0;;) {
     const std::size_t semi = body.find(';', pos);
     fields.push_back({body.substr(pos, semi == std::string_view::npos ? semi : semi - pos), pos});
     if (semi == std::string_view::npos) break;

@@ -2,7 +2,8 @@
 // Game as PGN. Where the grammar is silent, this is what epdd decided:
 //
 // - A file holds ONE game (the grammar has no separator between games). One final line end
-//   ("\n" or "\r\n") after it is not part of the game; the writer ends the file with "\n".
+//   ("\n" or "\r\n") after it is not part of the game, nor is a UTF-8 byte order mark before
+//   it (error places still count its bytes); the writer ends the file with "\n".
 //   White space around a MoveSpec is ignored (so a file broken into lines reads); the players
 //   and the result's Text are kept byte for byte.
 // - The game becomes tags White, Black and Result ("+" 1-0, "=" 1/2-1/2, "-" 0-1, none "*")

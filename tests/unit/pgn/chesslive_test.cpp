@@ -211,6 +211,12 @@ TEST_CASE("ChessLive: empty Texts, white space and CRLF", "[chesslive]") {
   CHECK(c.result == "1-0");
   CHECK(c.main.moves.back().after.at(0).comment == "done");
   CHECK(read_ok("W;B;e2:e4\r\n").main.moves.size() == 1);
+  // A UTF-8 byte order mark (Windows editors write one) is not part of White's name; error
+  // places still count it.
+  CHECK(read_ok("\xEF\xBB\xBFW;B;e2:e4\n").tag("White") == "W");
+  auto bom = pgn::read_chesslive("\xEF\xBB\xBFW;B;e2:e5\n");
+  REQUIRE(!bom);
+  CHECK(bom.error().offset == 7);
   // A result without its ';' Text is not a ResultSpec; white space inside a field is an error.
   CHECK(!pgn::read_chesslive("W;B;e2:e4;+\r\n"));
   CHECK(!pgn::read_chesslive("W;B;e2 :e4\n"));
