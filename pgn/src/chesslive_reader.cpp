@@ -284,10 +284,11 @@ Expected<Game, ClmError> Reader::run() {
     Field f = fields[i];
     f.text = trim(f.text, &f.offset);
     if (f.text == "+" || f.text == "=" || f.text == "-") {
-      if (i + 2 != fields.size())
-        return unexpected(error(f.offset, who() + ": a result is followed by ';' and its Text, and ends the game" +
-                                              (i + 1 == fields.size() ? " (no ';' Text)"
-                                                                      : " (more fields follow: a file holds one game)")));
+      if (i + 2 != fields.size()) {
+        const char* why = i + 1 == fields.size() ? " (no ';' Text)" : " (more fields follow: a file holds one game)";
+        return unexpected(
+            error(f.offset, who() + ": a result is followed by ';' and its Text, and ends the game" + why));
+      }
       result = f.text == "+" ? "1-0" : f.text == "=" ? "1/2-1/2" : "0-1";
       const std::string text(fields[i + 1].text);
       if (!text.empty()) {
