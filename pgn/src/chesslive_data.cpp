@@ -10,8 +10,7 @@ namespace {
 
 std::string two_digits(long v) { return (v < 10 ? "0" : "") + std::to_string(v); }
 
-std::string eval_text(long mover_score, core::Color mover) {
-  const long white = mover == core::Color::White ? mover_score : -mover_score;
+std::string eval_text(long white) {
   const long size = std::labs(white);
   if (size >= kMateLimit) return std::string(white > 0 ? "#" : "#-") + std::to_string(kMateScore - size);
   return std::string(white < 0 ? "-" : "") + std::to_string(size / 100) + "." + two_digits(size % 100);
@@ -49,9 +48,12 @@ std::optional<long> white_score(std::string_view s) {
   return negative ? -v : v;
 }
 
-// "h:mm:ss" (a fraction of a second is cut off) as seconds.
-std::optional<long> clock_seconds(std::string_view s) {
-  if (const std::size_t dot = s.find('.'); dot != std::string_view::npos) s = s.substr(0, dot);
+// "h:mm:ss" (a fraction of a second is cut off, and `whole` set false) as seconds.
+std::optional<long> clock_seconds(std::string_view s, bool& whole) {
+  if (const std::size_t dot = s.find('.'); dot != std::string_view::npos) {
+    whole = whole && s.find_first_not_of('0', dot + 1) == std::string_view::npos;
+    s = s.substr(0, dot);
+  }
   const std::size_t a = s.find(':');
   const std::size_t b = a == std::string_view::npos ? a : s.find(':', a + 1);
   if (b == std::string_view::npos) return std::nullopt;
@@ -62,50 +64,7 @@ std::optional<long> clock_seconds(std::string_view s) {
   return *h * 3600 + *m * 60 + *sec;
 }
 
-}  // namespace
-
-std::string data_comment(const MoveData& d, core::Color mover) {
-  std::string out;
-  if (d.score) {
-    out = "[%eval " + eval_text(*d.score, mover);
-    if (d.depth > 0) out += "," + std::to_string(d.depth);
-    out += "]";
-  }
-  if (d.seconds) {
-    if (!out.empty()) out += ' ';
-    const long s = *d.seconds;
-    out += "[%clk " + std::to_string(s / 3600) + ":" + two_digits(s / 60 % 60) + ":" + two_digits(s % 60) + "]";
-  }
-  return out;
-}
-
-std::optional<MoveData> parse_data_comment(std::string_view comment, core::Color mover) {
-  MoveData d;
-  bool any = false;
-  for (const Command& c : commands_in(comment)) {
-    if (c.name == "eval" && !d.score) {
-      std::string_view v = c.value;
-      const std::size_t comma = v.find(',');
-      if (comma != std::string_view::npos) {
-        auto depth = number(v.substr(comma + 1));
-        if (!depth || *depth > 100000) return std::nullopt;
-        d.depth = static_cast<int>(*depth);
-        v = v.substr(0, comma);
-      }
-      auto w = white_score(v);
-      if (!w) return std::nullopt;
-      d.score = mover == core::Color::White ? *w : -*w;
-      any = true;
-    } else if (c.name == "clk" && !d.seconds) {
-      d.seconds = clock_seconds(c.value);
-      if (!d.seconds) return std::nullopt;
-      any = true;
-    }
-  }
-  if (!any) return std::nullopt;
-  return d;
-}
-
+// True when the comment is nothing but commands.
 bool only_commands(std::string_view comment) {
   std::size_t pos = 0;
   while (pos < comment.size()) {
@@ -119,6 +78,52 @@ bool only_commands(std::string_view comment) {
     pos = close + 1;
   }
   return true;
+}
+
+}  // namespace
+
+std::string data_comment(const MoveData& d) {
+  std::string out;
+  if (d.score) {
+    out = "[%eval " + eval_text(*d.score);
+    if (d.depth > 0) out += "," + std::to_string(d.depth);
+    out += "]";
+  }
+  if (d.seconds) {
+    if (!out.empty()) out += ' ';
+    const long s = *d.seconds;
+    out += "[%clk " + std::to_string(s / 3600) + ":" + two_digits(s / 60 % 60) + ":" + two_digits(s % 60) + "]";
+  }
+  return out;
+}
+
+std::optional<MoveData> parse_data_comment(std::string_view comment) {
+  MoveData d;
+  bool any = false;
+  for (const Command& c : commands_in(comment)) {
+    if ((c.name != "eval" && c.name != "clk") || (c.name == "eval" && d.score) || (c.name == "clk" && d.seconds)) {
+      d.whole = false;  // another command, or a second eval or clk
+    } else if (c.name == "eval") {
+      std::string_view v = c.value;
+      const std::size_t comma = v.find(',');
+      if (comma != std::string_view::npos) {
+        auto depth = number(v.substr(comma + 1));
+        if (!depth || *depth > 100000) return std::nullopt;
+        d.depth = static_cast<int>(*depth);
+        v = v.substr(0, comma);
+      }
+      d.score = white_score(v);
+      if (!d.score) return std::nullopt;
+      any = true;
+    } else {
+      d.seconds = clock_seconds(c.value, d.whole);
+      if (!d.seconds) return std::nullopt;
+      any = true;
+    }
+  }
+  if (!any) return std::nullopt;
+  if (!only_commands(comment)) d.whole = false;
+  return d;
 }
 
 }  // namespace epdd::pgn::clm

@@ -25,6 +25,9 @@ std::string steps_of(const core::Board& b, core::Move m) {
       const core::Square king_to = b.castling_king_target(m);
       const bool king_side = core::file_of(m.to()) > core::file_of(m.from());
       const core::Square rook_to = core::make_square(king_side ? 5 : 3, core::rank_of(m.from()));
+      // A piece that stays gets no step (read literally, "g1:g1" would clear g1).
+      if (king_to == m.from()) return to + ":" + square_name(rook_to);
+      if (rook_to == m.to()) return from + ":" + square_name(king_to);
       return from + ":" + square_name(king_to) + ":" + (king_to == m.to() ? std::string("r") : to) + ":" +
              square_name(rook_to);
     }
@@ -75,15 +78,14 @@ class Writer {
 
 void Writer::move_spec(std::size_t i, std::string& out, std::string& reason) {
   const MoveNode& node = game_.main.moves[i];
-  const core::Color mover = board_.side_to_move();
   std::optional<clm::MoveData> data;
   std::vector<const std::string*> others;
   for (const Annotation& a : node.after) {
     if (a.kind == Annotation::Kind::Nag) ++report.nags;
     if (a.kind == Annotation::Kind::Variation) ++report.variations;
     if (a.kind != Annotation::Kind::Comment) continue;
-    if (!data && (data = clm::parse_data_comment(a.comment, mover))) {
-      if (!clm::only_commands(a.comment)) ++report.comments;
+    if (!data && (data = clm::parse_data_comment(a.comment))) {
+      if (!data->whole) ++report.comments;
     } else {
       others.push_back(&a.comment);
     }
@@ -103,7 +105,9 @@ void Writer::move_spec(std::size_t i, std::string& out, std::string& reason) {
 
 Expected<std::string, ClmError> Writer::run() {
   for (const Tag& t : game_.tags)
-    if (t.name != "White" && t.name != "Black" && t.name != "Result") ++report.tags;
+    if (t.name != "White" && t.name != "Black" && t.name != "Result" && t.name != "SetUp" && t.name != "FEN" &&
+        t.name != "Variant")
+      ++report.tags;  // the start's tags are counted as `start`
   report.start = !(core::to_fen(game_.start) == core::to_fen(core::Board()));
   finished_ = game_.result == "1-0" || game_.result == "0-1" || game_.result == "1/2-1/2";
   std::string out = clean(game_.tag("White").value_or("?")) + ";" + clean(game_.tag("Black").value_or("?")) + ";";
