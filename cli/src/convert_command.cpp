@@ -60,7 +60,6 @@ class Sink {
   std::optional<AtomicFileWriter> file_;
 };
 
-
 struct Totals {
   std::size_t games = 0;
   std::size_t refused = 0;  // games the output format cannot hold without --lossy
@@ -68,8 +67,10 @@ struct Totals {
   pgn::ClmWriteReport clm_left_out;
 };
 
-// A move file holds one game: the first is kept until a second shows whether OUT itself or
-// OUT-1.clm, OUT-2.clm ... are written (at the end, each atomically; move files are small).
+// A move file holds one game, so the number of games decides the names: OUT itself, or
+// OUT-1.clm, OUT-2.clm ... The texts are kept until the end (a refused game then writes
+// nothing, as for the other formats), and each file is written atomically; move files are small
+// (about 8 bytes a ply).
 class MoveFiles {
  public:
   void add(std::string text) { texts_.push_back(std::move(text)); }
