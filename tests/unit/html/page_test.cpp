@@ -7,19 +7,12 @@
 #include <vector>
 
 #include "html/page.hpp"
+#include "markup_search.hpp"
 
 using namespace epdd::html;
+using namespace epdd::html::testing;
 
 namespace {
-
-const std::string kHostile = "<script>alert(1)</script>\"'&";
-const std::string kHostileEscaped = "&lt;script&gt;alert(1)&lt;/script&gt;&quot;&#39;&amp;";
-
-std::size_t count(const std::string& text, const std::string& what) {
-  std::size_t n = 0;
-  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
-}
 
 // The attribute values following each `name=` in `text`.
 std::vector<std::string> attribute_values(const std::string& text, const std::string& name) {

@@ -10,20 +10,13 @@
 
 #include "core/fen.hpp"
 #include "html/svg.hpp"
+#include "markup_search.hpp"
 
 using namespace epdd;
 using namespace epdd::html;
+using namespace epdd::html::testing;
 
 namespace {
-
-const std::string kHostile = "<script>alert(1)</script>\"'&";
-const std::string kHostileEscaped = "&lt;script&gt;alert(1)&lt;/script&gt;&quot;&#39;&amp;";
-
-std::size_t count(const std::string& text, const std::string& what) {
-  std::size_t n = 0;
-  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
-}
 
 // The start tags that begin with `start` ("<rect", "<polyline class=\"series\""), each up to '>'.
 std::vector<std::string> tags(const std::string& svg, const std::string& start) {
