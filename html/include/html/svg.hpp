@@ -37,12 +37,14 @@ struct BoardOptions {
   int square_pixels = 40;
 };
 
-// An 8x8 diagram of the position: <g class="light"> and <g class="dark"> holding 32 <rect>s
-// each (square side 10 in the picture's units, a1 dark), one <text class="piece ..."> per piece
-// (the Unicode chess glyphs, White's drawn white with a dark outline), the files and ranks at
-// the edges (<text class="coord">, 16), and a round marker beside the edge of the side to move
-// (<circle class="to-move white|black">, also said in the <title>). Arrows are <g class="arrow"
-// data-from="e2" data-to="e4">, a line and a head.
+// An 8x8 diagram of the position: the light squares as the background <rect class="light">,
+// the 32 dark ones as <path class="dark"> of one "Mx,yh10v10h-10z" per square (side 10 in the
+// picture's units, a1 dark); one <text> per piece in <g class="pieces white"> and <g
+// class="pieces black"> (the Unicode chess glyphs, White's drawn white with a dark outline); the
+// files and ranks at the edges (16 <text> in <g class="coords">); a round marker beside the edge
+// of the side to move (<circle class="to-move white|black">, also said in the <title>). Arrows
+// are <g class="arrow" data-from="e2" data-to="e4">, a line and a head. About 3.5 KB with 32
+// pieces.
 Markup board_diagram(const core::Board& board, const BoardOptions& options = {});
 
 // ---- charts ----

@@ -96,14 +96,17 @@ def count(tag, cls=None, parent=None):
     return sum(1 for t, cs, _, ps in dom.elements
                if t == tag and (cls is None or cls in cs) and (parent is None or parent in ps))
 
+dark_squares = sum(a.get("d", "").count("h10v10h-10z") for t, cs, a, _ in dom.elements if t == "path" and "dark" in cs)
 expected = [
     ("script elements", count("script"), 0),
     ("sections", count("section"), 5),
     ("board diagrams", count("svg", "board"), 2),
-    ("light squares", count("rect", parent="light"), 64),
-    ("dark squares", count("rect", parent="dark"), 64),
-    ("pieces", count("text", "piece"), 32 + 6),
-    ("coordinates", count("text", "coord"), 32),
+    ("light squares' backgrounds", count("rect", "light"), 2),
+    ("dark squares' paths", count("path", "dark"), 2),
+    ("dark squares", dark_squares, 2 * 32),
+    ("pieces", count("text", parent="pieces"), 32 + 6),
+    ("white pieces", count("text", parent="white"), 16 + 2),
+    ("coordinates", count("text", parent="coords"), 32),
     ("arrows", count("g", "arrow"), 1),
     ("side-to-move markers", count("circle", "to-move"), 2),
     ("line charts", count("svg", "line-chart"), 1),

@@ -1,10 +1,12 @@
 // html_demo: prints a page with every piece of html/ (issue 20), for the browser test
 // (browser_test.sh) and for looking at. What it holds, which the test counts in the browser's
-// DOM: 2 board diagrams (128 squares, 32 + 6 pieces, 1 arrow), a line chart of 3 series, a bar
+// DOM: 2 board diagrams (2 x 32 dark squares, 32 + 6 pieces, 1 arrow), a line chart of 3 series, a bar
 // chart of 5 bars, an evaluation graph with 4 marks (1 inaccuracy, 1 mistake, 2 blunders), a
 // table of 3 rows; a hostile string (a <script> element and quotes) in every kind of field.
 //   html_demo > demo.html
+//   html_demo 3000 > large.html   (also a table of 3,000 positions, 300 with a board diagram)
 #include <cmath>
+#include <cstdlib>
 #include <iostream>
 #include <optional>
 #include <stdexcept>
@@ -77,13 +79,33 @@ void table(Page& page) {
   section.add_details("The moves " + kHostile, Markup::text("1. e4 e5 2. Nf3 " + kHostile));
 }
 
+// The size of a suite page: `rows` table rows (a 3,000-position suite), every tenth position
+// with a board diagram in a <details> block (the unsolved ones of a strong engine's STS run).
+void large_table(Page& page, int rows) {
+  Table positions({"Id", "Engine move", "Key", "Time (s)", "Diagram"}, "large");
+  for (int i = 1; i <= rows; ++i) {
+    const std::string id = "STS(v1.0) theme " + std::to_string(i / 100 + 1) + "." + std::to_string(i % 100);
+    Markup diagram;
+    if (i % 10 == 0) {
+      BoardOptions options;
+      options.label = id;
+      options.arrows = {{core::Square::G1, core::Square::F3}};
+      diagram = details("board", board_diagram(core::Board(), options));
+    }
+    positions.add_row({id, "Nf3", "Nf3 Nc3", Cell::number(std::to_string(i % 60) + ".25"), Cell(diagram)});
+  }
+  page.add_section("large", std::to_string(rows) + " positions").add(positions);
+}
+
 }  // namespace
 
-int main() {
+// html_demo [ROWS]: with ROWS, a table of that many positions is added (for timing a large page).
+int main(int argc, char** argv) {
   Page page("epdd html demo " + kHostile);
   boards(page);
   charts(page);
   table(page);
+  if (argc > 1) large_table(page, std::atoi(argv[1]));
   std::cout << page.document();
   return std::cout ? 0 : 1;
 }

@@ -38,7 +38,8 @@ std::string attr(const std::string& tag, const std::string& name) {
 
 double number(const std::string& tag, const std::string& name) { return std::stod(attr(tag, name)); }
 
-// The text of a group <g class="NAME">...</g> (groups of the board are not nested).
+// The text of a group <g class="NAME">...</g> up to its first "</g>" (the groups of the board
+// that a test reads hold no group).
 std::string group(const std::string& svg, const std::string& name) {
   const std::size_t at = svg.find("<g class=\"" + name + "\"");
   if (at == std::string::npos) return "";
@@ -73,11 +74,18 @@ core::Board board_from(const char* fen) {
 TEST_CASE("a board diagram has 64 squares, a glyph per piece, coordinates and the side to move", "[html][svg][board]") {
   const std::string svg = board_diagram(core::Board()).str();
   REQUIRE(svg.rfind("<svg class=\"board\"", 0) == 0);
-  CHECK(count(group(svg, "light"), "<rect ") == 32);
-  CHECK(count(group(svg, "dark"), "<rect ") == 32);
-  CHECK(tags(svg, "<text class=\"piece w\"").size() == 16);
-  CHECK(tags(svg, "<text class=\"piece b\"").size() == 16);
-  CHECK(tags(svg, "<text class=\"coord\"").size() == 16);
+  // The light squares are the board's background, the dark ones one path of 32 squares.
+  const auto light = tags(svg, "<rect class=\"light\"");
+  REQUIRE(light.size() == 1);
+  CHECK(number(light[0], "width") == 80);
+  CHECK(number(light[0], "height") == 80);
+  const auto dark = tags(svg, "<path class=\"dark\"");
+  REQUIRE(dark.size() == 1);
+  CHECK(count(attr(dark[0], "d"), "M") == 32);
+  CHECK(count(attr(dark[0], "d"), "h10v10h-10z") == 32);
+  CHECK(count(group(svg, "pieces white"), "<text ") == 16);
+  CHECK(count(group(svg, "pieces black"), "<text ") == 16);
+  CHECK(count(group(svg, "coords"), "<text ") == 16);
   CHECK(tags(svg, "<circle class=\"to-move white\"").size() == 1);
   CHECK(svg.find("<title>White to move</title>") != std::string::npos);
   CHECK(count(svg, "class=\"arrow\"") == 0);
@@ -98,8 +106,8 @@ TEST_CASE("a board diagram puts each square and piece where the file and rank sa
     options.flipped = flipped;
     const std::string svg = board_diagram(board, options).str();
     INFO("flipped " << flipped);
-    const auto white = tags(svg, "<text class=\"piece w\"");
-    const auto black = tags(svg, "<text class=\"piece b\"");
+    const auto white = tags(group(svg, "pieces white"), "<text ");
+    const auto black = tags(group(svg, "pieces black"), "<text ");
     CHECK(white.size() == 16);
     CHECK(black.size() == 16);
     const Point e4 = centre(4, 3, flipped), c5 = centre(2, 4, flipped), a1 = centre(0, 0, flipped);
@@ -112,11 +120,14 @@ TEST_CASE("a board diagram puts each square and piece where the file and rank sa
     CHECK(at(black, c5) == 1);
     CHECK(at(white, a1) == 1);
     CHECK(at(black, e4) + at(white, c5) == 0);
-    // a1 is dark, h1 light, wherever they are drawn.
-    const std::string a1_rect = "<rect x=\"" + std::to_string(static_cast<int>(a1.x - 5)) + "\" y=\"" +
-                                std::to_string(static_cast<int>(a1.y - 5)) + "\"";
-    CHECK(count(group(svg, "dark"), a1_rect) == 1);
-    CHECK(count(group(svg, "light"), a1_rect) == 0);
+    // a1 is dark, h1 light (not in the dark squares' path), wherever they are drawn.
+    const auto corner = [](Point centre) {
+      return "M" + std::to_string(static_cast<int>(centre.x - 5)) + "," + std::to_string(static_cast<int>(centre.y - 5)) + "h";
+    };
+    const std::string dark = attr(tags(svg, "<path class=\"dark\"")[0], "d");
+    CHECK(count(dark, corner(a1)) == 1);
+    CHECK(count(dark, corner(centre(7, 0, flipped))) == 0);
+    CHECK(count(dark, corner(centre(7, 1, flipped))) == 1);  // h2
   }
 }
 
@@ -130,7 +141,7 @@ TEST_CASE("a board diagram marks Black to move on Black's edge", "[html][svg][bo
   BoardOptions flipped;
   flipped.flipped = true;
   CHECK(number(tags(board_diagram(board, flipped).str(), "<circle class=\"to-move black\"")[0], "cy") > 40);
-  CHECK(tags(svg, "<text class=\"piece").size() == 2);
+  CHECK(count(group(svg, "pieces white"), "<text ") + count(group(svg, "pieces black"), "<text ") == 2);
 }
 
 TEST_CASE("a board diagram draws arrows from square centre to square centre", "[html][svg][board]") {
