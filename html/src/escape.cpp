@@ -31,7 +31,9 @@ void append_ascii(std::string& out, char c) {
     case '>': out += "&gt;"; return;
     case '"': out += "&quot;"; return;
     case '\'': out += "&#39;"; return;
-    case '\t': case '\n': case '\r': out += c; return;
+    case '\t':
+    case '\n':
+    case '\r': out += c; return;
     default:
       if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) out += kReplacement;
       else out += c;
@@ -75,8 +77,8 @@ std::string anchor_id(std::string_view text) {
   out.reserve(out.size() + text.size());
   for (const char ch : text) {
     const auto c = static_cast<unsigned char>(ch);
-    const bool keep = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-                      c == '-' || c == '_';
+    const bool keep =
+        (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
     if (keep) {
       out += ch;
     } else {

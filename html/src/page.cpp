@@ -8,7 +8,8 @@ namespace epdd::html {
 namespace {
 
 // The page's own style: readable tables, charts that fit the width, print-friendly colours.
-constexpr std::string_view kBaseStyle = R"(body{font-family:"DejaVu Sans",Verdana,sans-serif;margin:1em auto;max-width:75em;padding:0 1em;color:#222;background:#fff}
+constexpr std::string_view kBaseStyle =
+    R"(body{font-family:"DejaVu Sans",Verdana,sans-serif;margin:1em auto;max-width:75em;padding:0 1em;color:#222;background:#fff}
 h1{font-size:1.6em}h2{font-size:1.3em;border-bottom:1px solid #ccc;padding-bottom:.2em}
 nav ul{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.4em 1.5em}
 table{border-collapse:collapse;margin:.5em 0}th,td{border:1px solid #ccc;padding:.2em .5em;text-align:left;vertical-align:top}
@@ -78,8 +79,7 @@ Markup details(std::string_view summary, const Markup& body, bool open) {
   return Markup::trusted(std::move(out));
 }
 
-Section::Section(std::string_view id, std::string_view heading)
-    : id_(anchor_id(id)), heading_(heading) {}
+Section::Section(std::string_view id, std::string_view heading) : id_(anchor_id(id)), heading_(heading) {}
 
 Section& Section::add_paragraph(std::string_view text) {
   body_ += "<p>";
@@ -112,7 +112,8 @@ std::string Page::document() const {
   std::string out =
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-      "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">\n"
+      "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src "
+      "'unsafe-inline'\">\n"
       "<meta name=\"generator\" content=\"epdd\">\n<title>";
   append_escaped(out, title_);
   out += "</title>\n<style>\n";

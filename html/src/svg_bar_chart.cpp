@@ -32,7 +32,9 @@ Markup bar_chart(const BarChart& chart) {
   const double width = std::max(chart.width - left - kRight, 10.0);
   const double plot_height = kRow * static_cast<double>(chart.bars.size());
   const double height = kTop + plot_height + kBelow;
-  const auto px = [&](double v) { return left + std::clamp((v - axis.min) / (axis.max - axis.min), 0.0, 1.0) * width; };
+  const auto px = [&](double v) {
+    return left + std::clamp((v - axis.min) / (axis.max - axis.min), 0.0, 1.0) * width;
+  };
 
   std::string out = "<svg class=\"chart bar-chart\" viewBox=\"0 0 " + std::to_string(chart.width) + " " +
                     detail::coord(height) + "\" width=\"" + std::to_string(chart.width) + "\" height=\"" +
@@ -64,15 +66,17 @@ Markup bar_chart(const BarChart& chart) {
     append_escaped(out, bar.label);
     out += "</text><rect class=\"bar\"";
     detail::append_attribute(out, "data-label", bar.label);
-    out += " x=\"" + detail::coord(std::min(zero, end)) + "\" y=\"" + detail::coord(row + (kRow - kBarHeight) / 2) +
-           "\" width=\"" + detail::coord(std::abs(end - zero)) + "\" height=\"" + detail::coord(kBarHeight) +
-           "\" fill=\"" + std::string(detail::series_colour(0)) + "\"/>";
-    out += "<text class=\"value\" x=\"" + detail::coord(std::max(zero, end) + 4) + "\" y=\"" + detail::coord(centre) + "\">";
+    out += " x=\"" + detail::coord(std::min(zero, end)) + "\" y=\"" +
+           detail::coord(row + (kRow - kBarHeight) / 2) + "\" width=\"" +
+           detail::coord(std::abs(end - zero)) + "\" height=\"" + detail::coord(kBarHeight) + "\" fill=\"" +
+           std::string(detail::series_colour(0)) + "\"/>";
+    out += "<text class=\"value\" x=\"" + detail::coord(std::max(zero, end) + 4) + "\" y=\"" +
+           detail::coord(centre) + "\">";
     append_escaped(out, bar.value_text.empty() ? detail::figure(bar.value) : bar.value_text);
     out += "</text>";
   }
-  out += "</g><path class=\"zero\" stroke=\"#555\" d=\"M" + detail::coord(zero) + "," + detail::coord(kTop) + "V" +
-         detail::coord(kTop + plot_height) + "\"/></svg>";
+  out += "</g><path class=\"zero\" stroke=\"#555\" d=\"M" + detail::coord(zero) + "," + detail::coord(kTop) +
+         "V" + detail::coord(kTop + plot_height) + "\"/></svg>";
   return Markup::trusted(std::move(out));
 }
 

@@ -44,11 +44,12 @@ void append_squares(std::string& out, bool flipped) {
   for (int i = 0; i < 64; ++i) {
     const core::Square s = core::square_at(i);
     if ((core::file_of(s) + core::rank_of(s)) % 2 != 0) continue;  // a1 is dark
-    out += "M" + detail::coord(kLeft + kSquare * column(s, flipped)) + "," + detail::coord(kSquare * row(s, flipped)) +
-           "h10v10h-10z";
+    out += "M" + detail::coord(kLeft + kSquare * column(s, flipped)) + "," +
+           detail::coord(kSquare * row(s, flipped)) + "h10v10h-10z";
   }
   out += "\"/>";
-  out += "<rect x=\"5\" y=\"0\" width=\"80\" height=\"80\" fill=\"none\" stroke=\"#555\" stroke-width=\"0.4\"/>";
+  out +=
+      "<rect x=\"5\" y=\"0\" width=\"80\" height=\"80\" fill=\"none\" stroke=\"#555\" stroke-width=\"0.4\"/>";
 }
 
 // Each colour's pieces in a group of its own, which carries the class and the paint.
@@ -60,7 +61,8 @@ void append_pieces(std::string& out, const core::Board& board, bool flipped) {
                  : "<g class=\"pieces black\" fill=\"#000\">";
     for (core::Bitboard b = board.pieces(colour); b != 0;) {
       const core::Square s = core::pop_lsb(b);
-      out += "<text x=\"" + detail::coord(centre_x(s, flipped)) + "\" y=\"" + detail::coord(centre_y(s, flipped)) + "\">";
+      out += "<text x=\"" + detail::coord(centre_x(s, flipped)) + "\" y=\"" +
+             detail::coord(centre_y(s, flipped)) + "\">";
       out += glyph(core::type_of(board.piece_on(s)));
       out += "</text>";
     }
@@ -70,7 +72,9 @@ void append_pieces(std::string& out, const core::Board& board, bool flipped) {
 }
 
 void append_coordinates(std::string& out, bool flipped) {
-  out += "<g class=\"coords\" font-size=\"4\" fill=\"#555\" text-anchor=\"middle\" dominant-baseline=\"central\">";
+  out +=
+      "<g class=\"coords\" font-size=\"4\" fill=\"#555\" text-anchor=\"middle\" "
+      "dominant-baseline=\"central\">";
   for (int i = 0; i < 8; ++i) {
     const core::Square on_file = core::make_square(i, 0), on_rank = core::make_square(0, i);
     out += "<text x=\"" + detail::coord(centre_x(on_file, flipped)) + "\" y=\"83\">";

@@ -12,8 +12,8 @@ std::string coord(double value) {
   double rounded = std::round(value * 10) / 10;
   if (rounded == 0) rounded = 0;  // no "-0"
   std::array<char, 32> buffer{};
-  const auto result = std::to_chars(buffer.data(), buffer.data() + buffer.size(), rounded,
-                                    std::chars_format::fixed, 1);
+  const auto result =
+      std::to_chars(buffer.data(), buffer.data() + buffer.size(), rounded, std::chars_format::fixed, 1);
   std::string out(buffer.data(), result.ptr);
   if (out.size() > 2 && out.compare(out.size() - 2, 2, ".0") == 0) out.resize(out.size() - 2);
   return out;
@@ -22,14 +22,14 @@ std::string coord(double value) {
 std::string figure(double value) {
   if (std::abs(value) < 1e-12) value = 0;
   std::array<char, 32> buffer{};
-  const auto result = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value,
-                                    std::chars_format::general, 6);
+  const auto result =
+      std::to_chars(buffer.data(), buffer.data() + buffer.size(), value, std::chars_format::general, 6);
   return std::string(buffer.data(), result.ptr);
 }
 
 std::string_view series_colour(std::size_t i) {
-  static constexpr std::array<std::string_view, 8> kPalette = {
-      "#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#000000", "#999999"};
+  static constexpr std::array<std::string_view, 8> kPalette = {"#0072b2", "#d55e00", "#009e73", "#cc79a7",
+                                                               "#e69f00", "#56b4e9", "#000000", "#999999"};
   return kPalette[i % kPalette.size()];
 }
 

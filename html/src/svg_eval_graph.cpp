@@ -22,16 +22,16 @@ struct Geometry {
 };
 
 // "12." for White's twelfth move, "12..." for Black's: ply 1 is 1.
-std::string move_name(int ply) {
-  return std::to_string((ply + 1) / 2) + (ply % 2 == 1 ? "." : "...");
-}
+std::string move_name(int ply) { return std::to_string((ply + 1) / 2) + (ply % 2 == 1 ? "." : "..."); }
 
 // The values as a line (one subpath per run without gaps; a lone value a dot) and the area.
 void append_values(std::string& out, const EvalGraph& graph, const Geometry& g) {
   std::string line, area;
   const std::string zero = detail::coord(g.y(0));
   std::size_t i = 0;
-  const auto has = [&](std::size_t k) { return k < graph.values.size() && graph.values[k] && !std::isnan(*graph.values[k]); };
+  const auto has = [&](std::size_t k) {
+    return k < graph.values.size() && graph.values[k] && !std::isnan(*graph.values[k]);
+  };
   while (i < graph.values.size()) {
     if (!has(i)) {
       ++i;
@@ -39,7 +39,8 @@ void append_values(std::string& out, const EvalGraph& graph, const Geometry& g) 
     }
     const std::size_t start = i;
     for (; has(i); ++i) {
-      const std::string p = detail::coord(g.x(graph.first_ply + static_cast<int>(i))) + "," + detail::coord(g.y(*graph.values[i]));
+      const std::string p = detail::coord(g.x(graph.first_ply + static_cast<int>(i))) + "," +
+                            detail::coord(g.y(*graph.values[i]));
       line += (i == start ? "M" : "L") + p;
       area += (i == start ? "M" + p.substr(0, p.find(',')) + "," + zero + "L" : "L") + p;
     }
@@ -47,19 +48,26 @@ void append_values(std::string& out, const EvalGraph& graph, const Geometry& g) 
     area += "L" + detail::coord(g.x(graph.first_ply + static_cast<int>(i) - 1)) + "," + zero + "Z";
   }
   out += "<path class=\"eval-area\" fill=\"#c8c8c8\" d=\"" + area + "\"/>";
-  out += "<path class=\"eval\" fill=\"none\" stroke=\"#333\" stroke-width=\"1.5\" stroke-linecap=\"round\" d=\"" + line + "\"/>";
+  out +=
+      "<path class=\"eval\" fill=\"none\" stroke=\"#333\" stroke-width=\"1.5\" stroke-linecap=\"round\" "
+      "d=\"" +
+      line + "\"/>";
 }
 
 void append_marks(std::string& out, const EvalGraph& graph, const Geometry& g) {
   for (const PlyMark& mark : graph.marks) {
     const long k = mark.ply - graph.first_ply;
     const bool valued = k >= 0 && static_cast<std::size_t>(k) < graph.values.size() &&
-                        graph.values[static_cast<std::size_t>(k)] && !std::isnan(*graph.values[static_cast<std::size_t>(k)]);
+                        graph.values[static_cast<std::size_t>(k)] &&
+                        !std::isnan(*graph.values[static_cast<std::size_t>(k)]);
     const double value = valued ? *graph.values[static_cast<std::size_t>(k)] : 0;
-    const char* colour = mark.kind == MarkKind::Blunder ? "#d55e00" : mark.kind == MarkKind::Mistake ? "#e69f00" : "#56b4e9";
-    out += std::string("<circle class=\"mark ") + mark_class(mark.kind) + "\" data-ply=\"" + std::to_string(mark.ply) +
-           "\" cx=\"" + detail::coord(g.x(mark.ply)) + "\" cy=\"" + detail::coord(g.y(value)) + "\" r=\"3.5\" fill=\"" +
-           colour + "\" stroke=\"#222\" stroke-width=\"0.8\"><title>" + move_name(mark.ply) + " " +
+    const char* colour = mark.kind == MarkKind::Blunder   ? "#d55e00"
+                         : mark.kind == MarkKind::Mistake ? "#e69f00"
+                                                          : "#56b4e9";
+    out += std::string("<circle class=\"mark ") + mark_class(mark.kind) + "\" data-ply=\"" +
+           std::to_string(mark.ply) + "\" cx=\"" + detail::coord(g.x(mark.ply)) + "\" cy=\"" +
+           detail::coord(g.y(value)) + "\" r=\"3.5\" fill=\"" + colour +
+           "\" stroke=\"#222\" stroke-width=\"0.8\"><title>" + move_name(mark.ply) + " " +
            mark_class(mark.kind) + "</title></circle>";
   }
 }
@@ -111,10 +119,11 @@ Markup eval_graph(const EvalGraph& graph) {
          "\" y=\"18\" font-size=\"14\" text-anchor=\"middle\" fill=\"#222\">";
   append_escaped(out, graph.title);
   out += "</text><rect x=\"" + detail::coord(g.left) + "\" y=\"" + detail::coord(g.top) + "\" width=\"" +
-         detail::coord(g.width) + "\" height=\"" + detail::coord(g.height) + "\" fill=\"#f6f6f6\" stroke=\"#999\"/>";
+         detail::coord(g.width) + "\" height=\"" + detail::coord(g.height) +
+         "\" fill=\"#f6f6f6\" stroke=\"#999\"/>";
   append_values(out, graph, g);
-  out += "<path class=\"zero\" stroke=\"#777\" d=\"M" + detail::coord(g.left) + "," + detail::coord(g.y(0)) + "h" +
-         detail::coord(g.width) + "\"/>";
+  out += "<path class=\"zero\" stroke=\"#777\" d=\"M" + detail::coord(g.left) + "," + detail::coord(g.y(0)) +
+         "h" + detail::coord(g.width) + "\"/>";
   out += "<g font-size=\"10\" fill=\"#333\" text-anchor=\"end\" dominant-baseline=\"central\"><text x=\"" +
          detail::coord(g.left - 4) + "\" y=\"" + detail::coord(g.y(1)) + "\">+1</text><text x=\"" +
          detail::coord(g.left - 4) + "\" y=\"" + detail::coord(g.y(0)) + "\">0</text><text x=\"" +

@@ -23,15 +23,16 @@ struct Axis {
   // 0 at min, 1 at max, clamped; a log axis puts x <= 0 at 0.
   double fraction(double v) const {
     double t = 0;
-    if (scale == Scale::Log10) t = v <= 0 ? 0 : (std::log10(v) - std::log10(min)) / (std::log10(max) - std::log10(min));
+    if (scale == Scale::Log10)
+      t = v <= 0 ? 0 : (std::log10(v) - std::log10(min)) / (std::log10(max) - std::log10(min));
     else t = (v - min) / (max - min);
     return std::clamp(t, 0.0, 1.0);
   }
 };
 
 Axis linear(std::optional<Range> given, double lo, double hi) {
-  const detail::LinearAxis axis = given ? detail::linear_axis(given->min, given->max, false)
-                                        : detail::linear_axis(lo, hi, true);
+  const detail::LinearAxis axis =
+      given ? detail::linear_axis(given->min, given->max, false) : detail::linear_axis(lo, hi, true);
   return {Scale::Linear, axis.min, axis.max, detail::ticks(axis)};
 }
 
@@ -69,8 +70,9 @@ std::pair<Axis, Axis> axes(const LineChart& chart) {
     }
   }
   if (x_lo > x_hi) x_lo = x_hi = 0;
-  Axis x = chart.x_scale == Scale::Log10 ? log10_axis(chart.x_range, std::isfinite(x_positive) ? x_positive : 0, x_hi)
-                                         : linear(chart.x_range, x_lo, x_hi);
+  Axis x = chart.x_scale == Scale::Log10
+               ? log10_axis(chart.x_range, std::isfinite(x_positive) ? x_positive : 0, x_hi)
+               : linear(chart.x_range, x_lo, x_hi);
   return {x, linear(chart.y_range, y_lo, y_hi)};
 }
 
@@ -80,7 +82,8 @@ void append_axes(std::string& out, const PlotArea& area, const Axis& x, const Ax
   for (const double t : x.ticks) {
     const std::string px = detail::coord(area.left + x.fraction(t) * area.width);
     grid += "M" + px + "," + detail::coord(area.top) + "V" + detail::coord(bottom);
-    labels += "<text class=\"tick x\" x=\"" + px + "\" y=\"" + detail::coord(bottom + 16) + "\">" + detail::figure(t) + "</text>";
+    labels += "<text class=\"tick x\" x=\"" + px + "\" y=\"" + detail::coord(bottom + 16) + "\">" +
+              detail::figure(t) + "</text>";
   }
   for (const double t : y.ticks) {
     const std::string py = detail::coord(bottom - y.fraction(t) * area.height);
@@ -96,14 +99,15 @@ void append_axes(std::string& out, const PlotArea& area, const Axis& x, const Ax
 
 void append_labels(std::string& out, const LineChart& chart, const PlotArea& area) {
   out += "<g fill=\"#222\" text-anchor=\"middle\">";
-  out += "<text class=\"title\" x=\"" + detail::coord(area.left + area.width / 2) + "\" y=\"20\" font-size=\"15\">";
+  out += "<text class=\"title\" x=\"" + detail::coord(area.left + area.width / 2) +
+         "\" y=\"20\" font-size=\"15\">";
   append_escaped(out, chart.title);
   out += "</text><text class=\"axis-label\" x=\"" + detail::coord(area.left + area.width / 2) + "\" y=\"" +
          detail::coord(area.top + area.height + 36) + "\" font-size=\"12\">";
   append_escaped(out, chart.x_label);
   const std::string middle = detail::coord(area.top + area.height / 2);
-  out += "</text><text class=\"axis-label\" x=\"14\" y=\"" + middle + "\" font-size=\"12\" transform=\"rotate(-90 14 " +
-         middle + ")\">";
+  out += "</text><text class=\"axis-label\" x=\"14\" y=\"" + middle +
+         "\" font-size=\"12\" transform=\"rotate(-90 14 " + middle + ")\">";
   append_escaped(out, chart.y_label);
   out += "</text></g>";
 }
@@ -131,8 +135,9 @@ void append_legend(std::string& out, const LineChart& chart, const PlotArea& are
   double row = area.top + area.height + kBelow;
   for (std::size_t i = 0; i < chart.series.size(); ++i, row += kLegendRow) {
     const std::string y = detail::coord(row);
-    out += "<line x1=\"" + detail::coord(area.left) + "\" y1=\"" + y + "\" x2=\"" + detail::coord(area.left + 24) +
-           "\" y2=\"" + y + "\" stroke=\"" + std::string(detail::series_colour(i)) + "\" stroke-width=\"2\"" +
+    out += "<line x1=\"" + detail::coord(area.left) + "\" y1=\"" + y + "\" x2=\"" +
+           detail::coord(area.left + 24) + "\" y2=\"" + y + "\" stroke=\"" +
+           std::string(detail::series_colour(i)) + "\" stroke-width=\"2\"" +
            (detail::series_dashed(i) ? " stroke-dasharray=\"6 3\"" : "") + "/>";
     out += "<text class=\"legend\" x=\"" + detail::coord(area.left + 30) + "\" y=\"" + y +
            "\" font-size=\"12\" dominant-baseline=\"central\">";
@@ -144,13 +149,15 @@ void append_legend(std::string& out, const LineChart& chart, const PlotArea& are
 }  // namespace
 
 PlotArea plot_area(const LineChart& chart) {
-  return {kLeft, kTop, std::max(chart.width - kLeft - kRight, 10.0), static_cast<double>(std::max(chart.plot_height, 10))};
+  return {kLeft, kTop, std::max(chart.width - kLeft - kRight, 10.0),
+          static_cast<double>(std::max(chart.plot_height, 10))};
 }
 
 Markup line_chart(const LineChart& chart) {
   const PlotArea area = plot_area(chart);
   const auto [x, y] = axes(chart);
-  const double height = area.top + area.height + kBelow + kLegendRow * static_cast<double>(chart.series.size());
+  const double height =
+      area.top + area.height + kBelow + kLegendRow * static_cast<double>(chart.series.size());
   std::string out = "<svg class=\"chart line-chart\" viewBox=\"0 0 " + std::to_string(chart.width) + " " +
                     detail::coord(height) + "\" width=\"" + std::to_string(chart.width) + "\" height=\"" +
                     detail::coord(height) + "\" role=\"img\"";

@@ -48,7 +48,8 @@ void charts(Page& page) {
   for (const auto& [name, speed] : {std::pair{std::string("Stockfish 15.1"), 1.0},
                                     std::pair{std::string("Ethereal 13"), 2.5}, std::pair{kHostile, 6.0}}) {
     Series series{name, {}};
-    for (int solved = 1; solved <= 40; ++solved) series.points.push_back({0.01 * speed * std::pow(1.2, solved), double(solved)});
+    for (int solved = 1; solved <= 40; ++solved)
+      series.points.push_back({0.01 * speed * std::pow(1.2, solved), double(solved)});
     curve.series.push_back(series);
   }
   page.add_section("curve", "Solve-time curve").add(line_chart(curve));
@@ -56,15 +57,20 @@ void charts(Page& page) {
   BarChart themes;
   themes.title = "STS themes (points of 1000)";
   themes.max = 1000;
-  themes.bars = {{"Undermining", 812, ""}, {"Open files and diagonals", 745, ""}, {"Knight outposts", 690, ""},
-                 {"Square vacancy", 599, "599 / 1000"}, {kHostile, 431, ""}};
+  themes.bars = {{"Undermining", 812, ""},
+                 {"Open files and diagonals", 745, ""},
+                 {"Knight outposts", 690, ""},
+                 {"Square vacancy", 599, "599 / 1000"},
+                 {kHostile, 431, ""}};
   page.add_section("themes", "STS themes").add(bar_chart(themes));
 
   EvalGraph graph;
   graph.title = "White's winning chances, " + kHostile;
-  for (int ply = 1; ply <= 80; ++ply) graph.values.push_back(std::tanh(std::sin(ply / 9.0) * 1.5 + (ply > 60 ? (ply - 60) / 8.0 : 0)));
+  for (int ply = 1; ply <= 80; ++ply)
+    graph.values.push_back(std::tanh(std::sin(ply / 9.0) * 1.5 + (ply > 60 ? (ply - 60) / 8.0 : 0)));
   graph.values[30] = std::nullopt;
-  graph.marks = {{12, MarkKind::Inaccuracy}, {25, MarkKind::Mistake}, {44, MarkKind::Blunder}, {61, MarkKind::Blunder}};
+  graph.marks = {
+      {12, MarkKind::Inaccuracy}, {25, MarkKind::Mistake}, {44, MarkKind::Blunder}, {61, MarkKind::Blunder}};
   page.add_section("eval", "Evaluation graph").add(eval_graph(graph));
 }
 

@@ -1,14 +1,13 @@
 // html::escape: any bytes in, valid HTML text out (issue 20).
-#include <catch2/catch.hpp>
+#include "html/escape.hpp"
 
+#include <catch2/catch.hpp>
 #include <cctype>
 #include <cstdint>
 #include <optional>
 #include <random>
 #include <string>
 #include <vector>
-
-#include "html/escape.hpp"
 
 using epdd::html::anchor_id;
 using epdd::html::escape;
@@ -45,8 +44,8 @@ std::optional<std::vector<std::uint32_t>> decode(const std::string& s) {
 // What the HTML standard's tokenizer calls a parse error in the input stream (section 13.2.3.5):
 // controls other than ASCII whitespace, and noncharacters.
 bool html_forbids(std::uint32_t cp) {
-  const bool control = (cp < 0x20 && cp != '\t' && cp != '\n' && cp != '\r' && cp != '\f') ||
-                       (cp >= 0x7F && cp <= 0x9F);
+  const bool control =
+      (cp < 0x20 && cp != '\t' && cp != '\n' && cp != '\r' && cp != '\f') || (cp >= 0x7F && cp <= 0x9F);
   const bool noncharacter = (cp >= 0xFDD0 && cp <= 0xFDEF) || (cp & 0xFFFE) == 0xFFFE;
   return control || noncharacter;
 }
@@ -85,7 +84,9 @@ TEST_CASE("escape writes the five characters that end text or attributes as refe
 }
 
 TEST_CASE("escape keeps valid UTF-8 and the whitespace HTML allows", "[html][escape]") {
-  const std::string text = "Nepomniachtchi \xE2\x80\x93 Ding \xE2\x99\x94 \xF0\x9F\x98\x80 Gr\xC3\xBC" "nfeld";
+  const std::string text =
+      "Nepomniachtchi \xE2\x80\x93 Ding \xE2\x99\x94 \xF0\x9F\x98\x80 Gr\xC3\xBC"
+      "nfeld";
   CHECK(escape(text) == text);
   CHECK(escape("a\tb\nc\rd") == "a\tb\nc\rd");
 }

@@ -1,12 +1,12 @@
 // html::Page, Table and details: one self-contained document, every input string escaped
 // (issue 20).
-#include <catch2/catch.hpp>
+#include "html/page.hpp"
 
+#include <catch2/catch.hpp>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
-#include "html/page.hpp"
 #include "markup_search.hpp"
 
 using namespace epdd::html;
@@ -69,7 +69,8 @@ TEST_CASE("a table has a header row and escaped cells, figures right-aligned", "
   table.add_row({"wac.001", "Qg6"}).add_row({"<b>", Cell::number("42")});
   CHECK(table.rows() == 2);
   const std::string html = table.markup().str();
-  CHECK(html.rfind("<table class=\"positions\"><thead><tr><th>Id</th><th>Move</th></tr></thead><tbody>", 0) == 0);
+  CHECK(html.rfind("<table class=\"positions\"><thead><tr><th>Id</th><th>Move</th></tr></thead><tbody>", 0) ==
+        0);
   CHECK(html.find("<tr><td>wac.001</td><td>Qg6</td></tr>") != std::string::npos);
   CHECK(html.find("<tr><td>&lt;b&gt;</td><td class=\"num\">42</td></tr>") != std::string::npos);
   CHECK(count(html, "<tr>") == 3);
@@ -106,7 +107,8 @@ TEST_CASE("a hostile string through every field of a page stays text", "[html][p
   // details summary and body: 11 places.
   CHECK(count(doc, kHostileEscaped) == 11);
   // Ids and link targets are anchor ids: nothing to escape in them.
-  for (const std::string& id : attribute_values(doc, "id")) CHECK(id.find_first_of("<>\"'& ") == std::string::npos);
+  for (const std::string& id : attribute_values(doc, "id"))
+    CHECK(id.find_first_of("<>\"'& ") == std::string::npos);
 }
 
 TEST_CASE("a page refers to nothing outside itself", "[html][page]") {

@@ -1,7 +1,8 @@
 // html/svg.hpp: board diagrams, line and bar charts and evaluation graphs, checked by their
 // structure: counts of elements, coordinates of known points, escaping (issue 20).
-#include <catch2/catch.hpp>
+#include "html/svg.hpp"
 
+#include <catch2/catch.hpp>
 #include <cmath>
 #include <cstdlib>
 #include <stdexcept>
@@ -9,7 +10,6 @@
 #include <vector>
 
 #include "core/fen.hpp"
-#include "html/svg.hpp"
 #include "markup_search.hpp"
 
 using namespace epdd;
@@ -71,7 +71,8 @@ core::Board board_from(const char* fen) {
 
 // ---- board ----
 
-TEST_CASE("a board diagram has 64 squares, a glyph per piece, coordinates and the side to move", "[html][svg][board]") {
+TEST_CASE("a board diagram has 64 squares, a glyph per piece, coordinates and the side to move",
+          "[html][svg][board]") {
   const std::string svg = board_diagram(core::Board()).str();
   REQUIRE(svg.rfind("<svg class=\"board\"", 0) == 0);
   // The light squares are the board's background, the dark ones one path of 32 squares.
@@ -122,7 +123,8 @@ TEST_CASE("a board diagram puts each square and piece where the file and rank sa
     CHECK(at(black, e4) + at(white, c5) == 0);
     // a1 is dark, h1 light (not in the dark squares' path), wherever they are drawn.
     const auto corner = [](Point centre) {
-      return "M" + std::to_string(static_cast<int>(centre.x - 5)) + "," + std::to_string(static_cast<int>(centre.y - 5)) + "h";
+      return "M" + std::to_string(static_cast<int>(centre.x - 5)) + "," +
+             std::to_string(static_cast<int>(centre.y - 5)) + "h";
     };
     const std::string dark = attr(tags(svg, "<path class=\"dark\"")[0], "d");
     CHECK(count(dark, corner(a1)) == 1);
@@ -229,7 +231,8 @@ TEST_CASE("a line chart maps a known point on a log x axis", "[html][svg][chart]
   CHECK(points[4].y == Approx(area.top).margin(0.1));
 }
 
-TEST_CASE("a line chart's log axis has a tick per decade, its range taken from the data", "[html][svg][chart]") {
+TEST_CASE("a line chart's log axis has a tick per decade, its range taken from the data",
+          "[html][svg][chart]") {
   const std::string svg = line_chart(three_runs()).str();  // x from 0.02 to 30
   std::vector<std::string> labels;
   for (const auto& tag : tags(svg, "<text class=\"tick x\"")) {
@@ -313,7 +316,7 @@ TEST_CASE("an evaluation graph marks plies by kind, on the clamped value", "[htm
   graph.title = kHostile;
   graph.values = {0.1, 0.0, 5.0, 1.0, -1.0, -7.0, std::nullopt};
   graph.marks = {{2, MarkKind::Inaccuracy}, {3, MarkKind::Mistake}, {4, MarkKind::Blunder},
-                 {5, MarkKind::Blunder}, {6, MarkKind::Mistake}, {7, MarkKind::Blunder}};
+                 {5, MarkKind::Blunder},    {6, MarkKind::Mistake}, {7, MarkKind::Blunder}};
   const std::string svg = eval_graph(graph).str();
   CHECK(tags(svg, "<circle class=\"mark inaccuracy\"").size() == 1);
   CHECK(tags(svg, "<circle class=\"mark mistake\"").size() == 2);
