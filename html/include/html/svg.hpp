@@ -43,7 +43,7 @@ struct BoardOptions {
 // class="pieces black"> (the Unicode chess glyphs, White's drawn white with a dark outline); the
 // files and ranks at the edges (16 <text> in <g class="coords">); a round marker beside the edge
 // of the side to move (<circle class="to-move white|black">, also said in the <title>). Arrows
-// are <g class="arrow" data-from="e2" data-to="e4">, a line and a head. About 3.5 KB with 32
+// are <g class="arrow" data-from="e2" data-to="e4">, a line and a head. About 3 KB with 32
 // pieces.
 Markup board_diagram(const core::Board& board, const BoardOptions& options = {});
 
@@ -111,7 +111,8 @@ struct Bar {
 struct BarChart {
   std::string title;
   std::vector<Bar> bars;
-  // The value axis: from min(0, smallest value) to `max` (default: the largest value, at least 0).
+  // The value axis: from min(0, smallest value) to `max`; without `max`, to the largest value (at
+  // least 0) widened to a whole tick step.
   std::optional<double> max;
   int width = 720;
 };

@@ -339,7 +339,7 @@ TEST_CASE("an evaluation graph leaves a gap where a ply has no value", "[html][s
   const std::string d = attr(tags(svg, "<path class=\"eval\"")[0], "d");
   CHECK(count(d, "M") == 3);
   CHECK(count(d, "L") == 1);
-  // Ply x positions increase evenly: the 2nd mark-less point is one step right of the 1st.
+  // Plies are evenly spaced: ply 4 is twice as far from ply 2 as ply 2 is from ply 1.
   graph.marks = {{1, MarkKind::Mistake}, {2, MarkKind::Mistake}, {4, MarkKind::Mistake}};
   const std::string marked = eval_graph(graph).str();
   std::vector<double> xs;
