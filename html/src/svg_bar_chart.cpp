@@ -81,11 +81,8 @@ void append_bar(std::string& out, const Layout& l, const Bar& bar, std::size_t i
 Markup bar_chart(const BarChart& chart) {
   const Layout l = layout(chart);
   const double height = kTop + l.plot_height + kBelow;
-  std::string out = "<svg class=\"chart bar-chart\" viewBox=\"0 0 " + std::to_string(chart.width) + " " +
-                    detail::coord(height) + "\" width=\"" + std::to_string(chart.width) + "\" height=\"" +
-                    detail::coord(height) + "\" role=\"img\"";
-  detail::append_attribute(out, "aria-label", chart.title);
-  out += "><text class=\"title\" x=\"" + detail::coord(l.left + l.width / 2) +
+  std::string out = detail::chart_start("bar-chart", chart.width, height, chart.title);
+  out += "<text class=\"title\" x=\"" + detail::coord(l.left + l.width / 2) +
          "\" y=\"20\" font-size=\"15\" text-anchor=\"middle\" fill=\"#222\">";
   append_escaped(out, chart.title);
   out += "</text>";

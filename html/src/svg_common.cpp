@@ -73,4 +73,14 @@ void append_attribute(std::string& out, std::string_view name, std::string_view 
   out += '"';
 }
 
+std::string chart_start(std::string_view kind, int width, double height, std::string_view title) {
+  const std::string w = std::to_string(width), h = coord(height);
+  std::string out = "<svg class=\"chart ";
+  out += kind;
+  out += "\" viewBox=\"0 0 " + w + " " + h + "\" width=\"" + w + "\" height=\"" + h + "\" role=\"img\"";
+  append_attribute(out, "aria-label", title);
+  out += '>';
+  return out;
+}
+
 }  // namespace epdd::html::detail

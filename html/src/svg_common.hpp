@@ -32,6 +32,10 @@ std::vector<double> ticks(const LinearAxis& axis);
 // Number of characters (UTF-8 code points, roughly) of a label, for laying out its column.
 std::size_t label_length(std::string_view text);
 
+// The start tag of a chart: <svg class="chart KIND" viewBox="0 0 W H" width="W" height="H"
+// role="img" aria-label="TITLE"> (the title escaped), the picture's units being pixels.
+std::string chart_start(std::string_view kind, int width, double height, std::string_view title);
+
 // ` name="ESCAPED"`: an attribute with an escaped value.
 void append_attribute(std::string& out, std::string_view name, std::string_view value);
 

@@ -111,11 +111,8 @@ Markup eval_graph(const EvalGraph& graph) {
   g.width = std::max(graph.width - kLeft - kRight, 10.0);
   g.height = std::max(graph.plot_height, 10);
   const double height = kTop + g.height + kBelow;
-  std::string out = "<svg class=\"chart eval-graph\" viewBox=\"0 0 " + std::to_string(graph.width) + " " +
-                    detail::coord(height) + "\" width=\"" + std::to_string(graph.width) + "\" height=\"" +
-                    detail::coord(height) + "\" role=\"img\"";
-  detail::append_attribute(out, "aria-label", graph.title);
-  out += "><text class=\"title\" x=\"" + detail::coord(g.left + g.width / 2) +
+  std::string out = detail::chart_start("eval-graph", graph.width, height, graph.title);
+  out += "<text class=\"title\" x=\"" + detail::coord(g.left + g.width / 2) +
          "\" y=\"18\" font-size=\"14\" text-anchor=\"middle\" fill=\"#222\">";
   append_escaped(out, graph.title);
   out += "</text><rect x=\"" + detail::coord(g.left) + "\" y=\"" + detail::coord(g.top) + "\" width=\"" +

@@ -158,11 +158,7 @@ Markup line_chart(const LineChart& chart) {
   const auto [x, y] = axes(chart);
   const double height =
       area.top + area.height + kBelow + kLegendRow * static_cast<double>(chart.series.size());
-  std::string out = "<svg class=\"chart line-chart\" viewBox=\"0 0 " + std::to_string(chart.width) + " " +
-                    detail::coord(height) + "\" width=\"" + std::to_string(chart.width) + "\" height=\"" +
-                    detail::coord(height) + "\" role=\"img\"";
-  detail::append_attribute(out, "aria-label", chart.title);
-  out += ">";
+  std::string out = detail::chart_start("line-chart", chart.width, height, chart.title);
   append_axes(out, area, x, y);
   append_labels(out, chart, area);
   for (std::size_t i = 0; i < chart.series.size(); ++i) append_series(out, chart.series[i], i, area, x, y);
