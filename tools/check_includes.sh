@@ -26,14 +26,15 @@ declare -A may_use=(
   [epd]="core"
   [pgn]="core"
   [uci]="core"
-  [suites]="core epd uci"
-  [annotate]="core pgn uci"
-  [book]="core epd pgn uci annotate"
+  [html]="core"
+  [suites]="core epd uci html"
+  [annotate]="core pgn uci html"
+  [book]="core epd pgn uci annotate html"
   [store]="core uci"
   [daemon]="core epd uci suites annotate book store"
-  [cli]="core epd pgn uci suites annotate book store daemon"
+  [cli]="core epd pgn uci html suites annotate book store daemon"
 )
-modules="core epd pgn uci suites annotate book store daemon cli"
+modules="core epd pgn uci html suites annotate book store daemon cli"
 
 usage() { echo "usage: $0 [--self-test] ROOT" >&2; exit 2; }
 

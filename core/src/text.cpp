@@ -4,11 +4,8 @@
 
 namespace epdd::core {
 
-namespace {
-
-// Length of the valid UTF-8 sequence at the start of `s` (RFC 3629: no overlong forms, no
-// surrogates, nothing above U+10FFFF), or 0 when it is not one.
 std::size_t utf8_length(std::string_view s) {
+  if (s.empty()) return 0;
   const auto b = [&](std::size_t i) { return static_cast<unsigned char>(s[i]); };
   const auto cont = [&](std::size_t i) { return i < s.size() && (b(i) & 0xC0) == 0x80; };
   const unsigned char c = b(0);
@@ -27,6 +24,8 @@ std::size_t utf8_length(std::string_view s) {
   }
   return 0;
 }
+
+namespace {
 
 void hex_escape(std::string& out, unsigned char c) {
   static constexpr char kHex[] = "0123456789abcdef";

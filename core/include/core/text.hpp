@@ -1,6 +1,7 @@
 // Small text helpers for messages, shared by every module that quotes its input.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -16,6 +17,12 @@ inline std::string quoted(std::string_view text) {
   out += '\'';
   return out;
 }
+
+// Length of the valid UTF-8 sequence at the start of `s` (RFC 3629: no overlong forms, no
+// surrogates, nothing above U+10FFFF), or 0 when it is not one or `s` is empty. ASCII bytes
+// give 0 as well: callers handle ASCII first. One definition for escaped() and for the
+// HTML escaping of html/, which must agree on what valid UTF-8 is.
+std::size_t utf8_length(std::string_view s);
 
 // Text from outside (file names, input excerpts, engine output) made safe to show on one line
 // of a log, a report or a terminal: printing ASCII and valid UTF-8 stay as they are; control
