@@ -27,15 +27,21 @@ PACKAGES=(
   pgn-extract                # the PGN benchmark's peer
   sqlite3                    # the kill test reads the store's counters
 )
+# Only the tests need these.
+TEST_PACKAGES=(
+  chromium                   # the HTML pages loaded in a real browser (headless)
+  fonts-dejavu-core          # the chess glyphs of the board diagrams in that browser
+  python3                    # the browser and escape tests read the DOM and files with it
+)
 
 usage() {
   sed -n '2,6p' "$0" | sed 's/^# \{0,1\}//'
   exit 2
 }
 
-install_missing() {
+install_missing() {  # install_missing PACKAGE...
   local missing=()
-  for p in "${PACKAGES[@]}"; do
+  for p in "$@"; do
     [ "$(dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null)" = installed ] || missing+=("$p")
   done
   [ ${#missing[@]} -eq 0 ] && return 0
@@ -65,14 +71,14 @@ done
 
 case $command in
   run)
-    install_missing
+    install_missing "${PACKAGES[@]}"
     build build -DCMAKE_BUILD_TYPE=Release
     # epdd's main job on its embedded defaults: Debian's Stockfish runs the project's own
     # suite, results in ./epdd.db (a second run answers from it).
     exec build/cli/epdd suite examples/tactics.epd --movetime 500 --concurrency 2
     ;;
   test)
-    install_missing
+    install_missing "${PACKAGES[@]}" "${TEST_PACKAGES[@]}"
     if [ $sanitize -eq 1 ]; then
       build build-asan -DCMAKE_BUILD_TYPE=Debug -DEPDD_SANITIZE=ON -DEPDD_BUILD_BENCH=OFF
       exec ctest --test-dir build-asan --output-on-failure -j "$(nproc)"
