@@ -13,6 +13,7 @@
 #include "cli/perft_command.hpp"
 #include "cli/convert_command.hpp"
 #include "cli/pgn_command.hpp"
+#include "cli/report_command.hpp"
 
 namespace epdd::cli {
 
@@ -215,6 +216,29 @@ void add_convert(CLI::App& app, ConvertOptions& o, int& status) {
   cmd->callback([&o, &status] { status = run_convert(o, std::cout, std::cerr); });
 }
 
+void add_report(CLI::App& app, ReportOptions& o, int& status) {
+  auto* cmd = app.add_subcommand("report", "One self-contained HTML page from suite runs, an annotation or a book");
+  cmd->add_option("results", o.results,
+                  "JSON reports (--json of suite, annotate, book backsolve) or job ids of the store")
+      ->required();
+  cmd->add_option("-o,--output", o.output, "Write the page here, atomically. Default: stdout");
+  cmd->add_option("--store", o.where.store, "The store of the job ids (an SQLite file or a PostgreSQL URL; default\n"
+                                            "./epdd.db, or the [store] of --config)");
+  cmd->add_option("--config", o.where.config, "The daemon's configuration file, for its store");
+  cmd->footer(
+      "The page is one file: styles and charts (SVG) inline, nothing fetched, no script; it opens from disk or a\n"
+      "mail attachment, and its tables read without a browser's help. Which page comes from the JSON's \"format\":\n"
+      "every result given is of one kind. Several suite runs make one page with the runs side by side.\n"
+      "Exit status: 0 written, 2 a result that cannot be read or has no page, results of different kinds, an\n"
+      "unwritable output, a job that is not finished.\n\n"
+      "Examples:\n"
+      "  epdd suite ../shared/data/suites/wac.epd --nodes 100000 --json sf.json\n"
+      "  epdd report sf.json -o wac.html\n"
+      "  epdd report sf.json eth.json -o compare.html\n"
+      "  epdd report 12 --store epdd.db -o job12.html");
+  cmd->callback([&o, &status] { status = run_report(o, std::cout, std::cerr); });
+}
+
 void add_check_engine(CLI::App& app, CheckEngineOptions& o, int& status) {
   auto* cmd = app.add_subcommand("check-engine", "Run a UCI compliance check on an engine, step by step");
   cmd->add_option("--config", o.config, "Engines file (TOML) to take the engine from");
@@ -258,6 +282,8 @@ int run_cli(int argc, char** argv) {
   add_pgn(app, pgn_check, pgn_write, status);
   ConvertOptions convert;
   add_convert(app, convert, status);
+  ReportOptions report;
+  add_report(app, report, status);
   CheckEngineOptions check_engine;
   add_check_engine(app, check_engine, status);
   AnalyseOptions analyse;

@@ -247,6 +247,27 @@ int run_cancel(const StoreChoice& where, std::int64_t id, std::ostream& out, std
   }
 }
 
+Expected<std::string, std::string> job_report_json(const StoreChoice& where, std::int64_t id) {
+  auto store = open_chosen_store(where);
+  if (!store) return unexpected(store.error());
+  try {
+    const store::JobRow job = (*store)->job(id);
+    if (!job.complete() || job.state == store::JobState::Cancelled || job.state == store::JobState::Failed)
+      return unexpected(fmt::format("job {} is {} ({}/{} done): no report yet", job.id, to_string(job.state), job.done,
+                                    job.planned ? job.total : 0));
+    auto spec = spec_from_json(job.spec);
+    if (!spec) return unexpected(spec.error());
+    auto run = load_run(**store, job);
+    if (!run) return unexpected(run.error());
+    const JobKind& kind = kind_of(*spec);
+    auto texts = kind.render(*run, *spec);
+    if (!texts.count("json")) return unexpected(fmt::format("job {} is a {} job, which has no JSON report", id, kind.name()));
+    return std::move(texts.at("json"));
+  } catch (const store::StoreError& e) {
+    return unexpected(std::string(e.what()));
+  }
+}
+
 int run_results(const ResultsOptions& o, std::ostream& out, std::ostream& err) {
   const auto fail = [&](int status, const std::string& message) {
     fmt::print(err, "epdd results: {}\n", safe_lines(message));

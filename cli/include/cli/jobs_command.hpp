@@ -48,4 +48,8 @@ struct ResultsOptions {
 };
 int run_results(const ResultsOptions& options, std::ostream& out, std::ostream& err);
 
+// A finished job's JSON report (suite, annotate, book), rendered from the store as `epdd results
+// --json` writes it; an error for a job that is not finished or has none.
+Expected<std::string, std::string> job_report_json(const StoreChoice& where, std::int64_t job);
+
 }  // namespace epdd::cli
