@@ -108,8 +108,9 @@ struct MoveContext {
   const uci::Analysis* before_analysis;  // nullptr for a position scored on the board
 };
 
-// Judges one move, writes what it gets, and returns the judgement for the summary.
-Judgement judge_move(MoveContext& m, const AnnotateOptions& o) {
+// Judges one move, writes what it gets, and returns the judgement for the summary; a judged
+// move's better move (SAN, when the engine's first differs from it) goes to `better`.
+Judgement judge_move(MoveContext& m, const AnnotateOptions& o, std::string& better) {
   auto& after = m.node.after;
   std::erase_if(after, is_our_words);
   // Where our comment goes: right after the eval's comment (its index may have moved).
@@ -135,6 +136,7 @@ Judgement judge_move(MoveContext& m, const AnnotateOptions& o) {
     else line.moves.clear();
   }
   const bool white = m.before.side_to_move() == core::Color::White;
+  better = best_san;
   after.insert(after.begin() + static_cast<std::ptrdiff_t>(at),
                comment_annotation(advice_comment(m.before_eval.score, m.after_eval.score, white, j, best_san)));
   put_assessment(after, nag(j), o.replace_nags);
@@ -166,6 +168,7 @@ bool selected(const AnnotateOptions& o, PlayerSides players, const core::Board& 
 GameOutcome annotate_game(pgn::Game& game, const PositionAnalyses& analyses, const AnnotateOptions& options,
                           PlayerSides players) {
   GameOutcome out;
+  out.plies.reserve(game.main.moves.size());
   core::Board board = game.start;
   std::optional<Eval> previous = evaluate(board, analysis_at(analyses, 0));
   out.positions = game.main.moves.size() + 1;
@@ -179,11 +182,15 @@ GameOutcome annotate_game(pgn::Game& game, const PositionAnalyses& analyses, con
   for (std::size_t ply = 1; ply <= game.main.moves.size(); ++ply) {
     MoveNode& node = game.main.moves[ply - 1];
     const core::Board before = board;
+    PlyRecord& record = out.plies.emplace_back();
+    record.san = core::to_san(before, node.move);
     if (node.move.is_null()) board.make_null_move();
     else board.make_move(node.move);
     const auto* before_analysis = analysis_at(analyses, ply - 1);
     const std::optional<Eval> current = evaluate(board, analysis_at(analyses, ply));
     out.unevaluated += !current;
+    record.to_move = board.side_to_move();
+    if (current) record.eval = current->score;
     if (current) {
       const std::string command = format_eval(current->score, board.side_to_move(), current->depth);
       put_eval(node.after, command);
@@ -193,7 +200,8 @@ GameOutcome annotate_game(pgn::Game& game, const PositionAnalyses& analyses, con
     if (previous && current && selected(options, players, before, node.move, ply)) {
       MoveContext m{before, node, *previous, *current,
                     before_analysis && *before_analysis ? &**before_analysis : nullptr};
-      const Judgement j = judge_move(m, options);
+      const Judgement j = judge_move(m, options, record.better);
+      record.judgement = j;
       SideSummary& side = before.side_to_move() == core::Color::White ? out.white : out.black;
       side.add(j, centipawn_loss(previous->score, current->score));
     }

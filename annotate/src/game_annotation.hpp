@@ -14,6 +14,7 @@ namespace epdd::annotate::detail {
 // positions that had no evaluation (neither an analysis nor a terminal position).
 struct GameOutcome {
   SideSummary white, black;
+  std::vector<PlyRecord> plies;  // one per main-line move
   std::size_t positions = 0;   // main-line positions, the start position included
   std::size_t unevaluated = 0;
 };

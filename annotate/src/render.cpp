@@ -54,19 +54,27 @@ detail::PlayerSides player_sides(const pgn::Game& game, const AnnotateOptions& o
   return {same_name(tag_text(game, "White"), *options.player), same_name(tag_text(game, "Black"), *options.player)};
 }
 
+// The ply number of the first move from `start`: 1 from the usual start, 2 * (fullmove - 1) + 2
+// when Black moves first.
+int first_ply(const core::Board& start) {
+  return 2 * (start.fullmove_number() - 1) + (start.side_to_move() == core::Color::White ? 1 : 2);
+}
+
 std::string game_name(const InputGame& game) {
   return "game " + std::to_string(game.number) + " (line " + std::to_string(game.line) + ")";
 }
 
 void render_game(AnnotatedFile& out, pgn::Game& game, const InputGame& in, const PositionAnalyses& analyses,
                  const AnnotateOptions& options, const std::function<void(const GameSummary&)>& on_game) {
-  const detail::GameOutcome outcome = detail::annotate_game(game, analyses, options, player_sides(game, options));
+  detail::GameOutcome outcome = detail::annotate_game(game, analyses, options, player_sides(game, options));
   if (!options.annotator.empty()) {
     const auto theirs = game.tag("Annotator");
     game.set_tag("Annotator", theirs ? annotator_value(*theirs, options.annotator) : options.annotator);
   }
   pgn::append_game(out.pgn, game);
-  GameSummary summary{in.number, tag_text(game, "White"), tag_text(game, "Black"), outcome.white, outcome.black};
+  GameSummary summary{in.number, tag_text(game, "White"), tag_text(game, "Black"), outcome.white, outcome.black,
+                      tag_text(game, "Event"), tag_text(game, "Date"), tag_text(game, "Result"),
+                      first_ply(game.start), std::move(outcome.plies)};
   if (on_game) on_game(summary);
   else out.games.push_back(std::move(summary));
   if (outcome.unevaluated > 0)

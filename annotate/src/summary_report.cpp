@@ -2,9 +2,12 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
 #include <map>
 
 #include <nlohmann/json.hpp>
+
+#include "annotate/eval_comment.hpp"
 
 namespace epdd::annotate {
 
@@ -66,6 +69,43 @@ void append_array(std::string& out, std::string_view key, const Range& range, Ea
   out += last ? "\n" : ",\n";
 }
 
+// The evaluation as the [%eval] has it, White's view: centipawns as a number, a mate as its
+// text ("#3", "#-3", "#0" Black checkmated, "#-0" White checkmated); null without one.
+Json eval_json(const PlyRecord& p) {
+  if (!p.eval) return nullptr;
+  if (p.eval->is_mate()) {
+    const std::string command = format_eval(*p.eval, p.to_move);  // "[%eval #-3]"
+    return command.substr(7, command.size() - 8);
+  }
+  return p.to_move == core::Color::White ? p.eval->cp() : -p.eval->cp();
+}
+
+// White's winning chances rounded to 3 decimals (a mate: +-1, the lichess graph's limit).
+Json chances_json(const PlyRecord& p) {
+  if (!p.eval) return nullptr;
+  const bool white_to_move = p.to_move == core::Color::White;
+  if (p.eval->is_mate()) {
+    const bool mover_mates = p.eval->mate_plies() > 0;  // mate in 0: the side to move is mated
+    return mover_mates == white_to_move ? 1 : -1;
+  }
+  const double chances = winning_chances(white_to_move ? p.eval->cp() : -p.eval->cp());
+  return std::round(chances * 1000) / 1000;
+}
+
+Json ply_json(const PlyRecord& p) {
+  Json ply;
+  ply["san"] = p.san;
+  ply["eval"] = eval_json(p);
+  ply["wc"] = chances_json(p);
+  if (p.judgement != Judgement::None) {
+    std::string kind(word(p.judgement));
+    kind[0] = static_cast<char>(kind[0] - 'A' + 'a');
+    ply["judgement"] = kind;
+    if (!p.better.empty()) ply["better"] = p.better;
+  }
+  return ply;
+}
+
 Json game_json(const GameSummary& g) {
   Json game;
   game["number"] = g.number;
@@ -73,7 +113,27 @@ Json game_json(const GameSummary& g) {
   game["black"] = g.black;
   game["white_side"] = side_json(g.white_side);
   game["black_side"] = side_json(g.black_side);
+  game["event"] = g.event;
+  game["date"] = g.date;
+  game["result"] = g.result;
+  game["first_ply"] = g.first_ply;
   return game;
+}
+
+// A game at depth 2 as dump(2) writes it, but its "plies" (last) one per line, each compact:
+// a file of 13,000 positions stays a few hundred KB.
+void append_game(std::string& out, const GameSummary& g) {
+  std::string game;
+  append_dump(game, game_json(g), 2);
+  const std::size_t close = game.rfind('\n');  // before the closing brace
+  out.append(game, 0, close);
+  out += ",\n      \"plies\": [";
+  for (std::size_t i = 0; i < g.plies.size(); ++i) {
+    out += i == 0 ? "\n        " : ",\n        ";
+    out += ply_json(g.plies[i]).dump(-1, ' ', false, Json::error_handler_t::replace);
+  }
+  out += g.plies.empty() ? "]" : "\n      ]";
+  out.append(game, close);
 }
 
 }  // namespace
@@ -81,7 +141,9 @@ Json game_json(const GameSummary& g) {
 SummaryWriter::SummaryWriter(const std::string& engine, const std::string& limits, Sink json, Sink text)
     : json_(std::move(json)), text_(std::move(text)) {
   if (!json_) return;
-  std::string out = "{\n  \"engine\": ";
+  std::string out = "{\n  \"format\": ";
+  append_dump(out, Json(kAnnotationFormat), 1);
+  out += ",\n  \"engine\": ";
   append_dump(out, Json(engine), 1);
   out += ",\n  \"limits\": ";
   append_dump(out, Json(limits), 1);
@@ -102,7 +164,7 @@ void SummaryWriter::game(const GameSummary& g) {
   add_player(g.black, g.black_side, g.black != g.white);
   if (json_) {
     std::string out = games_ == 0 ? "\n    " : ",\n    ";
-    append_dump(out, game_json(g), 2);
+    append_game(out, g);
     json_(out);
   }
   ++games_;
@@ -136,7 +198,8 @@ void SummaryWriter::finish(const std::vector<std::pair<std::size_t, std::string>
   }
 }
 
-// The text nlohmann's dump(2) would write for the whole object (the golden files pin it).
+// The text nlohmann's dump(2) would write for the whole object, the plies one per line (the
+// golden files pin it).
 std::string summary_json(const AnnotatedFile& file, const std::string& engine, const std::string& limits) {
   std::string out;
   SummaryWriter writer(engine, limits, [&](std::string_view part) { out += part; }, nullptr);

@@ -73,10 +73,24 @@ std::vector<std::size_t> plies_to_analyse(const pgn::Game& game, const AnnotateO
 // only_moves. A vector shorter than the game is read as nullopt past its end.
 using PositionAnalyses = std::vector<std::optional<uci::Analysis>>;
 
+// One main-line move as the annotation page shows it (summary_report.hpp writes it to JSON).
+struct PlyRecord {
+  std::string san;                   // the move played ("--" for a null move)
+  // The evaluation of the position after it, as the engine reports it (from `to_move`'s point
+  // of view), the [%eval] the move got; nullopt where there is none (not analysed, failed).
+  std::optional<core::Score> eval;
+  core::Color to_move = core::Color::White;  // the side to move after the move
+  Judgement judgement = Judgement::None;
+  std::string better;                // a judged move's better move (the engine's first), SAN; or empty
+};
+
 struct GameSummary {
   std::size_t number = 0;
   std::string white, black;
   SideSummary white_side, black_side;
+  std::string event, date, result;   // the tags ("" when absent)
+  int first_ply = 1;                 // the ply of plies[0]: 1 from the start position, more from a FEN
+  std::vector<PlyRecord> plies;      // the main line's moves, in order
 };
 
 struct AnnotatedFile {

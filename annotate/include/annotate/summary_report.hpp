@@ -13,10 +13,15 @@
 
 namespace epdd::annotate {
 
+// The "format" of the summary JSON: `epdd report` chooses the annotation page by it.
+inline constexpr std::string_view kAnnotationFormat = "epdd annotation 1";
+
 // The summary as JSON, keys in this order:
-//   {"engine": ENGINE, "limits": LIMITS,
+//   {"format": "epdd annotation 1", "engine": ENGINE, "limits": LIMITS,
 //    "games": [{"number": 1, "white": "...", "black": "...",
-//               "white_side": SIDE, "black_side": SIDE}, ...],          readable games, input order
+//               "white_side": SIDE, "black_side": SIDE,
+//               "event": "...", "date": "...", "result": "...",               the tags, "" when absent
+//               "first_ply": 1, "plies": [PLY, ...]}, ...],                   readable games, input order
 //    "players": [{"name": "...", "games": 2, ...SIDE's keys}, ...],    by tag text, first seen first
 //    "kept": [{"line": 12, "why": "12:5: ..."}, ...],                  games written back unchanged
 //    "notes": ["...", ...]}
@@ -24,6 +29,16 @@ namespace epdd::annotate {
 // judged (with both evaluations and past the filters), A their average centipawn loss as lila
 // counts it (SideSummary), null when N is 0. A player's totals add up both colours; a game
 // whose White and Black tags are the same text counts once for that player. Absent tags are "".
+// PLY is one main-line move, ply first_ply + its index (ply 1 is White's first move from the
+// usual start), on one line: {"san": "Nf3", "eval": E, "wc": W} and, for a judged move,
+// "judgement": "inaccuracy"|"mistake"|"blunder" and, when the engine preferred another move,
+// "better": its SAN (a move not judged has neither key). E is the evaluation after the move as
+// its [%eval] has it, White's view: centipawns as a number (35 is [%eval 0.35]), a mate as the
+// [%eval] text ("#3" White mates in 3, "#-3", "#0" Black is checkmated, "#-0" White is), null
+// where the position has none. W is White's winning chances in [-1, 1], lichess's formula the
+// judgement uses (winning_chances(), judgement.hpp) on E rounded to 3 decimals, +-1 for a mate,
+// null with no E. Every key of the first version (before format, tags and plies) is still
+// there with its meaning: a reader of those reads this one.
 std::string summary_json(const AnnotatedFile& file, const std::string& engine, const std::string& limits);
 
 // The same for a terminal: a line per game side, then the players' totals, then the notes. Ends

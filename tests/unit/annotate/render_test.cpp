@@ -386,11 +386,13 @@ TEST_CASE("The summary per game side and per player over the file, as JSON and t
 }
 
 // The JSON summary is written a game at a time; its text must be what a whole-tree dump(2) of
-// the same object writes (the oracle below builds that tree the plain way), for empty and
-// non-empty arrays, escapes, and text that is not UTF-8.
+// the same object writes (the oracle below builds that tree the plain way), but for the plies,
+// each written compact on a line of its own, for empty and non-empty arrays, escapes, and text
+// that is not UTF-8. The plies' values are written here by hand (`plies`, by game number).
 TEST_CASE("The JSON summary, written a game at a time, is the text of the whole tree's dump", "[annotate][summary]") {
   using Json = nlohmann::ordered_json;
-  const auto oracle = [](const annotate::AnnotatedFile& f, const std::string& engine, const std::string& limits) {
+  std::map<std::size_t, std::vector<Json>> plies;
+  const auto oracle = [&](const annotate::AnnotatedFile& f, const std::string& engine, const std::string& limits) {
     const auto side = [](const annotate::SideSummary& s) {
       Json j = Json::object();
       j["inaccuracies"] = s.inaccuracies;
@@ -402,6 +404,7 @@ TEST_CASE("The JSON summary, written a game at a time, is the text of the whole 
       return j;
     };
     Json j;
+    j["format"] = "epdd annotation 1";
     j["engine"] = engine;
     j["limits"] = limits;
     j["games"] = Json::array();
@@ -412,9 +415,17 @@ TEST_CASE("The JSON summary, written a game at a time, is the text of the whole 
       players[name].first += game;
       players[name].second.merge(s);
     };
+    std::vector<std::string> ply_lines;  // each ply's compact text, put in place of a marker below
     for (const auto& g : f.games) {
+      Json marks = Json::array();
+      for (const Json& ply : plies[g.number]) {
+        marks.push_back("\x01PLY" + std::to_string(ply_lines.size()) + "\x01");
+        ply_lines.push_back(ply.dump(-1, ' ', false, Json::error_handler_t::replace));
+      }
       j["games"].push_back(Json{{"number", g.number}, {"white", g.white}, {"black", g.black},
-                                {"white_side", side(g.white_side)}, {"black_side", side(g.black_side)}});
+                                {"white_side", side(g.white_side)}, {"black_side", side(g.black_side)},
+                                {"event", g.event}, {"date", g.date}, {"result", g.result},
+                                {"first_ply", g.first_ply}, {"plies", marks}});
       add(g.white, g.white_side, true);
       add(g.black, g.black_side, g.black != g.white);
     }
@@ -428,19 +439,78 @@ TEST_CASE("The JSON summary, written a game at a time, is the text of the whole 
     j["kept"] = Json::array();
     for (const auto& [line, why] : f.kept) j["kept"].push_back(Json{{"line", line}, {"why", why}});
     j["notes"] = f.notes;
-    return j.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+    std::string text = j.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+    for (std::size_t i = 0; i < ply_lines.size(); ++i) {
+      const std::string marker = "\"\\u0001PLY" + std::to_string(i) + "\\u0001\"";
+      const std::size_t at = text.find(marker);
+      REQUIRE(at != std::string::npos);
+      text.replace(at, marker.size(), ply_lines[i]);
+    }
+    return text;
   };
   annotate::AnnotatedFile file;
   CHECK(annotate::summary_json(file, "E", "depth 1") == oracle(file, "E", "depth 1"));  // every array empty
   annotate::SideSummary s;
   s.add(annotate::Judgement::Blunder, 350);
   s.add(annotate::Judgement::None, 0);
-  file.games.push_back({1, "Kasparov, G", "Deep \"Blue\"\n", s, {}});
-  file.games.push_back({2, "M\xfcller", "Kasparov, G", {}, s});  // Latin-1: replaced
-  file.games.push_back({7, "", "", s, s});
+  using annotate::Judgement;
+  using core::Color;
+  const auto ply = [](std::string san, std::optional<core::Score> eval, Color to_move, Judgement j = Judgement::None,
+                      std::string better = "") {
+    return annotate::PlyRecord{std::move(san), eval, to_move, j, std::move(better)};
+  };
+  file.games.push_back({1, "Kasparov, G", "Deep \"Blue\"\n", s, {}, "Match <1997>", "1997.05.03", "1-0", 1,
+                        {ply("e4", test::cp(35), Color::Black), ply("e5", test::cp(-35), Color::White),
+                         ply("Qh5", std::nullopt, Color::Black), ply("Ke7", test::mate(1), Color::White, Judgement::Blunder, "Nc6"),
+                         ply("Qxe5#", test::mate(0), Color::Black)}});
+  plies[1] = {Json{{"san", "e4"}, {"eval", -35}, {"wc", -0.064}},
+              Json{{"san", "e5"}, {"eval", -35}, {"wc", -0.064}},
+              Json{{"san", "Qh5"}, {"eval", nullptr}, {"wc", nullptr}},
+              Json{{"san", "Ke7"}, {"eval", "#1"}, {"wc", 1}, {"judgement", "blunder"}, {"better", "Nc6"}},
+              Json{{"san", "Qxe5#"}, {"eval", "#0"}, {"wc", 1}}};
+  file.games.push_back({2, "M\xfcller", "Kasparov, G", {}, s, "", "", "*", 20,
+                        {ply("N\xe4""3", test::mate(-4), Color::White, Judgement::Mistake, "O-O"),
+                         ply("--", test::cp(-2000), Color::White, Judgement::Inaccuracy)}});
+  plies[2] = {Json{{"san", "N\xe4""3"}, {"eval", "#-2"}, {"wc", -1}, {"judgement", "mistake"}, {"better", "O-O"}},
+              Json{{"san", "--"}, {"eval", -2000}, {"wc", -0.999}, {"judgement", "inaccuracy"}}};
+  file.games.push_back({7, "", "", s, s, "", "", "", 1, {}});
   CHECK(annotate::summary_json(file, "Stockfish 15.1", "nodes 1000") == oracle(file, "Stockfish 15.1", "nodes 1000"));
   file.kept.emplace_back(12, "1:5: illegal move \"Ke9\"");
   file.notes.push_back("line 99: the text after the last game is no game: written back as it was");
   file.notes.push_back("second note");
   CHECK(annotate::summary_json(file, "E\tF", "movetime 50") == oracle(file, "E\tF", "movetime 50"));
+  INFO(annotate::summary_json(file, "E", "L"));
+  CHECK(annotate::summary_json(file, "E", "L").find("\n        {\"san\":\"e4\",\"eval\":-35,\"wc\":-0.064},\n") != std::string::npos);
+}
+
+// What the page needs per ply, from a real render: the move, White's eval as the [%eval] says
+// it, White's winning chances (2 / (1 + exp(-0.00368208 cp)) - 1, worked out by hand here), the
+// judgement and the better move; the tags; the first ply of a game from a FEN.
+TEST_CASE("The summary JSON has each ply's move, eval, winning chances, judgement and better move", "[annotate][summary]") {
+  const std::string text =
+      "[Event \"E <1>\"]\n[Date \"2026.11.24\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"0-1\"]\n\n1. e4 e5 2. Ke2 0-1\n\n"
+      "[White \"C\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 20\"]\n\n20... Kd7 *\n";
+  const auto r = test::render(text, [](const pgn::Game& g) -> annotate::PositionAnalyses {
+    if (g.tag("FEN")) return {analysis(cp(-500), 9, {"e8e7"}), analysis(cp(500), 9)};
+    return {analysis(cp(30), 9, {"d2d4"}), analysis(cp(-30), 9, {"e7e5"}), analysis(cp(40), 9, {"g1f3"}),
+            analysis(cp(300), 9, {"d7d5"})};
+  });
+  const auto j = nlohmann::ordered_json::parse(annotate::summary_json(r.file, "E", "L"));
+  CHECK(j.begin().key() == "format");
+  CHECK(j["format"] == "epdd annotation 1");
+  const auto& g = j["games"][0];
+  CHECK(g["event"] == "E <1>");
+  CHECK(g["date"] == "2026.11.24");
+  CHECK(g["result"] == "0-1");
+  CHECK(g["first_ply"] == 1);
+  REQUIRE(g["plies"].size() == 3);
+  CHECK(g["plies"][0] == nlohmann::ordered_json{{"san", "e4"}, {"eval", 30}, {"wc", 0.055}});  // tanh(0.00368208 * 30 / 2)
+  CHECK(g["plies"][1] == nlohmann::ordered_json{{"san", "e5"}, {"eval", 40}, {"wc", 0.074}});
+  CHECK(g["plies"][2] == nlohmann::ordered_json{{"san", "Ke2"}, {"eval", -300}, {"wc", -0.502}, {"judgement", "blunder"}, {"better", "Nf3"}});
+  const auto& fen = j["games"][1];
+  CHECK(fen["first_ply"] == 40);  // Black's 20th move
+  CHECK(fen["event"] == "");
+  REQUIRE(fen["plies"].size() == 1);
+  CHECK(fen["plies"][0]["san"] == "Kd7");
+  CHECK(fen["plies"][0]["eval"] == 500);
 }
