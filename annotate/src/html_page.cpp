@@ -223,6 +223,11 @@ void add_runs(html::Page& page, const std::vector<Run>& runs) {
     table.add_row({r.name, r.engine, r.limits, html::Cell::number(std::to_string(r.games.size())),
                    html::Cell::number(std::to_string(r.kept))});
   s.add(table);
+  s.add_paragraph(
+      "Each game's graph shows White's winning chances after each move, from +1 (White wins) to -1 (Black wins), "
+      "lichess's 2 / (1 + exp(-0.00368208 cp)) - 1; the dots mark the judged moves: blue an inaccuracy, orange a "
+      "mistake, red a blunder. A judged move's better move is the engine's first choice (\"-\" when that was the "
+      "move played).");
   for (const Run& r : runs)
     for (const std::string& note : r.notes) s.add_paragraph((runs.size() > 1 ? r.name + ": " : "") + "note: " + note);
 }

@@ -8,6 +8,7 @@
 #include <fmt/ostream.h>
 #include <nlohmann/json.hpp>
 
+#include "annotate/html_page.hpp"
 #include "core/text.hpp"
 #include "daemon/files.hpp"
 
@@ -19,7 +20,9 @@ namespace {
 
 // The page kinds, by the "format" their JSON carries. A workflow's page is one row here.
 const std::vector<PageKind>& kinds() {
-  static const std::vector<PageKind> table = {};
+  static const std::vector<PageKind> table = {
+      {annotate::kAnnotationFormat, "annotation runs", [](auto in) { return annotate::annotation_page_of(in); }},
+  };
   return table;
 }
 

@@ -23,7 +23,9 @@
 
 #include <span>
 #include <string>
+#include <vector>
 
+#include "annotate/summary_report.hpp"  // kAnnotationFormat, the "format" this page is for
 #include "core/expected.hpp"
 
 namespace epdd::annotate {
@@ -38,5 +40,13 @@ struct SummaryInput {
 // format, a key missing or of the wrong type) is an error naming the input and the place in it
 // ("kasparov.json: games[2].plies[7].wc: not a number or null"); nothing is thrown.
 Expected<std::string, std::string> annotation_page(std::span<const SummaryInput> inputs);
+
+// The same for any inputs with a `name` and a `json` (`epdd report`'s ReportInput).
+template <class Inputs>
+Expected<std::string, std::string> annotation_page_of(const Inputs& inputs) {
+  std::vector<SummaryInput> copies;
+  for (const auto& in : inputs) copies.push_back({in.name, in.json});
+  return annotation_page(copies);
+}
 
 }  // namespace epdd::annotate
