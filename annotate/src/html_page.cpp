@@ -25,11 +25,22 @@ struct Side {
   std::optional<int> acpl;
 };
 
+// A judgement's word in the JSON, its mark on the graph, and how the page writes it.
+struct Kind {
+  std::string_view json;
+  html::MarkKind mark;
+  const char* word;
+  const char* sign;
+};
+constexpr Kind kKinds[] = {{"inaccuracy", html::MarkKind::Inaccuracy, "Inaccuracy", "?!"},
+                           {"mistake", html::MarkKind::Mistake, "Mistake", "?"},
+                           {"blunder", html::MarkKind::Blunder, "Blunder", "??"}};
+
 struct Ply {
   std::string san;
   std::string eval;  // as shown: "+0.35", "#-3", "" for none
   std::optional<double> chances;
-  std::optional<html::MarkKind> judgement;
+  const Kind* judgement = nullptr;  // none when the move was not judged so
   std::string better;
 };
 
@@ -111,12 +122,11 @@ std::string eval_shown(const Json& v, const std::string& where) {
   return fmt::format("{}{}.{:02}", cp < 0 ? "-" : "+", std::llabs(cp) / 100, std::llabs(cp) % 100);
 }
 
-std::optional<html::MarkKind> judgement_of(const Json& ply, const std::string& where) {
-  if (!ply.contains("judgement")) return std::nullopt;
+const Kind* judgement_of(const Json& ply, const std::string& where) {
+  if (!ply.contains("judgement")) return nullptr;
   const std::string kind = text(ply, "judgement", where);
-  if (kind == "inaccuracy") return html::MarkKind::Inaccuracy;
-  if (kind == "mistake") return html::MarkKind::Mistake;
-  if (kind == "blunder") return html::MarkKind::Blunder;
+  for (const Kind& k : kKinds)
+    if (k.json == kind) return &k;
   throw BadInput{path(where, "judgement"), fmt::format("\"{}\" is not inaccuracy, mistake or blunder", kind)};
 }
 
@@ -207,15 +217,6 @@ std::string numbered(int ply, const std::string& san) {
   return fmt::format("{}{} {}", (ply + 1) / 2, ply % 2 == 1 ? "." : "...", san);
 }
 
-const char* judgement_word(html::MarkKind kind) {
-  switch (kind) {
-    case html::MarkKind::Inaccuracy: return "Inaccuracy";
-    case html::MarkKind::Mistake: return "Mistake";
-    case html::MarkKind::Blunder: return "Blunder";
-  }
-  return "";
-}
-
 void add_runs(html::Page& page, const std::vector<Run>& runs) {
   html::Section& s = page.add_section("runs", "Runs");
   html::Table table({"Input", "Engine", "Limits", "Games", "Kept unchanged"}, "runs");
@@ -248,18 +249,9 @@ html::Markup graph_of(const Game& g) {
   graph.first_ply = g.first_ply;
   for (std::size_t i = 0; i < g.plies.size(); ++i) {
     graph.values.push_back(g.plies[i].chances);
-    if (g.plies[i].judgement) graph.marks.push_back({g.first_ply + static_cast<int>(i), *g.plies[i].judgement});
+    if (g.plies[i].judgement) graph.marks.push_back({g.first_ply + static_cast<int>(i), g.plies[i].judgement->mark});
   }
   return html::eval_graph(graph);
-}
-
-const char* judgement_sign(html::MarkKind kind) {
-  switch (kind) {
-    case html::MarkKind::Inaccuracy: return "?!";
-    case html::MarkKind::Mistake: return "?";
-    case html::MarkKind::Blunder: return "??";
-  }
-  return "";
 }
 
 // The main line as text: "1. e4 (+0.30) e5 (+0.41) 2. Ke2?? (-3.00)", a judged move with its sign.
@@ -272,7 +264,7 @@ html::Markup moves_text(const Game& g) {
     if (ply % 2 == 1) out += fmt::format("{}. ", (ply + 1) / 2);
     else if (i == 0) out += fmt::format("{}... ", ply / 2);
     out += p.san;
-    if (p.judgement) out += judgement_sign(*p.judgement);
+    if (p.judgement) out += p.judgement->sign;
     if (!p.eval.empty()) out += " (" + p.eval + ")";
   }
   return html::Markup::trusted("<p class=\"moves\">" + html::escape(out) + "</p>");
@@ -294,7 +286,7 @@ void add_game(html::Page& page, const Run& run, std::size_t run_index, bool seve
   for (std::size_t i = 0; i < g.plies.size(); ++i) {
     const Ply& p = g.plies[i];
     if (!p.judgement) continue;
-    judged.add_row({numbered(g.first_ply + static_cast<int>(i), p.san), judgement_word(*p.judgement),
+    judged.add_row({numbered(g.first_ply + static_cast<int>(i), p.san), p.judgement->word,
                     html::Cell::number(p.eval.empty() ? "-" : p.eval), p.better.empty() ? "-" : p.better});
   }
   if (judged.rows() == 0) s.add_paragraph("No inaccuracy, mistake or blunder among the moves judged.");
