@@ -62,7 +62,7 @@ struct Run {
   std::string name, engine, limits;
   std::vector<Game> games;
   std::vector<Player> players;
-  std::size_t kept = 0;
+  std::vector<std::string> kept;  // "line 12: why", the games written back unchanged
   std::vector<std::string> notes;
 };
 
@@ -174,7 +174,9 @@ Run run_of(const Json& j, std::string name) {
     const std::string where = path("players", i);
     run.players.push_back({text(players[i], "name", where), count(players[i], "games", where), side_of(players[i], where)});
   }
-  run.kept = array(j, "kept", "").size();
+  const Json& kept = array(j, "kept", "");
+  for (std::size_t i = 0; i < kept.size(); ++i)
+    run.kept.push_back(fmt::format("line {}: {}", whole(kept[i], "line", path("kept", i)), text(kept[i], "why", path("kept", i))));
   const Json& notes = array(j, "notes", "");
   for (std::size_t i = 0; i < notes.size(); ++i) {
     if (!notes[i].is_string()) throw BadInput{path("notes", i), "not a string"};
@@ -222,15 +224,18 @@ void add_runs(html::Page& page, const std::vector<Run>& runs) {
   html::Table table({"Input", "Engine", "Limits", "Games", "Kept unchanged"}, "runs");
   for (const Run& r : runs)
     table.add_row({r.name, r.engine, r.limits, html::Cell::number(std::to_string(r.games.size())),
-                   html::Cell::number(std::to_string(r.kept))});
+                   html::Cell::number(std::to_string(r.kept.size()))});
   s.add(table);
   s.add_paragraph(
       "Each game's graph shows White's winning chances after each move, from +1 (White wins) to -1 (Black wins), "
       "lichess's 2 / (1 + exp(-0.00368208 cp)) - 1; the dots mark the judged moves: blue an inaccuracy, orange a "
       "mistake, red a blunder. A judged move's better move is the engine's first choice (\"-\" when that was the "
       "move played).");
-  for (const Run& r : runs)
-    for (const std::string& note : r.notes) s.add_paragraph((runs.size() > 1 ? r.name + ": " : "") + "note: " + note);
+  for (const Run& r : runs) {
+    const std::string from = runs.size() > 1 ? r.name + ": " : "";
+    for (const std::string& kept : r.kept) s.add_paragraph(from + "kept unchanged (not annotated), " + kept);
+    for (const std::string& note : r.notes) s.add_paragraph(from + "note: " + note);
+  }
 }
 
 void add_players(html::Page& page, const std::vector<Run>& runs) {

@@ -4,7 +4,8 @@
 //
 // What it shows, in this order:
 // - "Runs": a table with a row per input (its name, engine, limits, games, games written back
-//   unchanged) and the runs' notes;
+//   unchanged), how to read the graphs, the games written back unchanged (line and why) and
+//   the runs' notes;
 // - "Players": per input a table with a row per player (games, inaccuracies, mistakes, blunders,
 //   ACPL, moves judged), as the summary has them (a run's totals are not added across runs:
 //   the JSON's ACPL is rounded, and the same name in two runs may be two players);
