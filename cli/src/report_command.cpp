@@ -78,6 +78,13 @@ Expected<std::string, std::string> report_page(std::span<const ReportInput> inpu
   return kind->page(inputs);
 }
 
+Expected<void, std::string> write_report_page(const std::string& path, std::string name, std::string json) {
+  const ReportInput input{std::move(name), std::move(json)};
+  auto page = report_page(std::span(&input, 1));
+  if (!page) return unexpected("--html: " + page.error());
+  return write_file_atomically(path, *page);
+}
+
 int run_report(const ReportOptions& o, std::ostream& out, std::ostream& err) {
   const auto fail = [&](const std::string& why) {
     fmt::print(err, "epdd report: {}\n", why);
