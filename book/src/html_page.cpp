@@ -81,6 +81,11 @@ std::string numbered(const std::string& san, int ply, bool root_white) {
   return fmt::format("{}{} {}", k / 2 + 1, k % 2 == 0 ? "." : "...", san);
 }
 
+// "1 game", "3 games".
+std::string counted(std::size_t n, std::string_view one, std::string_view many) {
+  return fmt::format("{} {}", n, n == 1 ? one : many);
+}
+
 bool white_at(int ply, bool root_white) { return (ply % 2 == 0) == root_white; }
 
 // ---- summary
@@ -97,7 +102,8 @@ std::string best_line(const Json& tree, bool root_white) {
     const std::string best = text(*node, "best");
     const auto children = node->find("children");
     if (best.empty() || children == node->end()) break;
-    const auto next = std::find_if(children->begin(), children->end(), [&](const Json& c) { return text(c, "move") == best; });
+    const auto next =
+        std::find_if(children->begin(), children->end(), [&](const Json& c) { return text(c, "move") == best; });
     if (next == children->end()) break;
     sans.push_back(best);
     node = &*next;
@@ -133,7 +139,7 @@ void add_import(html::Section& s, const Json& import) {
       count(import, "kept"), count(import, "replaced"), count(import, "not_in_book"), count(import, "not_a_leaf"),
       count(import, "terminal")));
   const Json errors = import.value("errors", Json::array());
-  if (!errors.empty()) s.add_details(fmt::format("{} errors in the import", errors.size()), text_list(errors));
+  if (!errors.empty()) s.add_details(counted(errors.size(), "error", "errors") + " in the import", text_list(errors));
 }
 
 void summary_section(html::Page& page, const Json& j, const Json& tree, bool root_white) {
@@ -155,14 +161,16 @@ void summary_section(html::Page& page, const Json& j, const Json& tree, bool roo
   const Json unvalued = j.value("unvalued_leaves", Json::array());
   add_row(t, "leaves without a value", std::to_string(unvalued.size()));
   add_row(t, "repetition groups", count(j, "cycle_groups"));
-  if (j.value("cycle_groups_unsolved", 0) > 0) add_row(t, "groups too large to solve (unvalued)", count(j, "cycle_groups_unsolved"));
+  if (j.value("cycle_groups_unsolved", 0) > 0)
+    add_row(t, "groups too large to solve (unvalued)", count(j, "cycle_groups_unsolved"));
   add_row(t, "root value (White's view)", root_value(j, tree, root_white), false);
   if (tree.is_object()) add_row(t, "best line (in the tree)", best_line(tree, root_white), false);
   s.add(t);
   const Json notes = j.value("notes", Json::array());
-  if (!notes.empty()) s.add_details(fmt::format("{} notes on the input", notes.size()), text_list(notes));
+  if (!notes.empty()) s.add_details(counted(notes.size(), "note", "notes") + " on the input", text_list(notes));
   if (j.contains("import")) add_import(s, j.at("import"));
-  if (!unvalued.empty()) s.add_details(fmt::format("{} leaves without a value", unvalued.size()), unvalued_table(unvalued));
+  if (!unvalued.empty())
+    s.add_details(counted(unvalued.size(), "leaf", "leaves") + " without a value", unvalued_table(unvalued));
 }
 
 // ---- first moves
@@ -186,7 +194,7 @@ void first_moves_section(html::Page& page, const Json& tree, bool root_white) {
     chart.bars.push_back({text(c, "move"), pawns, own_view(value)});
   }
   if (!chart.bars.empty()) s.add(html::bar_chart(chart));
-  if (unvalued > 0) s.add_paragraph(fmt::format("{} first moves without a value are not drawn.", unvalued));
+  if (unvalued > 0) s.add_paragraph(counted(unvalued, "first move", "first moves") + " without a value not drawn.");
 }
 
 // ---- the tree
@@ -213,7 +221,8 @@ struct TreeWriter {
     html::append_escaped(out, ce ? white_view(*ce, white_at(ply, root_white)) : "no value");
     out += "</span>";
     if (n.contains("games"))
-      out += fmt::format("<span class=\"games\">{} games: +{} ={} -{}</span>", count(n, "games"), count(n, "white_wins"),
+      out += fmt::format("<span class=\"games\">{}: +{} ={} -{}</span>",
+                         counted(n.at("games").get<std::size_t>(), "game", "games"), count(n, "white_wins"),
                          count(n, "draws"), count(n, "black_wins"));
     std::string flags;
     if (n.value("incomplete", false)) flags += "incomplete";

@@ -86,5 +86,43 @@ PY
 done
 [ -z "${EPDD_SCREENSHOT:-}" ] || [ ! -s twic.png ] || cp twic.png "$EPDD_SCREENSHOT"
 
+# Every string of the JSON (inputs, engine, moves, lines, positions, ...) a hostile one: the
+# browser builds no script element and shows the strings as text.
+python3 - "$golden/twic.json" > hostile.json <<'PY'
+import json, sys
+HOSTILE = '<script>alert(1)</script>\' " &amp;'
+def walk(x):
+    if isinstance(x, dict):
+        return {k: (v if k == "format" else walk(v)) for k, v in x.items()}
+    if isinstance(x, list):
+        return [walk(v) for v in x]
+    return HOSTILE if isinstance(x, str) else x
+print(json.dumps(walk(json.load(open(sys.argv[1])))))
+PY
+"$epdd" report hostile.json -o hostile.html 2> report.err || fail "epdd report hostile.json: $(cat report.err)"
+self_contained hostile.html
+load hostile.html hostile.dom hostile.log > /dev/null
+messages=$(console hostile.log)
+[ -z "$messages" ] || fail "console messages while loading the hostile page:
+$messages"
+dom_check hostile.dom <<'PY'
+import json
+HOSTILE = '<script>alert(1)</script>\' " &amp;'
+j = json.load(open("hostile.json"))
+expect("script elements", count("script"), 0)
+titles = [d for t, d in texts if t == "title"]
+if "epdd book: " + HOSTILE not in titles:
+    print(f"FAIL the hostile input is not back as text in the title: {titles}"); bad += 1
+nodes = count("li", "node")
+shown = sum(1 for t, d in texts if HOSTILE in d)
+# input, engine, limits; every tree node's move (the root's label); the contradictions' line,
+# mover and kind; the intro's label and position
+want = 3 + nodes + 3 * len(j["contradictions"]) + 1
+if shown < want:
+    print(f"FAIL {shown} texts hold the hostile string, expected at least {want}"); bad += 1
+else:
+    print(f"ok   the hostile string back as text {shown} times")
+PY
+
 [ $failed -eq 0 ] && echo "the book page passes in $("$chromium" --version)"
 exit $failed
