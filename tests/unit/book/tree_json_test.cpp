@@ -4,6 +4,7 @@
 // "more", games, mates, unvalued moves, a repetition.
 #include <catch2/catch.hpp>
 
+#include <set>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -11,8 +12,11 @@
 #include "book/backsolve.hpp"
 #include "book/dag.hpp"
 #include "book/first_paths.hpp"
+#include "book/html_page.hpp"
 #include "book/tree_json.hpp"
+#include "core/notation.hpp"
 #include "book_support.hpp"
+#include "test_support.hpp"
 
 using epdd::book::Dag;
 using epdd::book::LeafValues;
@@ -152,4 +156,50 @@ TEST_CASE("tree_json: a move back into a position of the line is marked and not 
 TEST_CASE("tree_json: an empty book gives an empty object", "[book][tree]") {
   Dag dag{Dag::Empty{}};
   CHECK(book::tree_json(dag, book::backsolve(dag, {}), book::first_paths(dag)) == nlohmann::ordered_json::object());
+}
+
+namespace {
+
+// Checks every listed node of `node` (at `ply`) against the widths: as many children as the
+// width allows of its "moves", the rest in "more", best for the mover first; counts the nodes.
+std::size_t check_widths(const nlohmann::ordered_json& node, std::size_t ply, const book::TreeOptions& options) {
+  std::size_t nodes = 1;
+  const std::size_t moves = node["moves"];
+  if (ply == options.widths.size() || moves == 0) {
+    CHECK_FALSE(node.contains("children"));
+    return nodes;
+  }
+  const auto& children = node["children"];
+  const std::size_t listed = std::min(moves, options.widths[ply]);
+  CHECK(children.size() == listed);
+  CHECK(node.value("more", std::size_t{0}) == moves - listed);
+  for (std::size_t i = 0; i < children.size(); ++i) {
+    if (i > 0) CHECK(-children[i]["ce"].get<int>() <= -children[i - 1]["ce"].get<int>());
+    nodes += check_widths(children[i], ply + 1, options);
+  }
+  return nodes;
+}
+
+}  // namespace
+
+TEST_CASE("tree_json: 2moves_v2.pgn (12,092 games) gives a tree and a page of a few dozen KB", "[book][tree]") {
+  Dag dag;
+  std::set<std::string> first_moves;
+  for (const auto& g : games_of(epdd::test::read_file(epdd::test::shared_data("books/2moves_v2.pgn")))) {
+    dag.add_game(g);
+    first_moves.insert(core::to_san(g.start, g.main.moves.front().move));
+  }
+  LeafValues values;  // every leaf valued, values spread over -100..100 by node id
+  for (book::NodeId n = 0; n < dag.node_count(); ++n)
+    if (dag.is_leaf(n)) values.emplace(n, core::Score::centipawns(static_cast<int>(n * 37 % 201) - 100));
+  const auto tree = book::tree_json(dag, book::backsolve(dag, values), book::first_paths(dag));
+  CHECK(tree["moves"] == first_moves.size());
+  const std::size_t nodes = check_widths(tree, 0, book::TreeOptions{});
+  CHECK(nodes <= 1 + 32 + 32 * 5 + 32 * 5 * 3);
+  const std::string json = tree.dump(2);
+  INFO(nodes << " nodes, " << json.size() << " bytes of JSON");
+  CHECK(json.size() < 100'000);
+  const auto page = book::book_page(nlohmann::ordered_json{{"format", "epdd book 1"}, {"tree", tree}}.dump());
+  REQUIRE(page);
+  CHECK(page->size() < 100'000);
 }
