@@ -11,6 +11,7 @@
 
 #include "book/backsolve.hpp"
 #include "book/first_paths.hpp"
+#include "core/score.hpp"
 #include "core/text.hpp"
 #include "html/escape.hpp"
 #include "html/page.hpp"
@@ -24,8 +25,8 @@ using Json = nlohmann::json;
 using html::Cell;
 using html::Markup;
 
-constexpr int kMate = 32767;
-constexpr int kMateThreshold = 32000;
+constexpr int kMate = core::Score::kCeMate;
+constexpr int kMateThreshold = core::Score::kCeMateThreshold;
 constexpr double kBarClamp = 10.0;  // pawns: a mate's bar, and the longest any bar gets
 
 constexpr std::string_view kStyle =
@@ -49,10 +50,17 @@ std::string count(const Json& j, const char* key) {
   return it == j.end() || it->is_null() ? std::string() : std::to_string(it->get<long long>());
 }
 
-std::optional<int> ce_of(const Json& j) {
-  const auto it = j.find("ce");
+// A ce field ("ce" by default), nullopt when absent or null (unvalued).
+std::optional<int> ce_of(const Json& j, const char* key = "ce") {
+  const auto it = j.find(key);
   if (it == j.end() || it->is_null()) return std::nullopt;
   return it->get<int>();
+}
+
+// A true/false field, false when absent.
+bool flag(const Json& j, const char* key) {
+  const auto it = j.find(key);
+  return it != j.end() && it->get<bool>();
 }
 
 // A ce from the side to move (`white_to_move`) as White sees it: "+0.35", "-1.20", "#3" (White
@@ -111,11 +119,13 @@ std::string best_line(const Json& tree, bool root_white) {
   return numbered_line(sans, root_white ? core::Color::White : core::Color::Black);
 }
 
+// The root's value: the tree's, or root_ce in a report without a tree.
 std::string root_value(const Json& j, const Json& tree, bool root_white) {
-  const auto ce = ce_of(tree.is_object() ? tree : j);
+  const bool in_tree = tree.is_object() && tree.contains("ce");
+  const auto ce = in_tree ? ce_of(tree) : ce_of(j, "root_ce");
   if (!ce) return "no value (no leaf below it has one)";
   std::string out = fmt::format("{} (ce {}, from the side to move)", white_view(*ce, root_white), *ce);
-  if (tree.value("incomplete", j.value("root_incomplete", false))) out += ", incomplete: some leaves below have no value";
+  if (in_tree ? flag(tree, "incomplete") : flag(j, "root_incomplete")) out += ", incomplete: some leaves below have no value";
   return out;
 }
 
@@ -225,9 +235,9 @@ struct TreeWriter {
                          counted(n.at("games").get<std::size_t>(), "game", "games"), count(n, "white_wins"),
                          count(n, "draws"), count(n, "black_wins"));
     std::string flags;
-    if (n.value("incomplete", false)) flags += "incomplete";
+    if (flag(n, "incomplete")) flags += "incomplete";
     if (n.contains("terminal")) flags += (flags.empty() ? "" : ", ") + text(n, "terminal");
-    if (n.value("repeats", false)) flags += (flags.empty() ? "" : ", ") + std::string("repeats a position of the line");
+    if (flag(n, "repeats")) flags += (flags.empty() ? "" : ", ") + std::string("repeats a position of the line");
     if (!flags.empty()) out += "<span class=\"flag\">" + html::escape(flags) + "</span>";
     children(n, ply, on_best_line);
   }
@@ -246,6 +256,14 @@ struct TreeWriter {
   }
 };
 
+// The plies below a node that the tree lists.
+int depth_of(const Json& n) {
+  int depth = 0;
+  if (const auto kids = n.find("children"); kids != n.end())
+    for (const Json& c : *kids) depth = std::max(depth, 1 + depth_of(c));
+  return depth;
+}
+
 void tree_section(html::Page& page, const Json& j, const Json& tree, bool root_white) {
   html::Section& s = page.add_section("tree", "The tree");
   if (!tree.is_object() || tree.empty()) {
@@ -253,10 +271,10 @@ void tree_section(html::Page& page, const Json& j, const Json& tree, bool root_w
     return;
   }
   s.add_paragraph(fmt::format(
-      "The top plies of the book from {} ({}): each move with its backsolved value from White's point of view "
+      "The top {} plies of the book from {} ({}): each move with its backsolved value from White's point of view "
       "(pawns; #N: White mates in N moves, #-N: Black does), the games that played it (+White wins =draws -Black "
       "wins), best first for the side that moves. The best move of each position is green, the best line highlighted.",
-      text(tree, "label"), text(tree, "position")));
+      depth_of(tree), text(tree, "label"), text(tree, "position")));
   TreeWriter w{root_white, "<ol class=\"tree\">\n<li class=\"node root best-line\" data-ply=\"0\"><span class=\"move\">"};
   html::append_escaped(w.out, text(tree, "label").empty() ? "root" : text(tree, "label"));
   w.out += "</span>";
@@ -283,7 +301,7 @@ void contradictions_section(html::Page& page, const Json& j) {
       "{} moves whose score in the games contradicts their backsolved value, worst first: the mover's score against the "
       "score the value predicts (the logistic curve annotate judges moves by).",
       list.size()));
-  html::Table t({"Line", "Mover", "Games", "+ = -", "Score", "Expected", "Value", "Badness", "Kind"}, "contradictions");
+  html::Table t({"Line", "Mover", "Games", "+ = - (White)", "Mover's score", "Expected", "Value for the mover", "Badness", "Kind"}, "contradictions");
   for (const Json& c : list) {
     const auto value = c.find("value");
     t.add_row({Cell(text(c, "line")), Cell(text(c, "mover")), Cell::number(count(c, "games")),

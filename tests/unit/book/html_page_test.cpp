@@ -177,4 +177,5 @@ TEST_CASE("book_page: what is not a book report is an error that says so", "[boo
   const auto old = epdd::book::book_page(j.dump());
   REQUIRE(old);
   CHECK(old->find("This report has no tree") != std::string::npos);
+  CHECK(old->find("#4 (ce 32760, from the side to move), incomplete") != std::string::npos);  // root_ce
 }
