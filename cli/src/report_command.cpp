@@ -8,6 +8,7 @@
 #include <fmt/ostream.h>
 #include <nlohmann/json.hpp>
 
+#include "book/html_page.hpp"
 #include "core/text.hpp"
 #include "daemon/files.hpp"
 
@@ -19,7 +20,12 @@ namespace {
 
 // The page kinds, by the "format" their JSON carries. A workflow's page is one row here.
 const std::vector<PageKind>& kinds() {
-  static const std::vector<PageKind> table = {};
+  static const std::vector<PageKind> table = {
+      {book::kBookReportFormat, "books (one a page)", [](std::span<const ReportInput> in) {
+         return in.size() == 1 ? book::book_page(in[0].json, in[0].name)
+                               : Expected<std::string, std::string>(unexpected(in[1].name + ": one book a page"));
+       }},
+  };
   return table;
 }
 
