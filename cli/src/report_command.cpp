@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "annotate/html_page.hpp"
+#include "book/html_page.hpp"
 #include "core/text.hpp"
 #include "daemon/files.hpp"
 
@@ -22,6 +23,10 @@ namespace {
 const std::vector<PageKind>& kinds() {
   static const std::vector<PageKind> table = {
       {annotate::kAnnotationFormat, "annotation runs", [](auto in) { return annotate::annotation_page_of(in); }},
+      {book::kBookReportFormat, "books (one a page)", [](std::span<const ReportInput> in) {
+         return in.size() == 1 ? book::book_page(in[0].json, in[0].name)
+                               : Expected<std::string, std::string>(unexpected(in[1].name + ": one book a page"));
+       }},
   };
   return table;
 }
@@ -79,6 +84,13 @@ Expected<std::string, std::string> report_page(std::span<const ReportInput> inpu
                                   known.empty() ? "none" : known));
   }
   return kind->page(inputs);
+}
+
+Expected<void, std::string> write_report_page(const std::string& path, std::string name, std::string json) {
+  const ReportInput input{std::move(name), std::move(json)};
+  auto page = report_page(std::span(&input, 1));
+  if (!page) return unexpected("--html: " + page.error());
+  return write_file_atomically(path, *page);
 }
 
 int run_report(const ReportOptions& o, std::ostream& out, std::ostream& err) {
