@@ -6,29 +6,22 @@
 #include "annotate/html_page.hpp"
 
 #include <catch2/catch.hpp>
-#include <fstream>
 #include <functional>
 #include <map>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "html/escape.hpp"
+#include "test_support.hpp"
 
 using namespace epdd;
 using Json = nlohmann::ordered_json;
 
 namespace {
 
-std::string golden(const std::string& name) {
-  std::ifstream in(std::string(EPDD_GOLDEN_DIR) + "/annotate/" + name, std::ios::binary);
-  REQUIRE(in);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+std::string golden(const std::string& name) { return test::read_file(std::string(EPDD_GOLDEN_DIR) + "/annotate/" + name); }
 
 std::size_t count(const std::string& text, const std::string& what) {
   std::size_t n = 0;
