@@ -167,6 +167,7 @@ json record_json(const RecordResult& r) {
   }
   if (r.to_solution)
     j["to_solution"] = {{"depth", r.to_solution->depth}, {"nodes", r.to_solution->nodes}, {"time_ms", r.to_solution->time_ms}};
+  if (!r.pv.empty()) j["pv"] = r.pv;
   if (!r.note.empty()) j["note"] = r.note;
   if (!r.error.empty()) j["error"] = r.error;
   if (r.mate) {
@@ -267,6 +268,7 @@ Expected<SuiteRun, std::string> run_from_json(std::string_view text) {
         r.to_solution = ToSolution{t.at("depth").get<int>(), t.at("nodes").get<std::uint64_t>(),
                                    t.at("time_ms").get<std::uint64_t>()};
       }
+      r.pv = rj.value("pv", "");  // absent in reports written before the PV was kept
       r.note = rj.value("note", "");
       r.error = rj.value("error", "");
       if (rj.contains("mate")) {

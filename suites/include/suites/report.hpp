@@ -25,6 +25,7 @@ struct RecordResult {
   std::string theme;     // STS theme, from the id
   std::string expected;  // "bm Qg6", ...
   std::string found;     // the engine's move in SAN
+  std::string pv;        // the engine's line in SAN ("Bg4 Nxf4"); empty in reports written before it
   std::string score;     // line 1's score, UCI form ("cp 35", "mate 3"); empty if none
   int depth = 0;
   std::uint64_t nodes = 0, time_ms = 0;
