@@ -294,9 +294,9 @@ std::set<std::string> positions_of(const SuiteRun& run) {
   return out;
 }
 
-// Whether the runs are of one suite: each run's positions are among those of the run with the
-// most (a stopped run has only some of them). Otherwise they are runs of different suites.
-bool one_suite(const Runs& runs) {
+}  // namespace
+
+bool same_suite(const Runs& runs) {
   std::vector<std::set<std::string>> sets;
   for (const auto& [label, run] : runs) sets.push_back(positions_of(run));
   const auto largest = std::max_element(sets.begin(), sets.end(), [](const auto& a, const auto& b) { return a.size() < b.size(); });
@@ -304,6 +304,8 @@ bool one_suite(const Runs& runs) {
     return std::includes(largest->begin(), largest->end(), set.begin(), set.end());
   });
 }
+
+namespace {
 
 // Runs of different suites cut to the positions all of them have (each position once).
 Runs common_positions(const Runs& runs, std::size_t& common) {
@@ -351,7 +353,7 @@ std::vector<std::pair<std::string, std::vector<const RecordResult*>>> difference
 std::string render_compare(const Runs& given) {
   std::string out;
   std::size_t common = 0;
-  const bool same = one_suite(given);
+  const bool same = same_suite(given);
   const Runs runs = same ? given : common_positions(given, common);
   if (!same) {
     out += "The runs are of different suites (";
