@@ -10,6 +10,7 @@
 
 #include "core/text.hpp"
 #include "daemon/files.hpp"
+#include "suites/html_page.hpp"
 
 namespace epdd::cli {
 
@@ -19,7 +20,13 @@ namespace {
 
 // The page kinds, by the "format" their JSON carries. A workflow's page is one row here.
 const std::vector<PageKind>& kinds() {
-  static const std::vector<PageKind> table = {};
+  static const std::vector<PageKind> table = {
+      {"epdd suite run 1", "suite runs", [](std::span<const ReportInput> in) {
+         std::vector<std::pair<std::string, std::string>> runs;
+         for (const ReportInput& i : in) runs.emplace_back(i.name, i.json);
+         return suites::suite_page_from_json(runs);
+       }},
+  };
   return table;
 }
 

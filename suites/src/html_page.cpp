@@ -24,7 +24,6 @@ using html::Markup;
 constexpr const char* kStyle =
     "table.unsolved svg.board{width:224px}table.unsolved td{max-width:22em;overflow-wrap:anywhere}"
     "td .pv{color:#555;font-size:90%}td .note{color:#8a4b00;font-size:90%}"
-    "td.solved{background:#e8f5e9}td.failed{background:#fdecea}"
     ".bar-charts{display:flex;flex-wrap:wrap;gap:1em}";
 
 // One position as the runs have it: its record in each run (null where a run lacks it).
