@@ -192,7 +192,7 @@ void themes_section(html::Page& page, const std::vector<Summary>& sums, const st
     chart.max = 100;
     for (const ThemeRow& t : sums[i].themes) {
       const double pct = t.max_points ? 100.0 * static_cast<double>(t.points) / static_cast<double>(t.max_points) : 0;
-      chart.bars.push_back({t.theme, pct, theme_text(t)});
+      chart.bars.push_back({t.theme, pct, percent(pct)});  // the points are in the table below
       if (std::find(themes.begin(), themes.end(), t.theme) == themes.end()) themes.push_back(t.theme);
     }
     charts += html::bar_chart(chart);

@@ -9,7 +9,8 @@
 # their own table first; input strings (a hostile copy of the golden run) come back as text; the
 # screenshot is not blank (EPDD_SCREENSHOT=path copies the two-run one there).
 # Then issue 20's point 4: a 3,000-position suite. sts.epd (1,500 records) written twice into one
-# file, the second copy's ids suffixed " (copy 2)", is run with the fake engine at depth 5 (the
+# file, the second copy's ids renumbered (Undermine.001 becomes Undermine.2001: distinct ids, the
+# same STS themes), is run with the fake engine at depth 5 (the
 # second copy answered from the analysis cache): one run of 3,000 records. Its page must be under
 # 2 MB (asserted); its load time is printed twice: chromium --dump-dom minus a blank page's
 # (browser start left out), and as measured inside the browser (a timing page, not ours, loads it
@@ -124,8 +125,10 @@ PY
 screenshot two.html two.png
 [ -z "${EPDD_SCREENSHOT:-}" ] || [ ! -s two.png ] || cp two.png "$EPDD_SCREENSHOT"
 
-# Point 4: 3,000 records, sts.epd twice (distinct ids), the fake engine at depth 5.
-{ cat "$shared/suites/sts.epd"; echo; sed 's/id "\([^"]*\)"/id "\1 (copy 2)"/' "$shared/suites/sts.epd"; } > sts3000.epd
+# Point 4: 3,000 records, sts.epd twice (distinct ids), the fake engine at depth 5: one run.
+{ cat "$shared/suites/sts.epd"; echo; sed 's/id "\([^"]*\)\.\([0-9]*\)"/id "\1.2\2"/' "$shared/suites/sts.epd"; } > sts3000.epd
+ids=$(grep -o 'id "[^"]*"' sts3000.epd | sort -u | wc -l)
+[ "$ids" = 3000 ] || fail "sts3000.epd has $ids distinct ids, not 3,000"
 printf '[[engine]]\nname = "fake"\ncommand = "%s"\n' "$fake" > fake.toml
 "$epdd" suite sts3000.epd --config fake.toml --store run.db --depth 5 -q --json sts3000.json > /dev/null ||
   fail "epdd suite on sts3000.epd failed"
@@ -167,6 +170,8 @@ else
 fi
 dom_check large.dom <<PY
 expect("large page: board diagrams (the cap)", count("svg", "board"), 200)
+expect("large page: bars (the STS themes of the JSON, each copy's records in their theme)", count("rect", "bar"),
+       $(python3 -c 'import json; t = json.load(open("sts3000.json"))["summary"]["sts"]["themes"]; print(len(t) if len(t) < 30 else -len(t))'))
 expect("large page: unsolved rows", count("tr", parent="unsolved") - 1,
        $(python3 -c 'import json; print(sum(1 for r in json.load(open("sts3000.json"))["records"] if not r["solved"] and ("error" in r or r["rule"] != "unscored")))'))
 PY
