@@ -267,7 +267,7 @@ void unsolved_section(html::Page& page, const std::vector<Row>& rows, const std:
   html::Section& section = page.add_section("unsolved", "Unsolved positions");
   const std::size_t diagrams = std::min(shown.size(), max_diagrams);
   if (shown.empty()) {
-    section.add_paragraph("Every position was solved.");
+    section.add_paragraph(rows.empty() ? "No records." : "Every position was solved.");
     return;
   }
   section.add_paragraph(fmt::format(
@@ -315,6 +315,20 @@ void side_by_side_section(html::Page& page, const std::vector<Row>& rows, const 
   }
 }
 
+// "Suite sts.epd", "2 runs of sts.epd", "2 runs: a.epd, b.epd" (a run without a suite name by
+// its label).
+std::string page_title(const Runs& runs, const std::vector<std::string>& labels) {
+  std::vector<std::string> suites;
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    const std::string& name = runs[i].second.suite.empty() ? labels[i] : runs[i].second.suite;
+    if (std::find(suites.begin(), suites.end(), name) == suites.end()) suites.push_back(name);
+  }
+  if (runs.size() == 1) return "Suite " + suites.front();
+  std::string names;
+  for (const auto& name : suites) names += (names.empty() ? "" : ", ") + name;
+  return fmt::format("{} runs{}{}", runs.size(), suites.size() == 1 ? " of " : ": ", names);
+}
+
 }  // namespace
 
 std::string suite_page(const Runs& runs, const SuitePageOptions& options) {
@@ -323,9 +337,7 @@ std::string suite_page(const Runs& runs, const SuitePageOptions& options) {
   std::vector<Summary> sums;
   for (const auto& [label, run] : runs) sums.push_back(summarize(run));
   const std::vector<Row> rows = match(runs);
-  std::string title = "Suite " + (runs.front().second.suite.empty() ? labels.front() : runs.front().second.suite);
-  if (runs.size() > 1) title = fmt::format("{} runs: {}", runs.size(), title);
-  html::Page page(title);
+  html::Page page(page_title(runs, labels));
   page.add_style(kStyle);
   runs_section(page, runs, sums, labels);
   curve_section(page, runs, labels);

@@ -19,7 +19,7 @@
 // - Side by side (two runs or more): every position, the ones solved by some runs but not all
 //   first (table class "differ"), then the rest (class "agree").
 // Records of several runs are matched by line when the runs are of one suite (same_suite), by
-// position otherwise; a run that lacks a position shows a dash.
+// position otherwise; a run that lacks a position shows a dash (and has not solved it).
 #pragma once
 
 #include <cstddef>

@@ -225,6 +225,25 @@ TEST_CASE("suite_page_from_json: golden JSON with and without PVs, and inputs th
   CHECK_FALSE(suite_page_from_json({}));
 }
 
+TEST_CASE("suite_page: a run without records, and the title of runs of one suite and of several", "[suites][html_page]") {
+  SuiteRun empty;
+  empty.suite = "empty.epd";
+  const std::string page = suite_page({{"e", empty}});
+  CHECK_THAT(page, Catch::Contains("<title>Suite empty.epd</title>"));
+  CHECK_THAT(page, Catch::Contains("No records."));
+  CHECK(rows(page, "unsolved") == 0);
+  CHECK(series_points(page) == std::vector<std::size_t>{0});
+
+  const SuiteRun a = golden_run("suite.json");
+  SuiteRun b = golden_run("matetrack.json");
+  CHECK_THAT(suite_page({{"a", a}, {"b", a}}), Catch::Contains("<title>2 runs of rules.epd</title>"));
+  CHECK_THAT(suite_page({{"a", a}, {"b", b}}), Catch::Contains("<title>2 runs: rules.epd, matetrack.epd</title>"));
+  // Runs of different suites: matched by position; a position a run lacks is a dash there.
+  const std::string mixed = suite_page({{"a", a}, {"b", b}});
+  CHECK(rows(mixed, "differ") + rows(mixed, "agree") > a.records.size());
+  CHECK_THAT(table(mixed, "agree"), Catch::Contains("<td>-</td>"));
+}
+
 TEST_CASE("suite_page: no runs is a programmer error", "[suites][html_page]") {
   CHECK_THROWS_AS(suite_page({}), std::invalid_argument);
 }
