@@ -261,6 +261,15 @@ Cell position_cell(const Row& row, bool diagram) {
   return Cell(html::board_diagram(*board, options));
 }
 
+// How many positions are drawn, and why not all: said on the page.
+std::string diagram_note(std::size_t positions, std::size_t diagrams) {
+  const char* arrow = "(the arrow: the move of the first run that missed it)";
+  if (diagrams == positions) return fmt::format("Each is drawn as a board diagram {}.", arrow);
+  return fmt::format("The first {} are drawn as board diagrams {}; the other {} are listed with their FEN, since a "
+                     "diagram is about 3 KB and the page is kept small.",
+                     diagrams, arrow, positions - diagrams);
+}
+
 void unsolved_section(html::Page& page, const std::vector<Row>& rows, const std::vector<std::string>& labels,
                       std::size_t max_diagrams) {
   const auto shown = differing_first(rows, &Row::troubled);
@@ -270,12 +279,10 @@ void unsolved_section(html::Page& page, const std::vector<Row>& rows, const std:
     section.add_paragraph(rows.empty() ? "No records." : "Every position was solved.");
     return;
   }
-  section.add_paragraph(fmt::format(
-      "{} position{} not solved or not analysed by {}{}; the first {} with a board diagram{} (the arrow: the move of "
-      "the first run that missed it).",
-      shown.size(), shown.size() == 1 ? "" : "s", labels.size() == 1 ? "the run" : "some run",
-      labels.size() == 1 ? "" : ", those where the runs differ first", diagrams,
-      diagrams < shown.size() ? ", the rest with their FEN (a diagram is about 3 KB: the page stays small)" : ""));
+  section.add_paragraph(fmt::format("{} position{} not solved or not analysed by {}. {}", shown.size(),
+                                    shown.size() == 1 ? "" : "s",
+                                    labels.size() == 1 ? "the run" : "some run, those where the runs differ first",
+                                    diagram_note(shown.size(), diagrams)));
   html::Table table(header({"position", "line", "id", "key"}, labels), "unsolved");
   for (std::size_t k = 0; k < shown.size(); ++k) {
     const Row& row = *shown[k];

@@ -109,6 +109,7 @@ TEST_CASE("suite_page: one golden run, every unsolved and failed position, every
 
   // Unsolved: every one, in file order, each with a diagram (fewer than the cap) or its FEN.
   CHECK(rows(page, "unsolved") == troubled.size());
+  CHECK_THAT(page, Catch::Contains("Each is drawn as a board diagram"));
   const std::string unsolved = table(page, "unsolved");
   std::size_t at = 0;
   for (const auto& id : troubled) {
@@ -177,7 +178,7 @@ TEST_CASE("suite_page: diagrams up to the cap, then the FEN, and the page says s
   const std::string unsolved = table(page, "unsolved");
   CHECK(count(unsolved, "<svg class=\"board\"") == 2);
   CHECK(rows(page, "unsolved") == troubled_ids("suite.json").size());
-  CHECK_THAT(page, Catch::Contains("the first 2 with a board diagram"));
+  CHECK_THAT(page, Catch::Contains("The first 2 are drawn as board diagrams"));
   // A position past the cap: its FEN in the table.
   CHECK_THAT(unsolved, Catch::Contains("k7/8/1K6/8/8/8/8/5R2 w - -"));
 }
