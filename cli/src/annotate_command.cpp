@@ -1,4 +1,6 @@
 #include "cli/annotate_command.hpp"
+#include "cli/report_command.hpp"
+#include "core/text.hpp"
 
 #include <cstdio>
 #include <map>
@@ -23,7 +25,7 @@ int run_annotate(const AnnotateOptions& o, std::ostream& out, std::ostream& err)
     fmt::print(err, "epdd annotate: {}\n", message);
     return kExitBadInput;
   };
-  for (const auto& path : {o.output, o.json})
+  for (const auto& path : {o.output, o.json, o.html})
     if (path)
       if (auto w = check_writable_output(*path); !w) return fail(w.error());
   Progress progress(stderr, o.analysis.quiet);
@@ -45,10 +47,13 @@ int run_annotate(const AnnotateOptions& o, std::ostream& out, std::ostream& err)
     run.write_output = [&out](std::string_view part) { out << part; };
   }
   std::optional<AtomicFileWriter> json;
-  if (o.json) {
-    json.emplace(*o.json);
-    run.write_json = [&json](std::string_view part) { json->write(part); };
-  }
+  if (o.json) json.emplace(*o.json);
+  std::string json_text;  // --html's page is made from it at the end
+  if (o.json || o.html)
+    run.write_json = [&json, &json_text, html = o.html.has_value()](std::string_view part) {
+      if (json) json->write(part);
+      if (html) json_text += part;
+    };
   // The summary (and every game kept unchanged, with its line) on stderr as it is made; with
   // --quiet only when something failed, so meanwhile it waits in a temporary file.
   const std::unique_ptr<std::FILE, int (*)(std::FILE*)> held(o.analysis.quiet ? std::tmpfile() : nullptr, std::fclose);
@@ -67,6 +72,9 @@ int run_annotate(const AnnotateOptions& o, std::ostream& out, std::ostream& err)
   }
   if (json)
     if (auto w = json->commit(); !w) return fail(w.error());
+  if (o.html)
+    if (auto w = write_report_page(*o.html, core::escaped(o.analysis.spec.input), std::move(json_text)); !w)
+      return fail(w.error());
   const std::size_t failed = kind.failures(run);
   if (!o.analysis.quiet) {
     fmt::print(err, "epdd annotate: {} positions searched now, {} from the cache, {} from an earlier run of this command\n",

@@ -1,4 +1,5 @@
 #include "cli/book_command.hpp"
+#include "cli/report_command.hpp"
 
 #include <algorithm>
 #include <map>
@@ -29,7 +30,7 @@ int run_book_backsolve(BookOptions o, std::ostream& out, std::ostream& err) {
   spec.input = o.inputs.front();
   spec.more_inputs.assign(o.inputs.begin() + 1, o.inputs.end());
   std::vector<std::string> outputs;
-  for (const auto& path : {o.output, o.json}) if (path) outputs.push_back(*path);
+  for (const auto& path : {o.output, o.json, o.html}) if (path) outputs.push_back(*path);
   for (const KindOutput& more : kind_of(spec).more_outputs())
     if (const auto it = spec.options.find(std::string(more.option_key)); it != spec.options.end()) outputs.push_back(it->second);
   for (const auto& path : outputs)
@@ -53,6 +54,8 @@ int run_book_backsolve(BookOptions o, std::ostream& out, std::ostream& err) {
   written.output = o.output;
   written.json = o.json;
   if (auto w = write_outputs(texts, written); !w) return fail(w.error());
+  if (o.html)
+    if (auto w = write_report_page(*o.html, core::escaped(spec.input), texts.at("json")); !w) return fail(w.error());
   if (!o.output) out << texts.at("output") << std::flush;
   const std::size_t failed = kind.failures(run);
   if (!o.analysis.quiet || failed) err << texts.at("report");

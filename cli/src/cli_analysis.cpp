@@ -148,6 +148,8 @@ void add_suite(CLI::App& app, SuiteOptions& o, std::vector<std::string>& compare
   add_common(cmd, o.analysis, "The EPD file", true);
   cmd->add_option("-o,--output", o.output, "Also write the EPD with the analysis (acd acn acs ce pm pv) here");
   cmd->add_option("--json", o.json, "Also write the run as JSON here (for 'epdd suite compare' and scripts)");
+  cmd->add_option("--html", o.html, "Also write the report as one self-contained HTML page here (as 'epdd report' makes it\n"
+                  "from the JSON)");
   cmd->add_option("--min-solved", o.min_solved, "Exit with status 13 when fewer records are solved (as Qapla)");
   cmd->footer(
       "Scoring: a record with dm N is solved by any mate no longer than N (with a PV that ends in mate where it\n"

@@ -8,6 +8,7 @@
 #include <fmt/ostream.h>
 #include <nlohmann/json.hpp>
 
+#include "book/html_page.hpp"
 #include "core/text.hpp"
 #include "daemon/files.hpp"
 #include "suites/html_page.hpp"
@@ -25,6 +26,10 @@ const std::vector<PageKind>& kinds() {
          std::vector<std::pair<std::string, std::string>> runs;
          for (const ReportInput& i : in) runs.emplace_back(i.name, i.json);
          return suites::suite_page_from_json(runs);
+       }},
+      {book::kBookReportFormat, "books (one a page)", [](std::span<const ReportInput> in) {
+         return in.size() == 1 ? book::book_page(in[0].json, in[0].name)
+                               : Expected<std::string, std::string>(unexpected(in[1].name + ": one book a page"));
        }},
   };
   return table;
@@ -83,6 +88,13 @@ Expected<std::string, std::string> report_page(std::span<const ReportInput> inpu
                                   known.empty() ? "none" : known));
   }
   return kind->page(inputs);
+}
+
+Expected<void, std::string> write_report_page(const std::string& path, std::string name, std::string json) {
+  const ReportInput input{std::move(name), std::move(json)};
+  auto page = report_page(std::span(&input, 1));
+  if (!page) return unexpected("--html: " + page.error());
+  return write_file_atomically(path, *page);
 }
 
 int run_report(const ReportOptions& o, std::ostream& out, std::ostream& err) {

@@ -1,4 +1,6 @@
 #include "cli/suite_command.hpp"
+#include "cli/report_command.hpp"
+#include "core/text.hpp"
 
 #include <filesystem>
 #include <ostream>
@@ -29,7 +31,7 @@ std::vector<std::optional<Expected<suites::Expectation, std::string>>> expectati
 }  // namespace
 
 int run_suite(const SuiteOptions& o, std::ostream& out, std::ostream& err) {
-  for (const auto& path : {o.output, o.json})
+  for (const auto& path : {o.output, o.json, o.html})
     if (path)
       if (auto w = check_writable_output(*path); !w) {
         fmt::print(err, "epdd suite: {}\n", w.error());
@@ -55,6 +57,11 @@ int run_suite(const SuiteOptions& o, std::ostream& out, std::ostream& err) {
 
   if (o.json)
     if (auto w = write_file_atomically(*o.json, suites::to_json(report)); !w) {
+      fmt::print(err, "epdd suite: {}\n", w.error());
+      return kExitBadInput;
+    }
+  if (o.html)
+    if (auto w = write_report_page(*o.html, core::escaped(o.analysis.spec.input), suites::to_json(report)); !w) {
       fmt::print(err, "epdd suite: {}\n", w.error());
       return kExitBadInput;
     }

@@ -15,6 +15,7 @@ struct AnnotateOptions {
   daemon::AnalysisSettings analysis;  // spec.options: the kind's own settings (--judge ...)
   std::optional<std::string> output;  // the annotated PGN (default: standard output)
   std::optional<std::string> json;    // the summary as JSON
+  std::optional<std::string> html;    // the page of that JSON (epdd report), self-contained HTML
 };
 
 // Exit status: see analysis_run.hpp (0; 1 a game was written back unchanged or a position

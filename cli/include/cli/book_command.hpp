@@ -18,6 +18,7 @@ struct BookOptions {
   std::vector<std::string> inputs;    // .pgn, .bin, .epd
   std::optional<std::string> output;  // the book as EPD (default: standard output)
   std::optional<std::string> json;    // the report as JSON
+  std::optional<std::string> html;    // the page of that JSON (epdd report), self-contained HTML
 };
 
 // Exit status: see analysis_run.hpp (0; 1 some leaves could not be analysed; 2; 3; 130

@@ -44,6 +44,10 @@ std::span<const PageKind> page_kinds();
 // The page for results already read (also what --html on suite, annotate and book writes).
 Expected<std::string, std::string> report_page(std::span<const ReportInput> inputs);
 
+// --html of suite, annotate and book backsolve: the page of one run's JSON report (`name` says
+// which run in messages), written atomically to `path`.
+Expected<void, std::string> write_report_page(const std::string& path, std::string name, std::string json);
+
 // Exit status: 0 written; 2 a result that cannot be read or has no page, mixed formats, an
 // unwritable output, a job that is not finished.
 int run_report(const ReportOptions& options, std::ostream& out, std::ostream& err);

@@ -15,6 +15,7 @@ struct SuiteOptions {
   daemon::AnalysisSettings analysis;
   std::optional<std::string> output;  // the EPD with analysis opcodes (bm/am/dm kept: they are the key)
   std::optional<std::string> json;    // the run as JSON
+  std::optional<std::string> html;    // the page of that JSON (epdd report), self-contained HTML
   std::optional<std::size_t> min_solved;  // exit 13 when fewer are solved
 };
 

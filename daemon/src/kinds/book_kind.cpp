@@ -24,6 +24,7 @@
 #include "book/leaf_import.hpp"
 #include "book/pgn_output.hpp"
 #include "book/polyglot.hpp"
+#include "book/tree_json.hpp"
 #include "core/notation.hpp"
 #include "core/text.hpp"
 #include "daemon/files.hpp"
@@ -471,6 +472,7 @@ class BookKind final : public JobKind {
     const book::FirstPaths& paths = data.first_paths();
     using Json = nlohmann::ordered_json;
     Json j;
+    j["format"] = "epdd book 1";  // the page `epdd report` makes of it (book/html_page.hpp)
     j["input"] = core::escaped(spec.input);
     Json more = Json::array();
     for (const auto& m : spec.more_inputs) more.push_back(core::escaped(m));
@@ -496,6 +498,7 @@ class BookKind final : public JobKind {
       j["root_ce"] = root.ce ? Json(*root.ce) : Json(nullptr);
       j["root_incomplete"] = root.incomplete;
     }
+    j["tree"] = book::tree_json(dag, s.backsolved, paths);
     j["notes"] = data.book.notes;
     if (s.import)
       j["import"] = Json{{"file", core::escaped(data.import->name)}, {"records", s.import->records},

@@ -1,0 +1,41 @@
+// The book page (issue 20): a backsolved book's JSON report (the book job's --json, "format":
+// "epdd book 1"; `epdd results --json` renders the same from the store) as one self-contained HTML
+// page, so `epdd report FILE.json`, `epdd report JOBID` and --html all give the same page.
+//
+// What the page shows, in this order:
+// - Summary: the inputs, the engine and its limits, the book's positions, moves, games, Polyglot
+//   entries and EPD records, the leaves analysed, imported, failed and without a value, the
+//   repetition groups, the root's value and the best line within the tree; the notes on the input,
+//   the import's figures and errors and the unvalued leaves (each listed, in a <details>).
+// - First moves: a bar chart of each valued first move's value for the side to move at the root
+//   (pawns; mates as bars of 10 pawns with their "#N" written), the order of the tree.
+// - The tree: the JSON's "tree" (book/tree_json.hpp: its top plies only) as nested lists
+//   (<ol class="tree">), one <li class="node"> per node, in the JSON's order (best for the mover
+//   first), each with its numbered move, its value from White's point of view (pawns with two
+//   decimals, "#N" White mates in N moves, "#-N" Black does), the games through it (+White wins
+//   =draws -Black wins), "incomplete" where a leaf below has no value, the moves left out ("and K
+//   more"). The best move of each node has the class "best", the best line from the root
+//   "best-line" as well.
+// - Contradictions: one table row per entry of the JSON's "contradictions", in its order (worst
+//   first): the line, the mover, the games and results, the mover's score and the score the value
+//   predicts, the value for the mover, the badness and which way it contradicts.
+// Every string of the JSON reaches the page escaped (html::Page, Table, Markup::text, escape); the
+// page has no script and refers to nothing outside itself (html/page.hpp).
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "core/expected.hpp"
+
+namespace epdd::book {
+
+// The format value of the book JSON this page reads.
+inline constexpr std::string_view kBookReportFormat = "epdd book 1";
+
+// The page of a book report; an error (never an exception) for text that is not JSON, JSON of
+// another format, or a field of the wrong type, saying which, after `name` (the input's name as
+// the user gave it, "job 12") and ": " when one is given.
+Expected<std::string, std::string> book_page(std::string_view json, std::string_view name = "");
+
+}  // namespace epdd::book

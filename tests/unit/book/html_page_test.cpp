@@ -1,0 +1,181 @@
+// The book page (book/html_page.hpp) from the golden JSON of tests/golden/book (real runs with the
+// fake engine, regenerate.sh): every node of the JSON's tree is a list item at its ply, the best
+// line follows the JSON's "best" moves, every valued first move is a bar, every contradiction a
+// row; mates and unvalued nodes as the header says; every string of the JSON escaped; bad input
+// an error, not an exception.
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "book/html_page.hpp"
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+std::string golden(const std::string& name) {
+  std::ifstream in(std::string(EPDD_GOLDEN_DIR) + "/book/" + name);
+  REQUIRE(in);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::size_t occurrences(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + what.size())) ++n;
+  return n;
+}
+
+// The nodes of the JSON's tree by ply (0: the root), walked here.
+void nodes_by_ply(const Json& node, int ply, std::map<int, std::size_t>& out) {
+  ++out[ply];
+  if (node.contains("children"))
+    for (const Json& c : node["children"]) nodes_by_ply(c, ply + 1, out);
+}
+
+// The length of the best line in the tree: follow "best" while a child has that move.
+std::size_t best_line_length(const Json& tree) {
+  std::size_t n = 0;
+  const Json* at = &tree;
+  while (at->contains("children") && (*at)["best"].is_string()) {
+    const Json* next = nullptr;
+    for (const Json& c : (*at)["children"])
+      if (c["move"] == (*at)["best"]) next = &c;
+    if (!next) break;
+    ++n;
+    at = next;
+  }
+  return n;
+}
+
+// The part of `page` from the element with class `cls` to the end of that table.
+std::string table_of(const std::string& page, const std::string& cls) {
+  const auto start = page.find("<table class=\"" + cls + "\"");
+  REQUIRE(start != std::string::npos);
+  return page.substr(start, page.find("</table>", start) - start);
+}
+
+std::string render(const std::string& json) {
+  auto page = epdd::book::book_page(json);
+  INFO((page ? std::string() : page.error()));
+  REQUIRE(page);
+  return *page;
+}
+
+void check_structure(const std::string& name) {
+  const std::string json = golden(name);
+  const Json j = Json::parse(json);
+  const std::string page = render(json);
+  INFO(name);
+  std::map<int, std::size_t> plies;
+  nodes_by_ply(j["tree"], 0, plies);
+  std::size_t nodes = 0;
+  for (const auto& [ply, n] : plies) {
+    CHECK(occurrences(page, "data-ply=\"" + std::to_string(ply) + "\"") == n);
+    nodes += n;
+  }
+  CHECK(occurrences(page, "<li class=\"node") == nodes);
+  CHECK(occurrences(page, "best-line\"") == best_line_length(j["tree"]) + 1);
+  std::size_t valued = 0;
+  for (const Json& c : j["tree"]["children"]) valued += !c["ce"].is_null();
+  CHECK(occurrences(page, "class=\"bar\"") == valued);
+  const auto& list = j["contradictions"];
+  if (list.empty()) {
+    CHECK(page.find("No contradictions") != std::string::npos);
+  } else {
+    const std::string rows = table_of(page, "contradictions");
+    CHECK(occurrences(rows, "<tr>") == list.size() + 1);
+    for (const Json& c : list) CHECK(rows.find("<td>" + c["line"].get<std::string>() + "</td>") != std::string::npos);
+  }
+  const std::string summary = table_of(page, "summary");
+  for (const char* key : {"positions", "moves", "games", "leaves_analysed", "leaves_failed"})
+    CHECK(summary.find("<td class=\"num\">" + std::to_string(j[key].get<long long>()) + "</td>") != std::string::npos);
+  CHECK(summary.find(j["engine"].get<std::string>()) != std::string::npos);
+  CHECK(summary.find(j["limits"].get<std::string>()) != std::string::npos);
+}
+
+// Every string of `j` but "format" replaced by `with`.
+void replace_strings(Json& j, const std::string& with) {
+  for (auto it = j.begin(); it != j.end(); ++it) {
+    if (j.is_object() && it.key() == "format") continue;
+    if (it->is_string()) *it = with;
+    else if (it->is_structured()) replace_strings(*it, with);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("book_page: the twic0920 golden book's tree, bars, contradictions and summary are all there", "[book][page]") {
+  check_structure("twic.json");
+  const std::string page = render(golden("twic.json"));
+  CHECK(page.find("1. e4") != std::string::npos);
+  CHECK(page.find("1... c5") != std::string::npos);
+  CHECK(page.find("<script") == std::string::npos);
+}
+
+TEST_CASE("book_page: the scripted golden book's mates, unvalued leaf and failed leaf", "[book][page]") {
+  check_structure("scripted.json");
+  const std::string page = render(golden("scripted.json"));
+  // The start: ce 32760, White mates in 7 plies: 4 moves; 1. d4 (Black to move) ce -32761: Black
+  // is mated in 6 plies, White mates in 3 moves. 1. e4 e5 2. Bc4 crashed: no value, listed.
+  CHECK(page.find("#4 (ce 32760, from the side to move), incomplete") != std::string::npos);
+  CHECK(page.find("<span class=\"move\">1. d4</span><span class=\"value\">#3</span>") != std::string::npos);
+  CHECK(page.find("<span class=\"move\">2. Bc4</span><span class=\"value\">no value</span>") != std::string::npos);
+  CHECK(page.find("<td>1. e4 e5 2. Bc4</td>") != std::string::npos);
+  CHECK(page.find("best line (in the tree)</td><td>1. d4 d5 2. c4</td>") != std::string::npos);
+  // The first moves' bars: d4 a mate for White (#4 in the mover's view), drawn at the clamp.
+  CHECK(page.find("data-label=\"d4\"") != std::string::npos);
+  CHECK(page.find(">#4<") != std::string::npos);
+}
+
+TEST_CASE("book_page: every string of the JSON comes out escaped", "[book][page]") {
+  const std::string hostile = "<script>alert(1)</script>\"'&";
+  const std::string escaped = "&lt;script&gt;alert(1)&lt;/script&gt;&quot;&#39;&amp;";
+  for (const char* name : {"twic.json", "scripted.json"}) {
+    INFO(name);
+    Json j = Json::parse(golden(name));
+    j["notes"] = Json::array({"a note"});
+    j["import"] = Json{{"file", "f.epd"}, {"records", 1}, {"errors", Json::array({"an error"})}};
+    replace_strings(j, hostile);
+    const std::string page = render(j.dump());
+    CHECK(page.find("<script") == std::string::npos);
+    CHECK(page.find(hostile) == std::string::npos);
+    CHECK(page.find("alert(1)</") == std::string::npos);
+    // Shown: input, engine, limits, the note, the import's file and error, every tree move and
+    // best line move, every contradiction's line, mover and kind, the unvalued leaves' id and position.
+    std::size_t shown = 6;
+    std::map<int, std::size_t> plies;
+    nodes_by_ply(j["tree"], 0, plies);
+    for (const auto& [ply, n] : plies) shown += n;
+    shown += 3 * j["contradictions"].size() + 2 * j["unvalued_leaves"].size();
+    CHECK(occurrences(page, escaped) >= shown);
+    // The structure is the same as with the real strings.
+    CHECK(occurrences(page, "<li class=\"node") == occurrences(render(golden(name)), "<li class=\"node"));
+  }
+}
+
+TEST_CASE("book_page: what is not a book report is an error that says so", "[book][page]") {
+  CHECK_FALSE(epdd::book::book_page("not json"));
+  CHECK_FALSE(epdd::book::book_page("[1, 2]"));
+  const auto other = epdd::book::book_page(R"({"format": "epdd suite 1"})");
+  REQUIRE_FALSE(other);
+  CHECK(other.error().find("epdd suite 1") != std::string::npos);
+  Json j = Json::parse(golden("scripted.json"));
+  j["positions"] = "many";
+  const auto wrong = epdd::book::book_page(j.dump());
+  REQUIRE_FALSE(wrong);
+  CHECK(wrong.error().find("not a book report") != std::string::npos);
+  // A report from before the tree: the page says it has none.
+  j = Json::parse(golden("scripted.json"));
+  j.erase("tree");
+  const auto old = epdd::book::book_page(j.dump());
+  REQUIRE(old);
+  CHECK(old->find("This report has no tree") != std::string::npos);
+  CHECK(old->find("#4 (ce 32760, from the side to move), incomplete") != std::string::npos);  // root_ce
+}
