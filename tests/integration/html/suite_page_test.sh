@@ -11,7 +11,8 @@
 # Then issue 20's point 4: a 3,000-position suite. sts.epd (1,500 records) written twice into one
 # file, the second copy's ids renumbered (Undermine.001 becomes Undermine.2001: distinct ids, the
 # same STS themes), is run with the fake engine at depth 5 (the
-# second copy answered from the analysis cache): one run of 3,000 records. Its page must be under
+# second copy answered from the analysis cache): one run of 3,000 records; its page made from the
+# JSON file, from the job id and by --html at the end of the run is the same. Its page must be under
 # 2 MB (asserted); its load time is printed twice: chromium --dump-dom minus a blank page's
 # (browser start left out), and as measured inside the browser (a timing page, not ours, loads it
 # in an iframe and reads its height, which lays it out). The time is checked generously (under 6
@@ -125,14 +126,22 @@ PY
 screenshot two.html two.png
 [ -z "${EPDD_SCREENSHOT:-}" ] || [ ! -s two.png ] || cp two.png "$EPDD_SCREENSHOT"
 
-# Point 4: 3,000 records, sts.epd twice (distinct ids), the fake engine at depth 5: one run.
+# Point 4 (and the page made three ways alike): 3,000 records, sts.epd twice (distinct ids), the fake engine at depth 5: one run.
 { cat "$shared/suites/sts.epd"; echo; sed 's/id "\([^"]*\)\.\([0-9]*\)"/id "\1.2\2"/' "$shared/suites/sts.epd"; } > sts3000.epd
 ids=$(grep -o 'id "[^"]*"' sts3000.epd | sort -u | wc -l)
 [ "$ids" = 3000 ] || fail "sts3000.epd has $ids distinct ids, not 3,000"
 printf '[[engine]]\nname = "fake"\ncommand = "%s"\n' "$fake" > fake.toml
-"$epdd" suite sts3000.epd --config fake.toml --store run.db --depth 5 -q --json sts3000.json > /dev/null ||
-  fail "epdd suite on sts3000.epd failed"
+"$epdd" suite sts3000.epd --config fake.toml --store run.db --depth 5 -q --json sts3000.json --html run.html \
+  > /dev/null || fail "epdd suite on sts3000.epd failed"
 "$epdd" report sts3000.json -o large.html
+# The same page three ways: from the JSON file, from the job in the store, and --html at the end
+# of the run; only the run's label differs (the file, "job 1", the suite file).
+"$epdd" report 1 --store run.db -o job.html
+for page in large job run; do
+  sed -e 's/sts3000\.json/LABEL/g' -e 's/job 1/LABEL/g' -e 's/sts3000\.epd/LABEL/g' $page.html > $page.same
+done
+cmp -s large.same job.same || fail "epdd report JOBID differs from epdd report FILE.json: $(diff large.same job.same | head -5)"
+cmp -s large.same run.same || fail "epdd suite --html differs from epdd report FILE.json: $(diff large.same run.same | head -5)"
 records=$(python3 -c 'import json; print(len(json.load(open("sts3000.json"))["records"]))')
 size=$(wc -c < large.html)
 [ "$records" -ge 3000 ] || fail "the large run has $records records, not 3,000"
