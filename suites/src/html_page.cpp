@@ -130,26 +130,43 @@ void runs_section(html::Page& page, const Runs& runs, const std::vector<Summary>
 // A solved record's time to solution (the whole search's time when the run did not say).
 std::uint64_t solution_ms(const RecordResult& r) { return r.to_solution ? r.to_solution->time_ms : r.time_ms; }
 
+// Each run's solved records' times to solution, sorted.
+std::vector<std::vector<std::uint64_t>> solve_times(const Runs& runs) {
+  std::vector<std::vector<std::uint64_t>> times(runs.size());
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    for (const RecordResult& r : runs[i].second.records)
+      if (r.scored() && r.solved) times[i].push_back(solution_ms(r));
+    std::sort(times[i].begin(), times[i].end());
+  }
+  return times;
+}
+
+// A run's curve: from 0 at its first time, one point per distinct time (how many were solved by
+// then), then level to `longest` (of all runs): a run that solved everything at once is a line too.
+html::Series curve(const std::string& label, const std::vector<std::uint64_t>& times, std::uint64_t longest) {
+  html::Series series{label, {}};
+  if (times.empty()) return series;
+  const auto at = [&](std::uint64_t ms, std::size_t solved) {
+    series.points.push_back({static_cast<double>(ms) / 1000.0, static_cast<double>(solved)});
+  };
+  at(times.front(), 0);
+  for (std::size_t k = 0; k < times.size(); ++k)
+    if (k + 1 == times.size() || times[k + 1] != times[k]) at(times[k], k + 1);
+  at(longest, times.size());
+  return series;
+}
+
 void curve_section(html::Page& page, const Runs& runs, const std::vector<std::string>& labels) {
   html::LineChart chart;
   chart.title = "Positions solved by time to solution";
   chart.x_label = "time to solution (s, log scale)";
   chart.y_label = "solved";
   chart.x_scale = html::Scale::Log10;
+  const auto times = solve_times(runs);
   std::uint64_t longest = 1;
-  std::vector<std::vector<std::uint64_t>> times(runs.size());
-  for (std::size_t i = 0; i < runs.size(); ++i) {
-    for (const RecordResult& r : runs[i].second.records)
-      if (r.scored() && r.solved) times[i].push_back(solution_ms(r));
-    std::sort(times[i].begin(), times[i].end());
-    html::Series series{labels[i], {}};
-    // One point per distinct time: how many were solved by then.
-    for (std::size_t k = 0; k < times[i].size(); ++k)
-      if (k + 1 == times[i].size() || times[i][k + 1] != times[i][k])
-        series.points.push_back({static_cast<double>(times[i][k]) / 1000.0, static_cast<double>(k + 1)});
-    if (!times[i].empty()) longest = std::max(longest, times[i].back());
-    chart.series.push_back(std::move(series));
-  }
+  for (const auto& run : times)
+    if (!run.empty()) longest = std::max(longest, run.back());
+  for (std::size_t i = 0; i < runs.size(); ++i) chart.series.push_back(curve(labels[i], times[i], longest));
   html::Section& section = page.add_section("curve", "Solve-time curve");
   section.add_paragraph("Each line counts the positions a run solved by a time to solution (when the engine first had "
                         "the solving move and kept it); a position solved at once is drawn on the left edge.");

@@ -95,12 +95,13 @@ TEST_CASE("suite_page: one golden run, every unsolved and failed position, every
   CHECK_THAT(page, Catch::Contains(std::to_string(s.at("solved").get<int>()) + " / " + std::to_string(s.at("scored").get<int>())));
   CHECK_THAT(page, Catch::Contains("rating " + std::to_string(s.at("sts").at("rating").get<long long>())));
 
-  // The curve: one series with one point per distinct time to solution.
+  // The curve: one series, from 0 at the first time, a point per distinct time to solution, level
+  // to the end.
   CHECK(count(page, "<polyline class=\"series\"") == 1);
   std::set<long long> times;
   for (const auto& r : j.at("records"))
     if (r.at("solved").get<bool>()) times.insert(r.at("to_solution").at("time_ms").get<long long>());
-  CHECK(series_points(page) == std::vector<std::size_t>{times.size()});
+  CHECK(series_points(page) == std::vector<std::size_t>{times.size() + 2});
   CHECK(rows(page, "curve") == 1);
 
   // Themes: one bar per theme.
@@ -243,6 +244,18 @@ TEST_CASE("suite_page: a run without records, and the title of runs of one suite
   const std::string mixed = suite_page({{"a", a}, {"b", b}});
   CHECK(rows(mixed, "differ") + rows(mixed, "agree") > a.records.size());
   CHECK_THAT(table(mixed, "agree"), Catch::Contains("<td>-</td>"));
+}
+
+TEST_CASE("suite_page: a run that solved everything at one time is a line, level to the longest run", "[suites][html_page]") {
+  SuiteRun fast = golden_run("suite.json"), slow = fast;
+  for (auto& r : fast.records)
+    if (r.to_solution) r.to_solution->time_ms = 3;
+  for (auto& r : slow.records)
+    if (r.to_solution) r.to_solution->time_ms = 3000;
+  const std::string page = suite_page({{"fast", fast}, {"slow", slow}});
+  // (3 ms, 0), (3 ms, n), (3 s, n) and (3 s, 0), (3 s, n), (3 s, n).
+  CHECK(series_points(page) == std::vector<std::size_t>{3, 3});
+  CHECK_THAT(page, Catch::Contains("<th>within 1 s</th><th>within 10 s</th></tr>"));
 }
 
 TEST_CASE("suite_page: no runs is a programmer error", "[suites][html_page]") {
