@@ -12,6 +12,7 @@
 #include "book/html_page.hpp"
 #include "core/text.hpp"
 #include "daemon/files.hpp"
+#include "suites/html_page.hpp"
 
 namespace epdd::cli {
 
@@ -22,6 +23,11 @@ namespace {
 // The page kinds, by the "format" their JSON carries. A workflow's page is one row here.
 const std::vector<PageKind>& kinds() {
   static const std::vector<PageKind> table = {
+      {"epdd suite run 1", "suite runs", [](std::span<const ReportInput> in) {
+         std::vector<std::pair<std::string, std::string>> runs;
+         for (const ReportInput& i : in) runs.emplace_back(i.name, i.json);
+         return suites::suite_page_from_json(runs);
+       }},
       {annotate::kAnnotationFormat, "annotation runs", [](auto in) { return annotate::annotation_page_of(in); }},
       {book::kBookReportFormat, "books (one a page)", [](std::span<const ReportInput> in) {
          return in.size() == 1 ? book::book_page(in[0].json, in[0].name)

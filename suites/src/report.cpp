@@ -167,6 +167,7 @@ json record_json(const RecordResult& r) {
   }
   if (r.to_solution)
     j["to_solution"] = {{"depth", r.to_solution->depth}, {"nodes", r.to_solution->nodes}, {"time_ms", r.to_solution->time_ms}};
+  if (!r.pv.empty()) j["pv"] = r.pv;
   if (!r.note.empty()) j["note"] = r.note;
   if (!r.error.empty()) j["error"] = r.error;
   if (r.mate) {
@@ -267,6 +268,7 @@ Expected<SuiteRun, std::string> run_from_json(std::string_view text) {
         r.to_solution = ToSolution{t.at("depth").get<int>(), t.at("nodes").get<std::uint64_t>(),
                                    t.at("time_ms").get<std::uint64_t>()};
       }
+      r.pv = rj.value("pv", "");  // absent in reports written before the PV was kept
       r.note = rj.value("note", "");
       r.error = rj.value("error", "");
       if (rj.contains("mate")) {
@@ -292,9 +294,9 @@ std::set<std::string> positions_of(const SuiteRun& run) {
   return out;
 }
 
-// Whether the runs are of one suite: each run's positions are among those of the run with the
-// most (a stopped run has only some of them). Otherwise they are runs of different suites.
-bool one_suite(const Runs& runs) {
+}  // namespace
+
+bool same_suite(const Runs& runs) {
   std::vector<std::set<std::string>> sets;
   for (const auto& [label, run] : runs) sets.push_back(positions_of(run));
   const auto largest = std::max_element(sets.begin(), sets.end(), [](const auto& a, const auto& b) { return a.size() < b.size(); });
@@ -302,6 +304,8 @@ bool one_suite(const Runs& runs) {
     return std::includes(largest->begin(), largest->end(), set.begin(), set.end());
   });
 }
+
+namespace {
 
 // Runs of different suites cut to the positions all of them have (each position once).
 Runs common_positions(const Runs& runs, std::size_t& common) {
@@ -349,7 +353,7 @@ std::vector<std::pair<std::string, std::vector<const RecordResult*>>> difference
 std::string render_compare(const Runs& given) {
   std::string out;
   std::size_t common = 0;
-  const bool same = one_suite(given);
+  const bool same = same_suite(given);
   const Runs runs = same ? given : common_positions(given, common);
   if (!same) {
     out += "The runs are of different suites (";

@@ -77,6 +77,15 @@ std::vector<std::string> san_line(const core::Board& start, const std::vector<st
   return out;
 }
 
+std::vector<std::string> played_line(const core::Board& board, const uci::Analysis& a) {
+  if (a.bestmove.empty()) return {};
+  // The PV of line 1 when it starts with the move played; the move alone otherwise.
+  std::vector<std::string> line = {a.bestmove};
+  if (!a.lines.empty() && !a.lines.front().pv.empty() && a.lines.front().pv.front() == a.bestmove)
+    line = a.lines.front().pv;
+  return san_line(board, line);
+}
+
 std::string mate_contradiction(const core::Board& start, const uci::PvLine& line) {
   // Only a mate for the side to move is a claim of dm.
   if (!line.score.is_mate() || line.score.mate_plies() <= 0) return {};
@@ -115,11 +124,7 @@ WriteBackChanges write_analysis(epd::EpdRecord& record, const core::Board& board
       pm = plain(best.front());
       bm = plain(best.front());
     }
-    // The PV of line 1 when it starts with the move played; the move alone otherwise.
-    std::vector<std::string> line = {a.bestmove};
-    if (!a.lines.empty() && !a.lines.front().pv.empty() && a.lines.front().pv.front() == a.bestmove)
-      line = a.lines.front().pv;
-    for (auto& san : san_line(board, line)) pv.push_back(epd::Operand{std::move(san), false, 0});
+    for (auto& san : played_line(board, a)) pv.push_back(epd::Operand{std::move(san), false, 0});
   }
   set_or_erase("pm", std::move(pm));
   set_or_erase("pv", std::move(pv));

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/expected.hpp"
@@ -25,6 +26,7 @@ struct RecordResult {
   std::string theme;     // STS theme, from the id
   std::string expected;  // "bm Qg6", ...
   std::string found;     // the engine's move in SAN
+  std::string pv;        // the engine's line in SAN ("Bg4 Nxf4"); empty in reports written before it
   std::string score;     // line 1's score, UCI form ("cp 35", "mate 3"); empty if none
   int depth = 0;
   std::uint64_t nodes = 0, time_ms = 0;
@@ -71,6 +73,11 @@ std::string render_text(const SuiteRun& run);
 // The run as JSON (summary included), and back.
 std::string to_json(const SuiteRun& run);
 Expected<SuiteRun, std::string> run_from_json(std::string_view text);
+
+// Whether runs are of one suite: each run's positions are among those of the run with the most
+// (a stopped run has only some of them). Records of one suite are matched by line, of
+// different suites by position.
+bool same_suite(const std::vector<std::pair<std::string, SuiteRun>>& runs);
 
 // Runs side by side: one column per run, headed by its label.
 std::string render_compare(const std::vector<std::pair<std::string, SuiteRun>>& runs);

@@ -68,4 +68,8 @@ std::string mate_contradiction(const core::Board& board, const uci::PvLine& line
 // The engine's moves in SAN from `board` (UCI in, the legal prefix out).
 std::vector<std::string> san_line(const core::Board& board, const std::vector<std::string>& uci_moves);
 
+// The line the engine played, in SAN: line 1's PV when it starts with the bestmove, the bestmove
+// alone otherwise (what the pv opcode holds, and a suite report's "pv"); empty without a bestmove.
+std::vector<std::string> played_line(const core::Board& board, const uci::Analysis& analysis);
+
 }  // namespace epdd::suites

@@ -46,7 +46,7 @@ done
 [ -z "$(ls spool/inbox)" ] || fail "files left in the inbox: $(ls spool/inbox)"
 grep -q "piece placement" spool/failed/bad.epd.error || fail "bad.epd.error: $(cat spool/failed/bad.epd.error)"
 grep -q "typo.toml:2:1: unknown key 'nodez'" spool/failed/typo.epd.error || fail "typo.epd.error: $(cat spool/failed/typo.epd.error)"
-grep -q "not an EPD, PGN or Polyglot file" spool/failed/notes.txt.error || fail "notes.txt.error: $(cat spool/failed/notes.txt.error)"
+grep -q "not an EPD, PGN, PGC, ChessLive! or Polyglot file" spool/failed/notes.txt.error || fail "notes.txt.error: $(cat spool/failed/notes.txt.error)"
 [ "$(q "select count(*) from jobs where input like '%slow.epd'")" = 1 ] || fail "slow.epd was taken more than once"
 
 # The same files through the one-shot commands, on a store of their own (nothing from the cache).

@@ -3,7 +3,7 @@
 # rules.epd: every scoring rule (bm, am, bm+am, dm, STS c0 and c7/c8, time to solution,
 # unscored), an illegal position, an unreadable bm, checkmate and stalemate on the board, and an
 # engine that crashes on one record (reported; the run goes on; the rest of the file intact).
-# Then the same commands again: everything answered from the store, the outputs identical.
+# A second engine's run for the suite page. Then the same commands again: everything answered from the store, the outputs identical.
 # And matetrack.epd: every matetrack category (best, better, found, wrong, bad PV, no mate).
 #
 #   golden_test.sh EPDD FAKE_ENGINE
@@ -14,13 +14,18 @@ fake=$(realpath "$2")
 golden=$(cd "$(dirname "$0")/../../golden/suites" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-cp "$golden/rules.epd" "$golden/rules.script" "$golden/matetrack.epd" "$golden/matetrack.script" "$work/"
+cp "$golden/rules.epd" "$golden/rules.script" "$golden/rules-b.script" "$golden/matetrack.epd" "$golden/matetrack.script" "$work/"
 cd "$work"
 cat > fake.toml <<TOML
 [[engine]]
 name = "fake"
 command = "$fake"
 args = ["--script", "rules.script"]
+
+[[engine]]
+name = "fake-b"
+command = "$fake"
+args = ["--script", "rules-b.script"]
 
 [[engine]]
 name = "fake-matetrack"
@@ -65,6 +70,12 @@ same suite.epd suite.epd
 same analyse.epd analyse.epd
 same analyse-white.epd analyse-white.epd
 same compare.txt compare.txt
+# The same suite with a second fake engine (rules-b.script; a store of its own: both scripts are
+# the same engine to the analysis cache), solving some records the first does not and missing
+# one it solves: the suite page's golden pair with suite.json (tests/unit/suites/
+# html_page_test.cpp, tests/integration/html/suite_page_test.sh).
+expect 1 "$epdd" suite rules.epd --config fake.toml --engine fake-b --store b.db --depth 5 -q --json suite-b.json > /dev/null
+same suite-b.json suite-b.json
 # Matetrack keys: every record scored (none fails), the counts in the text and the JSON. A store
 # of its own: rules.epd has some of these positions, and both scripts are the same engine to
 # the analysis cache (same id name, same options).

@@ -88,6 +88,7 @@ void check_equal(const RecordResult& a, const RecordResult& b) {
   CHECK(a.theme == b.theme);
   CHECK(a.expected == b.expected);
   CHECK(a.found == b.found);
+  CHECK(a.pv == b.pv);
   CHECK(a.score == b.score);
   CHECK(a.depth == b.depth);
   CHECK(a.nodes == b.nodes);
@@ -254,6 +255,7 @@ TEST_CASE("to_json and run_from_json: a run reads back equal", "[suites][report]
   // Text that JSON must escape, and the largest counts.
   run.records[1].note = "quote \" backslash \\ tab \t newline \n and \xc3\xa9";
   run.records[1].nodes = std::numeric_limits<std::uint64_t>::max();
+  run.records[1].pv = "Bg4 Nxf4 Qe5+";
   run.records[2].rule = Rule::Unscored;
   auto dm = bm_record(8, "dm.008", true);
   dm.rule = Rule::Dm;
@@ -276,6 +278,23 @@ TEST_CASE("to_json and run_from_json: a run reads back equal", "[suites][report]
   check_equal(run, *back);
   // And again: what was read writes the same text.
   CHECK(to_json(*back) == json);
+}
+
+TEST_CASE("run_from_json: a report written before the PV was kept reads with no PV", "[suites][report]") {
+  SuiteRun run = sample_run();
+  run.records[0].pv = "Qg6 hxg6";
+  const std::string with = to_json(run);
+  CHECK_THAT(with, Catch::Contains("\"pv\": \"Qg6 hxg6\""));
+  // The old form: no "pv" key anywhere.
+  run.records[0].pv.clear();
+  const std::string without = to_json(run);
+  CHECK_THAT(without, !Catch::Contains("\"pv\""));
+  auto back = run_from_json(without);
+  REQUIRE(back);
+  CHECK(back->records[0].pv.empty());
+  auto back_with = run_from_json(with);
+  REQUIRE(back_with);
+  CHECK(back_with->records[0].pv == "Qg6 hxg6");
 }
 
 TEST_CASE("to_json: the summary for machines", "[suites][report]") {

@@ -1,0 +1,263 @@
+// The suite page (issue 20) from the golden suite runs (tests/golden/suites/suite.json and
+// suite-b.json, made by tests/integration/suite/golden_test.sh with the fake engine): every run,
+// every unsolved or failed position, every theme is there. The expectations are read from the
+// golden JSON here with nlohmann, not through run_from_json.
+#include <algorithm>
+#include <cstddef>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "html/escape.hpp"
+#include "suites/html_page.hpp"
+#include "test_support.hpp"
+
+using namespace epdd;
+using namespace epdd::suites;
+using nlohmann::json;
+
+namespace {
+
+std::string golden(const std::string& name) { return epdd::test::read_file(std::string(EPDD_GOLDEN_DIR) + "/suites/" + name); }
+
+SuiteRun golden_run(const std::string& name) {
+  auto run = run_from_json(golden(name));
+  REQUIRE(run);
+  return std::move(*run);
+}
+
+std::size_t count(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+// The markup of the table with this class ("" when there is none).
+std::string table(const std::string& page, const std::string& css_class) {
+  const std::size_t start = page.find("<table class=\"" + css_class + "\">");
+  if (start == std::string::npos) return {};
+  return page.substr(start, page.find("</table>", start) - start);
+}
+
+// Body rows of that table.
+std::size_t rows(const std::string& page, const std::string& css_class) {
+  const std::string t = table(page, css_class);
+  return t.empty() ? 0 : count(t, "<tr>") - 1;
+}
+
+// The number of points of each series of the page's line chart, in order.
+std::vector<std::size_t> series_points(const std::string& page) {
+  std::vector<std::size_t> out;
+  for (std::size_t at = page.find("<polyline class=\"series\""); at != std::string::npos;
+       at = page.find("<polyline class=\"series\"", at + 1)) {
+    const std::size_t start = page.find("points=\"", at) + 8;
+    const std::string points = page.substr(start, page.find('"', start) - start);
+    out.push_back(points.empty() ? 0 : count(points, " ") + 1);
+  }
+  return out;
+}
+
+// The golden run's records, by the JSON: ids of the unsolved-or-failed ones, in file order.
+std::vector<std::string> troubled_ids(const std::string& name) {
+  std::vector<std::string> out;
+  const json j = json::parse(golden(name));
+  for (const auto& r : j.at("records"))
+    if (!r.at("solved").get<bool>() && (r.contains("error") || r.at("rule").get<std::string>() != "unscored"))
+      out.push_back(r.at("id").get<std::string>());
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("suite_page: one golden run, every unsolved and failed position, every theme", "[suites][html_page]") {
+  const std::string page = suite_page({{"suite.json", golden_run("suite.json")}});
+  const json j = json::parse(golden("suite.json"));
+  const auto troubled = troubled_ids("suite.json");
+  REQUIRE(troubled.size() >= 5);  // the golden run has unsolved and failed records
+
+  CHECK_THAT(page, Catch::StartsWith("<!DOCTYPE html>"));
+  CHECK(count(page, "<script") == 0);
+  for (const char* section : {"runs", "curve", "themes", "unsolved"})
+    CHECK(count(page, std::string("<section id=\"") + html::anchor_id(section) + "\"") == 1);
+  // One run: no side-by-side section.
+  CHECK(count(page, "<table class=\"differ\">") == 0);
+  CHECK(count(page, "<table class=\"agree\">") == 0);
+
+  // The summary: the run's engine, limits, solved / scored, STS rating.
+  const auto& s = j.at("summary");
+  CHECK(rows(page, "runs") >= 8);
+  CHECK_THAT(page, Catch::Contains(html::escape(j.at("engine").get<std::string>())));
+  CHECK_THAT(page, Catch::Contains(std::to_string(s.at("solved").get<int>()) + " / " + std::to_string(s.at("scored").get<int>())));
+  CHECK_THAT(page, Catch::Contains("rating " + std::to_string(s.at("sts").at("rating").get<long long>())));
+
+  // The curve: one series, from 0 at the first time, a point per distinct time to solution, level
+  // to the end.
+  CHECK(count(page, "<polyline class=\"series\"") == 1);
+  std::set<long long> times;
+  for (const auto& r : j.at("records"))
+    if (r.at("solved").get<bool>()) times.insert(r.at("to_solution").at("time_ms").get<long long>());
+  CHECK(series_points(page) == std::vector<std::size_t>{times.size() + 2});
+  CHECK(rows(page, "curve") == 1);
+
+  // Themes: one bar per theme.
+  CHECK(count(page, "<rect class=\"bar\"") == s.at("sts").at("themes").size());
+  CHECK(rows(page, "themes") == s.at("sts").at("themes").size());
+
+  // Unsolved: every one, in file order, each with a diagram (fewer than the cap) or its FEN.
+  CHECK(rows(page, "unsolved") == troubled.size());
+  CHECK_THAT(page, Catch::Contains("Each is drawn as a board diagram"));
+  const std::string unsolved = table(page, "unsolved");
+  std::size_t at = 0;
+  for (const auto& id : troubled) {
+    INFO(id);
+    const std::size_t here = unsolved.find(">" + html::escape(id) + "<", at);
+    REQUIRE(here != std::string::npos);
+    at = here;
+  }
+  // The illegal position has no diagram: its FEN is shown instead.
+  CHECK(count(unsolved, "<svg class=\"board\"") == troubled.size() - 1);
+  CHECK_THAT(unsolved, Catch::Contains("1kr5/3n4/q3p2p/p2n2p1/PppB1P2/5BP1/1P2Q2P/3R2KK w - -"));
+  // The engine's move, the key and the PV of an unsolved record, and the error of a failed one.
+  CHECK_THAT(unsolved, Catch::Contains("bm d4 e4"));
+  CHECK_THAT(unsolved, Catch::Contains("PV: a3 a5"));
+  CHECK_THAT(unsolved, Catch::Contains("failed: crash during search"));
+}
+
+TEST_CASE("suite_page: two golden runs side by side, the positions where they differ first", "[suites][html_page]") {
+  const std::string page = suite_page({{"suite.json", golden_run("suite.json")}, {"suite-b.json", golden_run("suite-b.json")}});
+  // The oracle: ids solved by one run and not the other, and those unsolved or failed in either.
+  const json a = json::parse(golden("suite.json")), b = json::parse(golden("suite-b.json"));
+  REQUIRE(a.at("records").size() == b.at("records").size());
+  std::vector<std::string> differ, agree, troubled_differ, troubled_same;
+  for (std::size_t i = 0; i < a.at("records").size(); ++i) {
+    const auto &ra = a.at("records")[i], &rb = b.at("records")[i];
+    REQUIRE(ra.at("line") == rb.at("line"));
+    const bool sa = ra.at("solved").get<bool>(), sb = rb.at("solved").get<bool>();
+    const auto troubled = [](const json& r) {
+      return !r.at("solved").get<bool>() && (r.contains("error") || r.at("rule").get<std::string>() != "unscored");
+    };
+    (sa != sb ? differ : agree).push_back(ra.at("id").get<std::string>());
+    if (troubled(ra) || troubled(rb)) (sa != sb ? troubled_differ : troubled_same).push_back(ra.at("id").get<std::string>());
+  }
+  REQUIRE(differ.size() == 3);  // suite-b solves two that suite misses, misses one it solves
+
+  // Both runs: two series, two bar charts, a column each in the summary.
+  CHECK(series_points(page).size() == 2);
+  CHECK(count(page, "data-series=\"suite.json\"") == 1);
+  CHECK(count(page, "data-series=\"suite-b.json\"") == 1);
+  CHECK(count(page, "<svg class=\"chart bar-chart\"") == 2);
+  CHECK(count(table(page, "runs"), "<th>suite-b.json</th>") == 1);
+
+  // Side by side: the differing positions in their table, the rest in the other, in line order.
+  CHECK(rows(page, "differ") == differ.size());
+  CHECK(rows(page, "agree") == agree.size());
+  CHECK(page.find("<table class=\"differ\">") < page.find("<table class=\"agree\">"));
+  for (const auto& id : differ) CHECK_THAT(table(page, "differ"), Catch::Contains(">" + html::escape(id) + "<"));
+
+  // Unsolved: the differing ones first, then those neither run solved.
+  CHECK(rows(page, "unsolved") == troubled_differ.size() + troubled_same.size());
+  const std::string unsolved = table(page, "unsolved");
+  std::size_t at = 0;
+  for (const auto* list : {&troubled_differ, &troubled_same})
+    for (const auto& id : *list) {
+      INFO(id);
+      const std::size_t here = unsolved.find(">" + html::escape(id) + "<", at);
+      REQUIRE(here != std::string::npos);
+      at = here;
+    }
+}
+
+TEST_CASE("suite_page: diagrams up to the cap, then the FEN, and the page says so", "[suites][html_page]") {
+  SuitePageOptions options;
+  options.max_diagrams = 2;
+  const std::string page = suite_page({{"suite.json", golden_run("suite.json")}}, options);
+  const std::string unsolved = table(page, "unsolved");
+  CHECK(count(unsolved, "<svg class=\"board\"") == 2);
+  CHECK(rows(page, "unsolved") == troubled_ids("suite.json").size());
+  CHECK_THAT(page, Catch::Contains("The first 2 are drawn as board diagrams"));
+  // A position past the cap: its FEN in the table.
+  CHECK_THAT(unsolved, Catch::Contains("k7/8/1K6/8/8/8/8/5R2 w - -"));
+}
+
+TEST_CASE("suite_page: input strings come out as text in every field", "[suites][html_page]") {
+  const std::string hostile = "<script>alert(1)</script>\"'&";
+  const std::string escaped = "&lt;script&gt;alert(1)&lt;/script&gt;&quot;&#39;&amp;";
+  SuiteRun run = golden_run("suite.json");
+  run.suite = run.engine = run.limits = run.settings = hostile;
+  for (auto& r : run.records) {
+    r.id = r.expected = r.found = r.pv = r.score = r.note = hostile;
+    if (!r.error.empty()) r.error = hostile;
+    if (r.sts) r.theme = hostile;
+    if (!r.solved) r.position = hostile;  // not a FEN: shown as text
+  }
+  SuiteRun other = run;
+  other.records.front().solved = !other.records.front().solved;  // a difference: the side-by-side table
+  const std::string page = suite_page({{hostile, run}, {hostile + "2", other}});
+  CHECK(count(page, "<script") == 0);
+  CHECK(count(page, hostile) == 0);
+  CHECK(count(page, "alert(1)") == count(page, escaped));
+  CHECK(count(page, escaped) > 20);
+  // The labels head the columns, escaped; equal labels are told apart.
+  CHECK_THAT(page, Catch::Contains("<th>" + escaped + "</th>"));
+  const std::string page2 = suite_page({{"x", run}, {"x", other}});
+  CHECK_THAT(page2, Catch::Contains("<th>x (2)</th>"));
+}
+
+TEST_CASE("suite_page_from_json: golden JSON with and without PVs, and inputs that are not suite runs",
+          "[suites][html_page]") {
+  auto page = suite_page_from_json({{"suite.json", golden("suite.json")}});
+  REQUIRE(page);
+  CHECK_THAT(*page, Catch::Contains("PV: a3 a5"));
+  // A report written before the PV was kept: the same page without the PVs.
+  json old = json::parse(golden("suite.json"));
+  for (auto& r : old.at("records")) r.erase("pv");
+  auto old_page = suite_page_from_json({{"suite.json", old.dump()}});
+  REQUIRE(old_page);
+  CHECK(count(*old_page, "PV: ") == 0);
+  CHECK(rows(*old_page, "unsolved") == rows(*page, "unsolved"));
+
+  auto bad = suite_page_from_json({{"suite.json", golden("suite.json")}, {"other.json", "{\"format\": \"x\"}"}});
+  REQUIRE_FALSE(bad);
+  CHECK_THAT(bad.error(), Catch::StartsWith("other.json: not an epdd suite report"));
+  CHECK_FALSE(suite_page_from_json({}));
+}
+
+TEST_CASE("suite_page: a run without records, and the title of runs of one suite and of several", "[suites][html_page]") {
+  SuiteRun empty;
+  empty.suite = "empty.epd";
+  const std::string page = suite_page({{"e", empty}});
+  CHECK_THAT(page, Catch::Contains("<title>Suite empty.epd</title>"));
+  CHECK_THAT(page, Catch::Contains("No records."));
+  CHECK(rows(page, "unsolved") == 0);
+  CHECK(series_points(page) == std::vector<std::size_t>{0});
+
+  const SuiteRun a = golden_run("suite.json");
+  SuiteRun b = golden_run("matetrack.json");
+  CHECK_THAT(suite_page({{"a", a}, {"b", a}}), Catch::Contains("<title>2 runs of rules.epd</title>"));
+  CHECK_THAT(suite_page({{"a", a}, {"b", b}}), Catch::Contains("<title>2 runs: rules.epd, matetrack.epd</title>"));
+  // Runs of different suites: matched by position; a position a run lacks is a dash there.
+  const std::string mixed = suite_page({{"a", a}, {"b", b}});
+  CHECK(rows(mixed, "differ") + rows(mixed, "agree") > a.records.size());
+  CHECK_THAT(table(mixed, "agree"), Catch::Contains("<td>-</td>"));
+}
+
+TEST_CASE("suite_page: a run that solved everything at one time is a line, level to the longest run", "[suites][html_page]") {
+  SuiteRun fast = golden_run("suite.json"), slow = fast;
+  for (auto& r : fast.records)
+    if (r.to_solution) r.to_solution->time_ms = 3;
+  for (auto& r : slow.records)
+    if (r.to_solution) r.to_solution->time_ms = 3000;
+  const std::string page = suite_page({{"fast", fast}, {"slow", slow}});
+  // (3 ms, 0), (3 ms, n), (3 s, n) and (3 s, 0), (3 s, n), (3 s, n).
+  CHECK(series_points(page) == std::vector<std::size_t>{3, 3});
+  CHECK_THAT(page, Catch::Contains("<th>within 1 s</th><th>within 10 s</th></tr>"));
+}
+
+TEST_CASE("suite_page: no runs is a programmer error", "[suites][html_page]") {
+  CHECK_THROWS_AS(suite_page({}), std::invalid_argument);
+}
