@@ -66,8 +66,8 @@ Bitboard Board::pinned(Color c) const {
   return result;
 }
 
-template <Color Us>
-void Board::generate(MoveList& list) const {
+template <Color Us, class Sink>
+void Board::generate(Sink& sink, Bitboard origins) const {
   constexpr Color Them = ~Us;
   const Bitboard us = pieces(Us);
   const Bitboard them = pieces(Them);
@@ -76,67 +76,59 @@ void Board::generate(MoveList& list) const {
   const Bitboard checkers = st().checkers;
 
   // King moves: the king is lifted off the board so that it cannot hide behind itself.
-  const Bitboard occ_without_king = occ ^ bb(ksq);
-  for (Bitboard t = king_attacks(ksq) & ~us; t;) {
-    const Square to = pop_lsb(t);
-    if (!(attackers_to(to, occ_without_king) & them)) list.push_back(Move(ksq, to));
-  }
+  if (origins & bb(ksq)) sink.piece(PieceType::King, ksq, king_targets<Us>(occ ^ bb(ksq)));
   if (more_than_one(checkers)) return;
 
   // Non-king moves must capture or block a single checker.
   const Bitboard target = checkers ? between(ksq, lsb(checkers)) : ~us;
   const Bitboard pins = pinned(Us);
 
-  for (Bitboard b = pieces(Us, PieceType::Knight) & ~pins; b;) {
+  for (Bitboard b = pieces(Us, PieceType::Knight) & ~pins & origins; b;) {
     const Square from = pop_lsb(b);
-    add_moves(list, from, knight_attacks(from) & target);
+    sink.piece(PieceType::Knight, from, knight_attacks(from) & target);
   }
-  // Sliders: a pinned one moves only along its pin line.
+  // Sliders: a pinned one moves only along its pin line. A queen comes twice, with its
+  // diagonal and then its straight moves.
   auto add_sliders = [&](Bitboard sliders, Bitboard (*slider_attacks)(Square, Bitboard)) {
-    for (Bitboard b = sliders; b;) {
+    for (Bitboard b = sliders & origins; b;) {
       const Square from = pop_lsb(b);
       Bitboard t = slider_attacks(from, occ) & target;
       if (pins & bb(from)) t &= line(ksq, from);
-      add_moves(list, from, t);
+      sink.piece(type_of(piece_on(from)), from, t);
     }
   };
   add_sliders(pieces(Us, PieceType::Bishop) | pieces(Us, PieceType::Queen), bishop_attacks);
   add_sliders(pieces(Us, PieceType::Rook) | pieces(Us, PieceType::Queen), rook_attacks);
 
   // Pawns: set-wise for the free ones, one by one for the few that are pinned.
-  const Bitboard pawns = pieces(Us, PieceType::Pawn);
+  const Bitboard pawns = pieces(Us, PieceType::Pawn) & origins;
   const Bitboard free_pawns = pawns & ~pins;
   const Bitboard empty = ~occ;
   const Bitboard push1 = shift<kUp<Us>>(free_pawns) & empty;
   const Bitboard push2 = shift<kUp<Us>>(push1 & kRelRank3<Us>) & empty;
-  add_pawn_moves<kUp<Us>>(list, push1 & target, kRelRank8<Us>);
-  add_pawn_moves<2 * kUp<Us>>(list, push2 & target, 0);
-  add_pawn_moves<kUpLeft<Us>>(list, shift<kUpLeft<Us>>(free_pawns) & them & target, kRelRank8<Us>);
-  add_pawn_moves<kUpRight<Us>>(list, shift<kUpRight<Us>>(free_pawns) & them & target, kRelRank8<Us>);
+  sink.template pawns<kUp<Us>>(push1 & target, kRelRank8<Us>);
+  sink.template pawns<2 * kUp<Us>>(push2 & target, 0);
+  sink.template pawns<kUpLeft<Us>>(shift<kUpLeft<Us>>(free_pawns) & them & target, kRelRank8<Us>);
+  sink.template pawns<kUpRight<Us>>(shift<kUpRight<Us>>(free_pawns) & them & target, kRelRank8<Us>);
   for (Bitboard b = pawns & pins; b;) {
     const Square from = pop_lsb(b);
     const Bitboard pin_line = line(ksq, from);
     const Bitboard one = shift<kUp<Us>>(bb(from)) & empty;
     const Bitboard two = shift<kUp<Us>>(one & kRelRank3<Us>) & empty;
-    const Bitboard t = (one | two | (pawn_attacks(Us, from) & them)) & target & pin_line;
-    for (Bitboard x = t; x;) {
-      const Square to = pop_lsb(x);
-      if (bb(to) & kRelRank8<Us>) add_promotions(list, from, to);
-      else list.push_back(Move(from, to));
-    }
+    sink.pawn(from, (one | two | (pawn_attacks(Us, from) & them)) & target & pin_line, kRelRank8<Us>);
   }
   const Square ep = st().ep;
   if (ep != Square::None) {
     for (Bitboard b = pawn_attacks(Them, ep) & pawns; b;) {
       const Square from = pop_lsb(b);
-      if (ep_capture_legal(from)) list.push_back(Move(from, ep, MoveKind::EnPassant));
+      if (ep_capture_legal(from)) sink.en_passant(from, ep);
     }
   }
 
   // Castling: never out of check; the path must be empty but for king and rook, and no square
   // the king stands on or crosses may be attacked. The castling rook is lifted too, since in
   // Chess960 it may stand between an attacker and the king's path.
-  if (checkers) return;
+  if (checkers || !(origins & bb(ksq))) return;
   for (CastlingSide side : {CastlingSide::King, CastlingSide::Queen}) {
     const int bit = index(Us) * 2 + static_cast<int>(side);
     if (!((st().castling >> bit) & 1)) continue;
@@ -147,13 +139,105 @@ void Board::generate(MoveList& list) const {
     // The king's own square too: with the rook lifted it may be exposed along the back rank.
     for (Bitboard path = castle_king_path_[bit]; path && safe;)
       safe = !(attackers_to(pop_lsb(path), lifted) & them);
-    if (safe) list.push_back(Move(ksq, rook, MoveKind::Castling));
+    if (safe) sink.castling(ksq, rook);
   }
 }
 
-void Board::generate_legal(MoveList& list) const {
-  if (side_ == Color::White) generate<Color::White>(list);
-  else generate<Color::Black>(list);
+// The squares the king of Us can step to without being attacked, `occ` being the occupancy
+// without the king. The cheap leaper tests come first; a slider's attack is looked up only
+// when one of theirs stands on a line through the square.
+template <Color Us>
+Bitboard Board::king_targets(Bitboard occ) const {
+  constexpr Color Them = ~Us;
+  const Square ksq = king_square(Us);
+  const Bitboard them = pieces(Them);
+  const Bitboard knights = pieces(Them, PieceType::Knight), pawns = pieces(Them, PieceType::Pawn);
+  const Bitboard kings = pieces(Them, PieceType::King);
+  const Bitboard rq = them & (pieces(PieceType::Rook) | pieces(PieceType::Queen));
+  const Bitboard bq = them & (pieces(PieceType::Bishop) | pieces(PieceType::Queen));
+  Bitboard safe = 0;
+  for (Bitboard t = king_attacks(ksq) & ~pieces(Us); t;) {
+    const Square to = pop_lsb(t);
+    if ((knight_attacks(to) & knights) || (pawn_attacks(Us, to) & pawns) || (king_attacks(to) & kings)) continue;
+    if ((rook_attacks(to, 0) & rq) && (rook_attacks(to, occ) & rq)) continue;
+    if ((bishop_attacks(to, 0) & bq) && (bishop_attacks(to, occ) & bq)) continue;
+    safe |= bb(to);
+  }
+  return safe;
+}
+
+namespace {
+
+// Takes the generator's moves into a list.
+class ListSink {
+ public:
+  explicit ListSink(MoveList& list) : list_(list) {}
+  void piece(PieceType, Square from, Bitboard targets) { add_moves(list_, from, targets); }
+  template <int Delta>
+  void pawns(Bitboard targets, Bitboard promotion_rank) {
+    add_pawn_moves<Delta>(list_, targets, promotion_rank);
+  }
+  void pawn(Square from, Bitboard targets, Bitboard promotion_rank) {
+    for (Bitboard x = targets; x;) {
+      const Square to = pop_lsb(x);
+      if (bb(to) & promotion_rank) add_promotions(list_, from, to);
+      else list_.push_back(Move(from, to));
+    }
+  }
+  void en_passant(Square from, Square ep) { list_.push_back(Move(from, ep, MoveKind::EnPassant)); }
+  void castling(Square king, Square rook) { list_.push_back(Move(king, rook, MoveKind::Castling)); }
+
+ private:
+  MoveList& list_;
+};
+
+// Counts the generator's moves by mover.
+class CountSink {
+ public:
+  explicit CountSink(LegalMoveCounts& counts) : c_(counts) {}
+  void piece(PieceType pt, Square, Bitboard targets) {
+    c_.piece[static_cast<std::size_t>(index(pt))] = static_cast<std::uint8_t>(c_.piece[static_cast<std::size_t>(index(pt))] + popcount(targets));
+  }
+  template <int Delta>
+  void pawns(Bitboard targets, Bitboard promotion_rank) {
+    // The file a pawn leaves: the target's, one to the right of it for a capture towards the
+    // a-file, one to the left for one towards the h-file.
+    constexpr int kFileStep = Delta == 7 || Delta == -9 ? -1 : Delta == 9 || Delta == -7 ? 1 : 0;
+    for (Bitboard b = targets; b;) {
+      const Square to = pop_lsb(b);
+      add_pawn(file_of(to) - kFileStep, (bb(to) & promotion_rank) ? 4 : 1);
+    }
+  }
+  void pawn(Square from, Bitboard targets, Bitboard promotion_rank) {
+    add_pawn(file_of(from), popcount(targets & ~promotion_rank) + 4 * popcount(targets & promotion_rank));
+  }
+  void en_passant(Square from, Square) { add_pawn(file_of(from), 1); }
+  void castling(Square, Square) { ++c_.castling; }
+
+ private:
+  void add_pawn(int file, int n) {
+    auto& slot = c_.pawn_file[static_cast<std::size_t>(file)];
+    slot = static_cast<std::uint8_t>(slot + n);
+  }
+  LegalMoveCounts& c_;
+};
+
+}  // namespace
+
+void Board::generate_legal(MoveList& list) const { generate_legal_from(list, ~Bitboard{0}); }
+
+void Board::generate_legal_from(MoveList& list, Bitboard origins) const {
+  ListSink sink(list);
+  if (side_ == Color::White) generate<Color::White>(sink, origins);
+  else generate<Color::Black>(sink, origins);
+}
+
+LegalMoveCounts Board::count_legal_by_mover() const {
+  LegalMoveCounts counts;
+  CountSink sink(counts);
+  if (side_ == Color::White) generate<Color::White>(sink, ~Bitboard{0});
+  else generate<Color::Black>(sink, ~Bitboard{0});
+  return counts;
 }
 
 MoveList Board::legal_moves() const {

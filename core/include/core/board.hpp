@@ -72,6 +72,16 @@ enum class GameStatus : std::uint8_t {
 
 const char* to_string(GameStatus s);
 
+// The legal moves of a position counted by what moves: pieces by type (castling apart from the
+// king's other moves), pawn moves by the file the pawn leaves (a promotion counts four times,
+// once per piece). For callers that need how many moves a group has but not the moves, such as
+// PGC's move ordinals, whose order is grouped the same way.
+struct LegalMoveCounts {
+  std::array<std::uint8_t, 6> piece{};      // by index(PieceType); the pawn's entry stays 0
+  std::array<std::uint8_t, 8> pawn_file{};  // pawn moves by the file they start from
+  std::uint8_t castling = 0;
+};
+
 class Board {
  public:
   // The standard starting position.
@@ -135,6 +145,12 @@ class Board {
   void generate_legal(MoveList& list) const;
   // Number of legal moves without storing them.
   std::size_t count_legal() const;
+  // The same, grouped by mover (see LegalMoveCounts): no move is stored.
+  LegalMoveCounts count_legal_by_mover() const;
+  // Appends the legal moves of the pieces standing on `origins` (castling is a king move: it
+  // comes with the king's square), in no promised order. Cheaper than generate_legal when a
+  // caller needs the moves of one group only.
+  void generate_legal_from(MoveList& list, Bitboard origins) const;
   // True if m is one of the legal moves here: the check for moves from untrusted sources.
   bool is_legal(Move m) const;
   // For a move that is legal but for king safety (right piece, right shape, path clear; not
@@ -216,8 +232,10 @@ class Board {
   std::uint64_t ep_component(bool require_legal) const;
   bool ep_capture_legal(Square from) const;
   Bitboard pinned(Color c) const;
+  template <Color Us, class Sink>
+  void generate(Sink& sink, Bitboard origins) const;
   template <Color Us>
-  void generate(MoveList& list) const;
+  Bitboard king_targets(Bitboard origins) const;
 
   std::array<Piece, 64> squares_{};
   std::array<Bitboard, 2> by_color_{};

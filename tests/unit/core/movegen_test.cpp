@@ -92,3 +92,61 @@ TEST_CASE("is_legal rejects moves that are not legal here", "[core][movegen]") {
   CHECK_FALSE(b.is_legal(core::Move(core::Square::E1, core::Square::H1, core::MoveKind::Castling)));
   CHECK(b.is_legal(core::Move(core::Square::E2, core::Square::E4)));
 }
+
+TEST_CASE("Legal moves counted by mover and generated from chosen squares agree with the full list",
+          "[core][movegen]") {
+  // The oracle: the full legal move list, grouped and filtered here.
+  std::mt19937 rng(20261124);
+  const std::pair<const char*, bool> starts[] = {
+      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", false},
+      {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", false},
+      {"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", false},
+      {"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", false},
+      {"8/8/8/KPp4r/8/8/8/7k w - c6 0 1", false},
+      {"3k4/8/8/8/8/8/8/rRK4R w HB - 0 1", true},
+      {"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", true},
+      {"8/1P1P1P1P/2k5/8/8/5K2/p1p1p1p1/8 w - - 0 1", false},  // promotions on every file
+  };
+  std::size_t positions = 0;
+  for (const auto& [fen, chess960] : starts) {
+    for (int game = 0; game < 30; ++game) {
+      auto b = test::board_from(fen, chess960);
+      for (int ply = 0; ply < 100; ++ply) {
+        const core::MoveList moves = b.legal_moves();
+        if (moves.empty()) break;
+        ++positions;
+        INFO(core::to_fen(b));
+        core::LegalMoveCounts expected;
+        for (core::Move m : moves) {
+          const core::PieceType pt = core::type_of(b.piece_on(m.from()));
+          if (m.kind() == core::MoveKind::Castling) ++expected.castling;
+          else if (pt == core::PieceType::Pawn) ++expected.pawn_file[static_cast<std::size_t>(core::file_of(m.from()))];
+          else ++expected.piece[static_cast<std::size_t>(core::index(pt))];
+        }
+        const core::LegalMoveCounts counts = b.count_legal_by_mover();
+        CHECK(counts.piece == expected.piece);
+        CHECK(counts.pawn_file == expected.pawn_file);
+        CHECK(counts.castling == expected.castling);
+        // Origins: each piece type, each pawn file, one random square set.
+        std::vector<core::Bitboard> origins;
+        const core::Color us = b.side_to_move();
+        for (int pt = 0; pt < 6; ++pt) origins.push_back(b.pieces(us, static_cast<core::PieceType>(pt)));
+        for (int f = 0; f < 8; ++f) origins.push_back(b.pieces(us, core::PieceType::Pawn) & (core::kFileA << f));
+        origins.push_back(static_cast<core::Bitboard>(rng()) << 32 | rng());
+        for (core::Bitboard from : origins) {
+          std::vector<std::uint16_t> want, got;
+          for (core::Move m : moves)
+            if (core::bb(m.from()) & from) want.push_back(m.raw());
+          core::MoveList list;
+          b.generate_legal_from(list, from);
+          for (core::Move m : list) got.push_back(m.raw());
+          std::sort(want.begin(), want.end());
+          std::sort(got.begin(), got.end());
+          CHECK(got == want);
+        }
+        b.make_move(moves[rng() % moves.size()]);
+      }
+    }
+  }
+  CHECK(positions > 10000);
+}
