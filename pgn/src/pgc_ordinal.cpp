@@ -159,28 +159,60 @@ void sort_group(detail::KeyedMove* out, std::size_t g) {
   }
 }
 
+
+// The number of legal moves in each bucket, counted without generating them.
+using BucketSizes = std::array<std::size_t, kBuckets>;
+BucketSizes bucket_sizes(const core::Board& board) {
+  const core::LegalMoveCounts c = board.count_legal_by_mover();
+  const auto piece = [&](PieceType pt) { return c.piece[static_cast<std::size_t>(core::index(pt))]; };
+  BucketSizes sizes{piece(PieceType::Bishop), piece(PieceType::King), piece(PieceType::Knight), c.castling,
+                    piece(PieceType::Queen), piece(PieceType::Rook)};
+  for (std::size_t f = 0; f < 8; ++f) sizes[6 + f] = c.pawn_file[f];
+  return sizes;
+}
+
+// The legal moves of one bucket into out[] (their number returned); `at` gets the index of
+// `wanted` among them when it is one.
+std::size_t bucket_moves(const core::Board& board, int bucket, detail::KeyedMove* out, Move wanted, std::size_t& at) {
+  const core::Color us = board.side_to_move();
+  core::Bitboard origins = 0;
+  if (bucket >= 6) {
+    origins = board.pieces(us, PieceType::Pawn) & core::file_bb(bucket - 6);
+  } else {
+    constexpr PieceType kPieceOf[6] = {PieceType::Bishop, PieceType::King, PieceType::Knight,
+                                       PieceType::King,   PieceType::Queen, PieceType::Rook};
+    origins = board.pieces(us, kPieceOf[bucket]);
+  }
+  core::MoveList list;
+  board.generate_legal_from(list, origins);
+  // The king's square brings castling (bucket O) and the king's steps (bucket K) alike.
+  const bool castling = bucket == kCastlingBucket;
+  std::size_t g = 0;
+  for (Move m : list) {
+    if ((m.kind() == MoveKind::Castling) != castling) continue;
+    if (m == wanted) at = g;
+    out[g++] = {0, m};
+  }
+  return g;
+}
+
 }  // namespace
 
 namespace detail {
 
 std::optional<std::uint8_t> ordinal_of(const core::Board& board, core::Move move) {
   if (!move.is_real() || board.piece_on(move.from()) == core::Piece::None) return std::nullopt;
-  core::MoveList list;
-  board.generate_legal(list);
-  // One pass: the moves of earlier buckets counted, those of the move's own bucket gathered.
+  // The moves of earlier buckets are counted, not generated; those of the move's own bucket
+  // are generated and keyed (alone in its bucket, a move needs no key).
   const int own = bucket_of(board, move);
+  const BucketSizes sizes = bucket_sizes(board);
+  std::size_t below = 0;
+  for (int b = 0; b < own; ++b) below += sizes[static_cast<std::size_t>(b)];
   std::array<KeyedMove, core::MoveList::kCapacity> group;
-  std::size_t below = 0, g = 0, at = core::MoveList::kCapacity;
-  for (Move m : list) {
-    const int b = bucket_of(board, m);
-    below += b < own;
-    if (b == own) {
-      if (m == move) at = g;
-      group[g++] = {0, m};
-    }
-  }
-  if (at == core::MoveList::kCapacity) return std::nullopt;
-  if (g > 1) {  // alone in its bucket, it needs no key
+  std::size_t at = core::MoveList::kCapacity;
+  const std::size_t g = bucket_moves(board, own, group.data(), move, at);
+  if (at == core::MoveList::kCapacity) return std::nullopt;  // not legal
+  if (g > 1) {
     key_group(board, group.data(), g, own);
     for (std::size_t j = 0; j < g; ++j) below += group[j].key < group[at].key;
   }
@@ -189,32 +221,23 @@ std::optional<std::uint8_t> ordinal_of(const core::Board& board, core::Move move
 }
 
 std::optional<core::Move> move_of(const core::Board& board, std::uint8_t ordinal, std::size_t* legal) {
-  core::MoveList list;
-  board.generate_legal(list);
-  if (legal) *legal = list.size();
-  if (ordinal >= list.size()) return std::nullopt;
-  // One pass puts each move in its bucket. Bucket sizes are bytes of two registers (no bucket
-  // holds 256 moves): counting in memory would make each move wait for the previous one's store.
-  std::array<std::array<Move, core::MoveList::kCapacity>, kBuckets> slots;
-  std::uint64_t low = 0, high = 0;
-  for (Move m : list) {
-    const int b = bucket_of(board, m);
-    const bool in_low = b < 8;
-    const int shift = 8 * (in_low ? b : b - 8);
-    slots[static_cast<std::size_t>(b)][((in_low ? low : high) >> shift) & 0xff] = m;
-    (in_low ? low : high) += std::uint64_t{1} << shift;
-  }
+  const BucketSizes sizes = bucket_sizes(board);
+  std::size_t first = 0;  // the ordinal of the bucket's first move
   int bucket = 0;
-  std::size_t first = 0, size = 0;  // the ordinal of the bucket's first move, its number of moves
-  for (;; ++bucket) {
-    size = ((bucket < 8 ? low >> (8 * bucket) : high >> (8 * (bucket - 8)))) & 0xff;
-    if (first + size > ordinal) break;
-    first += size;
+  for (; bucket < kBuckets && first + sizes[static_cast<std::size_t>(bucket)] <= ordinal; ++bucket)
+    first += sizes[static_cast<std::size_t>(bucket)];
+  if (bucket == kBuckets) {
+    if (legal) *legal = first;
+    return std::nullopt;
   }
-  const auto& moves = slots[static_cast<std::size_t>(bucket)];
-  if (size == 1) return moves[0];  // alone in its bucket: no keys needed
   std::array<KeyedMove, core::MoveList::kCapacity> group;
-  for (std::size_t i = 0; i < size; ++i) group[i] = {0, moves[i]};
+  std::size_t unused = 0;
+  const std::size_t size = bucket_moves(board, bucket, group.data(), core::Move::none(), unused);
+  if (legal) {
+    *legal = first;
+    for (int b = bucket; b < kBuckets; ++b) *legal += sizes[static_cast<std::size_t>(b)];
+  }
+  if (size == 1) return group[0].move;  // alone in its bucket: no keys needed
   key_group(board, group.data(), size, bucket);
   // The move with exactly `wanted` smaller keys (keys are distinct: SAN tells moves apart).
   const std::size_t wanted = ordinal - first;
