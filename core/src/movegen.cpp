@@ -67,7 +67,7 @@ Bitboard Board::pinned(Color c) const {
 }
 
 template <Color Us, class Sink>
-void Board::generate(Sink& sink, Bitboard origins) const {
+void Board::generate(Sink& sink) const {
   constexpr Color Them = ~Us;
   const Bitboard us = pieces(Us);
   const Bitboard them = pieces(Them);
@@ -76,21 +76,21 @@ void Board::generate(Sink& sink, Bitboard origins) const {
   const Bitboard checkers = st().checkers;
 
   // King moves: the king is lifted off the board so that it cannot hide behind itself.
-  if (origins & bb(ksq)) sink.piece(PieceType::King, ksq, king_targets<Us>(occ ^ bb(ksq)));
+  sink.piece(PieceType::King, ksq, king_targets<Us>(occ ^ bb(ksq)));
   if (more_than_one(checkers)) return;
 
   // Non-king moves must capture or block a single checker.
   const Bitboard target = checkers ? between(ksq, lsb(checkers)) : ~us;
   const Bitboard pins = pinned(Us);
 
-  for (Bitboard b = pieces(Us, PieceType::Knight) & ~pins & origins; b;) {
+  for (Bitboard b = pieces(Us, PieceType::Knight) & ~pins; b;) {
     const Square from = pop_lsb(b);
     sink.piece(PieceType::Knight, from, knight_attacks(from) & target);
   }
   // Sliders: a pinned one moves only along its pin line. A queen comes twice, with its
   // diagonal and then its straight moves.
   auto add_sliders = [&](Bitboard sliders, Bitboard (*slider_attacks)(Square, Bitboard)) {
-    for (Bitboard b = sliders & origins; b;) {
+    for (Bitboard b = sliders; b;) {
       const Square from = pop_lsb(b);
       Bitboard t = slider_attacks(from, occ) & target;
       if (pins & bb(from)) t &= line(ksq, from);
@@ -101,7 +101,7 @@ void Board::generate(Sink& sink, Bitboard origins) const {
   add_sliders(pieces(Us, PieceType::Rook) | pieces(Us, PieceType::Queen), rook_attacks);
 
   // Pawns: set-wise for the free ones, one by one for the few that are pinned.
-  const Bitboard pawns = pieces(Us, PieceType::Pawn) & origins;
+  const Bitboard pawns = pieces(Us, PieceType::Pawn);
   const Bitboard free_pawns = pawns & ~pins;
   const Bitboard empty = ~occ;
   const Bitboard push1 = shift<kUp<Us>>(free_pawns) & empty;
@@ -128,7 +128,7 @@ void Board::generate(Sink& sink, Bitboard origins) const {
   // Castling: never out of check; the path must be empty but for king and rook, and no square
   // the king stands on or crosses may be attacked. The castling rook is lifted too, since in
   // Chess960 it may stand between an attacker and the king's path.
-  if (checkers || !(origins & bb(ksq))) return;
+  if (checkers) return;
   for (CastlingSide side : {CastlingSide::King, CastlingSide::Queen}) {
     const int bit = index(Us) * 2 + static_cast<int>(side);
     if (!((st().castling >> bit) & 1)) continue;
@@ -191,12 +191,12 @@ class ListSink {
   MoveList& list_;
 };
 
-// Counts the generator's moves by mover.
-class CountSink {
+// Takes the generator's moves into their groups.
+class GroupSink {
  public:
-  explicit CountSink(LegalMoveCounts& counts) : c_(counts) {}
-  void piece(PieceType pt, Square, Bitboard targets) {
-    c_.piece[static_cast<std::size_t>(index(pt))] = static_cast<std::uint8_t>(c_.piece[static_cast<std::size_t>(index(pt))] + popcount(targets));
+  explicit GroupSink(MoveGroups& groups) : g_(groups) {}
+  void piece(PieceType pt, Square from, Bitboard targets) {
+    while (targets) g_.push(index(pt), Move(from, pop_lsb(targets)));
   }
   template <int Delta>
   void pawns(Bitboard targets, Bitboard promotion_rank) {
@@ -205,39 +205,41 @@ class CountSink {
     constexpr int kFileStep = Delta == 7 || Delta == -9 ? -1 : Delta == 9 || Delta == -7 ? 1 : 0;
     for (Bitboard b = targets; b;) {
       const Square to = pop_lsb(b);
-      add_pawn(file_of(to) - kFileStep, (bb(to) & promotion_rank) ? 4 : 1);
+      add_pawn(square_at(index(to) - Delta), to, promotion_rank, MoveGroups::pawn_file(file_of(to) - kFileStep));
     }
   }
   void pawn(Square from, Bitboard targets, Bitboard promotion_rank) {
-    add_pawn(file_of(from), popcount(targets & ~promotion_rank) + 4 * popcount(targets & promotion_rank));
+    for (Bitboard b = targets; b;) add_pawn(from, pop_lsb(b), promotion_rank, MoveGroups::pawn_file(file_of(from)));
   }
-  void en_passant(Square from, Square) { add_pawn(file_of(from), 1); }
-  void castling(Square, Square) { ++c_.castling; }
+  void en_passant(Square from, Square ep) {
+    g_.push(MoveGroups::pawn_file(file_of(from)), Move(from, ep, MoveKind::EnPassant));
+  }
+  void castling(Square king, Square rook) { g_.push(MoveGroups::kCastling, Move(king, rook, MoveKind::Castling)); }
 
  private:
-  void add_pawn(int file, int n) {
-    auto& slot = c_.pawn_file[static_cast<std::size_t>(file)];
-    slot = static_cast<std::uint8_t>(slot + n);
+  void add_pawn(Square from, Square to, Bitboard promotion_rank, int group) {
+    if (!(bb(to) & promotion_rank)) {
+      g_.push(group, Move(from, to));
+      return;
+    }
+    for (PieceType pt : {PieceType::Queen, PieceType::Rook, PieceType::Bishop, PieceType::Knight})
+      g_.push(group, Move(from, to, MoveKind::Promotion, pt));
   }
-  LegalMoveCounts& c_;
+  MoveGroups& g_;
 };
 
 }  // namespace
 
-void Board::generate_legal(MoveList& list) const { generate_legal_from(list, ~Bitboard{0}); }
-
-void Board::generate_legal_from(MoveList& list, Bitboard origins) const {
+void Board::generate_legal(MoveList& list) const {
   ListSink sink(list);
-  if (side_ == Color::White) generate<Color::White>(sink, origins);
-  else generate<Color::Black>(sink, origins);
+  if (side_ == Color::White) generate<Color::White>(sink);
+  else generate<Color::Black>(sink);
 }
 
-LegalMoveCounts Board::count_legal_by_mover() const {
-  LegalMoveCounts counts;
-  CountSink sink(counts);
-  if (side_ == Color::White) generate<Color::White>(sink, ~Bitboard{0});
-  else generate<Color::Black>(sink, ~Bitboard{0});
-  return counts;
+void Board::generate_legal(MoveGroups& groups) const {
+  GroupSink sink(groups);
+  if (side_ == Color::White) generate<Color::White>(sink);
+  else generate<Color::Black>(sink);
 }
 
 MoveList Board::legal_moves() const {

@@ -5,6 +5,7 @@
 // marks left out) as big-endian bytes padded with zeros: comparing keys compares the strings
 // in ASCII order (a string that is a prefix of another sorts first, as '\0' does).
 #include <algorithm>
+#include <bit>
 
 #include "pgc_detail.hpp"
 
@@ -114,32 +115,42 @@ int bucket_of(const core::Board& board, Move m) {
 // sorts after the file letters), target file, target rank; a pawn file's by capture (a rank
 // digit sorts before 'x'), for captures the side taken towards, then target rank and promotion
 // piece (B N Q R, their letters' order). Pawn moves of one file never need disambiguation.
-unsigned compact_key(const core::Board& board, Move m) {
-  const core::Square to = m.to();
-  if (m.kind() == MoveKind::Castling) return core::file_of(to) < core::file_of(m.from()) ? 1 : 0;
-  const unsigned capture = board.piece_on(to) != core::Piece::None || m.kind() == MoveKind::EnPassant;
-  const auto tf = static_cast<unsigned>(core::file_of(to)), tr = static_cast<unsigned>(core::rank_of(to));
-  if ((static_cast<int>(board.piece_on(m.from())) & 7) != 0) return capture << 6 | tf << 3 | tr;
-  const unsigned right = capture && core::file_of(to) > core::file_of(m.from());
+// Bit arithmetic only: a pawn captures exactly when it changes file, a piece when the target
+// holds one of `them`.
+unsigned compact_key(Move m, int bucket, core::Bitboard them) {
+  const auto from = static_cast<unsigned>(core::index(m.from())), to = static_cast<unsigned>(core::index(m.to()));
+  const unsigned tf = to & 7, tr = to >> 3;
+  if (bucket < 6) {
+    if (bucket == kCastlingBucket) return tf < (from & 7) ? 1 : 0;
+    const auto capture = static_cast<unsigned>((them >> to) & 1);
+    return capture << 6 | tf << 3 | tr;
+  }
+  const unsigned ff = from & 7;
+  const unsigned capture = ff != tf, right = tf > ff;
   // Promotion piece types are N 1, B 2, R 3, Q 4; their letters sort B N Q R.
   constexpr unsigned kPromotionOrder[6] = {0, 2, 1, 4, 3, 0};
   const unsigned promotion = m.kind() == MoveKind::Promotion ? kPromotionOrder[core::index(m.promotion())] : 0;
   return capture << 7 | right << 6 | tr << 3 | promotion;
 }
 
-// Keys for the g moves of one bucket (in out[].move): compact ones where no move needs
-// disambiguation, else each move's SAN.
-void key_group(const core::Board& board, detail::KeyedMove* out, std::size_t g, int bucket) {
-  // Targets reached by more than one move of the bucket: only those moves may need
-  // disambiguation (a bucket of pieces holds one piece type; kings and pawns never need it).
+// Targets reached by more than one move of a bucket: only those moves may need disambiguation
+// (a bucket of pieces holds one piece type; kings and pawns never need it).
+core::Bitboard shared_targets(const Move* moves, std::size_t g, int bucket) {
   core::Bitboard reached = 0, shared = 0;
-  if (bucket != kCastlingBucket && bucket != kPieceBucket[core::index(PieceType::King)] && bucket < 6)
-    for (std::size_t i = 0; i < g; ++i) {
-      shared |= reached & core::bb(out[i].move.to());
-      reached |= core::bb(out[i].move.to());
-    }
+  if (bucket == kCastlingBucket || bucket == kPieceBucket[core::index(PieceType::King)] || bucket >= 6) return 0;
+  for (std::size_t i = 0; i < g; ++i) {
+    shared |= reached & core::bb(moves[i].to());
+    reached |= core::bb(moves[i].to());
+  }
+  return shared;
+}
+
+// Keys for the g moves of one bucket (in out[].move): compact ones where no move needs
+// disambiguation (`shared` empty), else each move's SAN.
+void key_group(const core::Board& board, detail::KeyedMove* out, std::size_t g, int bucket, core::Bitboard shared) {
   if (!shared) {
-    for (std::size_t i = 0; i < g; ++i) out[i].key = compact_key(board, out[i].move);
+    const core::Bitboard them = board.pieces(~board.side_to_move());
+    for (std::size_t i = 0; i < g; ++i) out[i].key = compact_key(out[i].move, bucket, them);
     return;
   }
   for (std::size_t i = 0; i < g; ++i) {
@@ -160,40 +171,55 @@ void sort_group(detail::KeyedMove* out, std::size_t g) {
 }
 
 
-// The number of legal moves in each bucket, counted without generating them.
-using BucketSizes = std::array<std::size_t, kBuckets>;
-BucketSizes bucket_sizes(const core::Board& board) {
-  const core::LegalMoveCounts c = board.count_legal_by_mover();
-  const auto piece = [&](PieceType pt) { return c.piece[static_cast<std::size_t>(core::index(pt))]; };
-  BucketSizes sizes{piece(PieceType::Bishop), piece(PieceType::King), piece(PieceType::Knight), c.castling,
-                    piece(PieceType::Queen), piece(PieceType::Rook)};
-  for (std::size_t f = 0; f < 8; ++f) sizes[6 + f] = c.pawn_file[f];
-  return sizes;
+// The core's move group of each bucket.
+constexpr int kGroupOf[kBuckets] = {
+    core::index(PieceType::Bishop), core::index(PieceType::King),  core::index(PieceType::Knight),
+    core::MoveGroups::kCastling,    core::index(PieceType::Queen), core::index(PieceType::Rook),
+    core::MoveGroups::pawn_file(0), core::MoveGroups::pawn_file(1), core::MoveGroups::pawn_file(2),
+    core::MoveGroups::pawn_file(3), core::MoveGroups::pawn_file(4), core::MoveGroups::pawn_file(5),
+    core::MoveGroups::pawn_file(6), core::MoveGroups::pawn_file(7)};
+
+std::size_t bucket_size(const core::MoveGroups& groups, int bucket) { return groups.size(kGroupOf[bucket]); }
+
+// The moves of a bucket into out[], their number returned.
+std::size_t bucket_moves(const core::MoveGroups& groups, int bucket, detail::KeyedMove* out) {
+  std::size_t g = 0;
+  for (const Move* m = groups.begin(kGroupOf[bucket]); m != groups.end(kGroupOf[bucket]); ++m) out[g++] = {0, *m};
+  return g;
 }
 
-// The legal moves of one bucket into out[] (their number returned); `at` gets the index of
-// `wanted` among them when it is one.
-std::size_t bucket_moves(const core::Board& board, int bucket, detail::KeyedMove* out, Move wanted, std::size_t& at) {
-  const core::Color us = board.side_to_move();
-  core::Bitboard origins = 0;
-  if (bucket >= 6) {
-    origins = board.pieces(us, PieceType::Pawn) & core::file_bb(bucket - 6);
-  } else {
-    constexpr PieceType kPieceOf[6] = {PieceType::Bishop, PieceType::King, PieceType::Knight,
-                                       PieceType::King,   PieceType::Queen, PieceType::Rook};
-    origins = board.pieces(us, kPieceOf[bucket]);
+// The move with exactly `wanted` smaller keys among the g moves of a keyed group (keys are
+// distinct: SAN tells moves apart).
+Move select_keyed(const detail::KeyedMove* group, std::size_t g, std::size_t wanted) {
+  for (std::size_t i = 0; i < g; ++i) {
+    std::size_t smaller = 0;
+    for (std::size_t j = 0; j < g; ++j) smaller += group[j].key < group[i].key;
+    if (smaller == wanted) return group[i].move;
   }
-  core::MoveList list;
-  board.generate_legal_from(list, origins);
-  // The king's square brings castling (bucket O) and the king's steps (bucket K) alike.
-  const bool castling = bucket == kCastlingBucket;
-  std::size_t g = 0;
-  for (Move m : list) {
-    if ((m.kind() == MoveKind::Castling) != castling) continue;
-    if (m == wanted) at = g;
-    out[g++] = {0, m};
+  return Move::none();  // not reached
+}
+
+// The same for a bucket whose moves need no disambiguation: the compact keys (distinct, below
+// 256) as bits of a 256-bit set, the move found by counting set bits.
+Move select_compact(const Move* moves, std::size_t g, std::size_t wanted, int bucket, core::Bitboard them) {
+  std::array<std::uint64_t, 4> keys{};
+  std::array<Move, 256> by_key;
+  for (std::size_t i = 0; i < g; ++i) {
+    const unsigned k = compact_key(moves[i], bucket, them);
+    keys[k >> 6] |= std::uint64_t{1} << (k & 63);
+    by_key[k] = moves[i];
   }
-  return g;
+  for (std::size_t w = 0; w < keys.size(); ++w) {
+    std::uint64_t bits = keys[w];
+    const auto n = static_cast<std::size_t>(core::popcount(bits));
+    if (wanted >= n) {
+      wanted -= n;
+      continue;
+    }
+    for (; wanted > 0; --wanted) bits &= bits - 1;
+    return by_key[w * 64 + static_cast<std::size_t>(std::countr_zero(bits))];
+  }
+  return Move::none();  // not reached
 }
 
 }  // namespace
@@ -202,64 +228,68 @@ namespace detail {
 
 std::optional<std::uint8_t> ordinal_of(const core::Board& board, core::Move move) {
   if (!move.is_real() || board.piece_on(move.from()) == core::Piece::None) return std::nullopt;
-  // The moves of earlier buckets are counted, not generated; those of the move's own bucket
-  // are generated and keyed (alone in its bucket, a move needs no key).
+  // The moves of earlier buckets are counted; those of the move's own bucket are keyed (alone
+  // in its bucket, a move needs no key).
+  core::MoveGroups groups;
+  board.generate_legal(groups);
   const int own = bucket_of(board, move);
-  const BucketSizes sizes = bucket_sizes(board);
   std::size_t below = 0;
-  for (int b = 0; b < own; ++b) below += sizes[static_cast<std::size_t>(b)];
-  std::array<KeyedMove, core::MoveList::kCapacity> group;
-  std::size_t at = core::MoveList::kCapacity;
-  const std::size_t g = bucket_moves(board, own, group.data(), move, at);
-  if (at == core::MoveList::kCapacity) return std::nullopt;  // not legal
+  for (int b = 0; b < own; ++b) below += bucket_size(groups, b);
+  const Move* moves = groups.begin(kGroupOf[own]);
+  const std::size_t g = bucket_size(groups, own);
+  std::size_t at = 0;
+  while (at < g && moves[at] != move) ++at;
+  if (at == g) return std::nullopt;  // not legal
   if (g > 1) {
-    key_group(board, group.data(), g, own);
-    for (std::size_t j = 0; j < g; ++j) below += group[j].key < group[at].key;
+    if (const core::Bitboard shared = shared_targets(moves, g, own)) {
+      std::array<KeyedMove, core::MoveList::kCapacity> group;
+      bucket_moves(groups, own, group.data());
+      key_group(board, group.data(), g, own, shared);
+      for (std::size_t j = 0; j < g; ++j) below += group[j].key < group[at].key;
+    } else {
+      const core::Bitboard them = board.pieces(~board.side_to_move());
+      const unsigned key = compact_key(move, own, them);
+      for (std::size_t j = 0; j < g; ++j) below += compact_key(moves[j], own, them) < key;
+    }
   }
   if (below > 255) return std::nullopt;
   return static_cast<std::uint8_t>(below);
 }
 
 std::optional<core::Move> move_of(const core::Board& board, std::uint8_t ordinal, std::size_t* legal) {
-  const BucketSizes sizes = bucket_sizes(board);
+  core::MoveGroups groups;
+  board.generate_legal(groups);
   std::size_t first = 0;  // the ordinal of the bucket's first move
   int bucket = 0;
-  for (; bucket < kBuckets && first + sizes[static_cast<std::size_t>(bucket)] <= ordinal; ++bucket)
-    first += sizes[static_cast<std::size_t>(bucket)];
-  if (bucket == kBuckets) {
-    if (legal) *legal = first;
-    return std::nullopt;
-  }
-  std::array<KeyedMove, core::MoveList::kCapacity> group;
-  std::size_t unused = 0;
-  const std::size_t size = bucket_moves(board, bucket, group.data(), core::Move::none(), unused);
+  for (; bucket < kBuckets && first + bucket_size(groups, bucket) <= ordinal; ++bucket)
+    first += bucket_size(groups, bucket);
   if (legal) {
     *legal = first;
-    for (int b = bucket; b < kBuckets; ++b) *legal += sizes[static_cast<std::size_t>(b)];
+    for (int b = bucket; b < kBuckets; ++b) *legal += bucket_size(groups, b);
   }
-  if (size == 1) return group[0].move;  // alone in its bucket: no keys needed
-  key_group(board, group.data(), size, bucket);
-  // The move with exactly `wanted` smaller keys (keys are distinct: SAN tells moves apart).
+  if (bucket == kBuckets) return std::nullopt;
+  const Move* moves = groups.begin(kGroupOf[bucket]);
+  const std::size_t size = bucket_size(groups, bucket);
+  if (size == 1) return moves[0];  // alone in its bucket: no keys needed
   const std::size_t wanted = ordinal - first;
-  for (std::size_t i = 0; i < size; ++i) {
-    std::size_t smaller = 0;
-    for (std::size_t j = 0; j < size; ++j) smaller += group[j].key < group[i].key;
-    if (smaller == wanted) return group[i].move;
-  }
-  return std::nullopt;  // not reached
+  const core::Bitboard shared = shared_targets(moves, size, bucket);
+  if (!shared) return select_compact(moves, size, wanted, bucket, board.pieces(~board.side_to_move()));
+  std::array<KeyedMove, core::MoveList::kCapacity> group;
+  bucket_moves(groups, bucket, group.data());
+  key_group(board, group.data(), size, bucket, shared);
+  return select_keyed(group.data(), size, wanted);
 }
 
 }  // namespace detail
 
 core::MoveList pgc_ordered_moves(const core::Board& board) {
-  const core::MoveList list = board.legal_moves();
+  core::MoveGroups groups;
+  board.generate_legal(groups);
   core::MoveList out;
   for (int bucket = 0; bucket < kBuckets; ++bucket) {
     std::array<detail::KeyedMove, core::MoveList::kCapacity> group;
-    std::size_t g = 0;
-    for (Move m : list)
-      if (bucket_of(board, m) == bucket) group[g++] = {0, m};
-    key_group(board, group.data(), g, bucket);
+    const std::size_t g = bucket_moves(groups, bucket, group.data());
+    key_group(board, group.data(), g, bucket, shared_targets(groups.begin(kGroupOf[bucket]), g, bucket));
     sort_group(group.data(), g);
     for (std::size_t i = 0; i < g; ++i) out.push_back(group[i].move);
   }

@@ -72,14 +72,29 @@ enum class GameStatus : std::uint8_t {
 
 const char* to_string(GameStatus s);
 
-// The legal moves of a position counted by what moves: pieces by type (castling apart from the
-// king's other moves), pawn moves by the file the pawn leaves (a promotion counts four times,
-// once per piece). For callers that need how many moves a group has but not the moves, such as
-// PGC's move ordinals, whose order is grouped the same way.
-struct LegalMoveCounts {
-  std::array<std::uint8_t, 6> piece{};      // by index(PieceType); the pawn's entry stays 0
-  std::array<std::uint8_t, 8> pawn_file{};  // pawn moves by the file they start from
-  std::uint8_t castling = 0;
+// The legal moves of a position grouped by what moves: each piece type's moves (the king's
+// without castling), castling, and pawn moves by the file the pawn leaves. For callers whose
+// move order is grouped the same way: PGC's ordinals sort moves by their SAN, whose first
+// character is the piece letter or the file a pawn leaves.
+class MoveGroups {
+ public:
+  // Group numbers: index(PieceType) for pieces (the pawn's, 0, stays empty), then castling,
+  // then one group per file for pawn moves.
+  static constexpr int kCastling = 6;
+  static constexpr int kCount = 15;
+  static constexpr int pawn_file(int file) { return 7 + file; }
+
+  std::size_t size(int group) const { return sizes_[static_cast<std::size_t>(group)]; }
+  const Move* begin(int group) const { return moves_[static_cast<std::size_t>(group)].data(); }
+  const Move* end(int group) const { return begin(group) + size(group); }
+  void push(int group, Move m) {
+    auto& n = sizes_[static_cast<std::size_t>(group)];
+    moves_[static_cast<std::size_t>(group)][n++] = m;
+  }
+
+ private:
+  std::array<std::uint32_t, kCount> sizes_{};  // not a character type: a move stored cannot alias it
+  std::array<std::array<Move, MoveList::kCapacity>, kCount> moves_;
 };
 
 class Board {
@@ -145,12 +160,9 @@ class Board {
   void generate_legal(MoveList& list) const;
   // Number of legal moves without storing them.
   std::size_t count_legal() const;
-  // The same, grouped by mover (see LegalMoveCounts): no move is stored.
-  LegalMoveCounts count_legal_by_mover() const;
-  // Appends the legal moves of the pieces standing on `origins` (castling is a king move: it
-  // comes with the king's square), in no promised order. Cheaper than generate_legal when a
-  // caller needs the moves of one group only.
-  void generate_legal_from(MoveList& list, Bitboard origins) const;
+  // Every legal move of the side to move into its group (see MoveGroups), which must be
+  // empty: one pass, no move looked at again to find its group.
+  void generate_legal(MoveGroups& groups) const;
   // True if m is one of the legal moves here: the check for moves from untrusted sources.
   bool is_legal(Move m) const;
   // For a move that is legal but for king safety (right piece, right shape, path clear; not
@@ -233,9 +245,9 @@ class Board {
   bool ep_capture_legal(Square from) const;
   Bitboard pinned(Color c) const;
   template <Color Us, class Sink>
-  void generate(Sink& sink, Bitboard origins) const;
+  void generate(Sink& sink) const;
   template <Color Us>
-  Bitboard king_targets(Bitboard origins) const;
+  Bitboard king_targets(Bitboard occupied_without_king) const;
 
   std::array<Piece, 64> squares_{};
   std::array<Bitboard, 2> by_color_{};
