@@ -24,7 +24,8 @@ constexpr Bitboard kRelRank3 = Us == Color::White ? rank_bb(2) : rank_bb(5);
 template <Color Us>
 constexpr Bitboard kRelRank8 = Us == Color::White ? rank_bb(7) : rank_bb(0);
 
-void add_promotions(MoveList& list, Square from, Square to) {
+template <class List>
+void add_promotions(List& list, Square from, Square to) {
   list.push_back(Move(from, to, MoveKind::Promotion, PieceType::Queen));
   list.push_back(Move(from, to, MoveKind::Promotion, PieceType::Rook));
   list.push_back(Move(from, to, MoveKind::Promotion, PieceType::Bishop));
@@ -32,8 +33,8 @@ void add_promotions(MoveList& list, Square from, Square to) {
 }
 
 // Adds pawn moves ending in `targets`, each coming from `to - delta`.
-template <int Delta>
-void add_pawn_moves(MoveList& list, Bitboard targets, Bitboard promotion_rank) {
+template <int Delta, class List>
+void add_pawn_moves(List& list, Bitboard targets, Bitboard promotion_rank) {
   for (Bitboard b = targets & ~promotion_rank; b;) {
     const Square to = pop_lsb(b);
     list.push_back(Move(square_at(index(to) - Delta), to));
@@ -44,7 +45,8 @@ void add_pawn_moves(MoveList& list, Bitboard targets, Bitboard promotion_rank) {
   }
 }
 
-void add_moves(MoveList& list, Square from, Bitboard targets) {
+template <class List>
+void add_moves(List& list, Square from, Bitboard targets) {
   while (targets) list.push_back(Move(from, pop_lsb(targets)));
 }
 
@@ -76,6 +78,7 @@ void Board::generate(Sink& sink) const {
   const Bitboard checkers = st().checkers;
 
   // King moves: the king is lifted off the board so that it cannot hide behind itself.
+  sink.group(index(PieceType::King));
   sink.piece(PieceType::King, ksq, king_targets<Us>(occ ^ bb(ksq)));
   if (more_than_one(checkers)) return;
 
@@ -83,12 +86,13 @@ void Board::generate(Sink& sink) const {
   const Bitboard target = checkers ? between(ksq, lsb(checkers)) : ~us;
   const Bitboard pins = pinned(Us);
 
+  sink.group(index(PieceType::Knight));
   for (Bitboard b = pieces(Us, PieceType::Knight) & ~pins; b;) {
     const Square from = pop_lsb(b);
     sink.piece(PieceType::Knight, from, knight_attacks(from) & target);
   }
-  // Sliders: a pinned one moves only along its pin line. A queen comes twice, with its
-  // diagonal and then its straight moves.
+  // Sliders: a pinned one moves only along its pin line. Into a list a queen comes twice,
+  // with its diagonal and then its straight moves; into groups each type comes whole.
   auto add_sliders = [&](Bitboard sliders, Bitboard (*slider_attacks)(Square, Bitboard)) {
     for (Bitboard b = sliders; b;) {
       const Square from = pop_lsb(b);
@@ -97,10 +101,20 @@ void Board::generate(Sink& sink) const {
       sink.piece(type_of(piece_on(from)), from, t);
     }
   };
-  add_sliders(pieces(Us, PieceType::Bishop) | pieces(Us, PieceType::Queen), bishop_attacks);
-  add_sliders(pieces(Us, PieceType::Rook) | pieces(Us, PieceType::Queen), rook_attacks);
+  if constexpr (Sink::kGrouped) {
+    sink.group(index(PieceType::Bishop));
+    add_sliders(pieces(Us, PieceType::Bishop), bishop_attacks);
+    sink.group(index(PieceType::Rook));
+    add_sliders(pieces(Us, PieceType::Rook), rook_attacks);
+    sink.group(index(PieceType::Queen));
+    add_sliders(pieces(Us, PieceType::Queen), queen_attacks);
+  } else {
+    add_sliders(pieces(Us, PieceType::Bishop) | pieces(Us, PieceType::Queen), bishop_attacks);
+    add_sliders(pieces(Us, PieceType::Rook) | pieces(Us, PieceType::Queen), rook_attacks);
+  }
 
   // Pawns: set-wise for the free ones, one by one for the few that are pinned.
+  sink.group(index(PieceType::Pawn));
   const Bitboard pawns = pieces(Us, PieceType::Pawn);
   const Bitboard free_pawns = pawns & ~pins;
   const Bitboard empty = ~occ;
@@ -129,6 +143,7 @@ void Board::generate(Sink& sink) const {
   // the king stands on or crosses may be attacked. The castling rook is lifted too, since in
   // Chess960 it may stand between an attacker and the king's path.
   if (checkers) return;
+  sink.group(MoveGroups::kCastling);
   for (CastlingSide side : {CastlingSide::King, CastlingSide::Queen}) {
     const int bit = index(Us) * 2 + static_cast<int>(side);
     if (!((st().castling >> bit) & 1)) continue;
@@ -168,10 +183,13 @@ Bitboard Board::king_targets(Bitboard occ) const {
 
 namespace {
 
-// Takes the generator's moves into a list.
+// Takes the generator's moves into a list (MoveList, or anything with push_back).
+template <class List>
 class ListSink {
  public:
-  explicit ListSink(MoveList& list) : list_(list) {}
+  static constexpr bool kGrouped = false;  // moves in the generator's fastest order
+  explicit ListSink(List& list) : list_(list) {}
+  void group(int) {}
   void piece(PieceType, Square from, Bitboard targets) { add_moves(list_, from, targets); }
   template <int Delta>
   void pawns(Bitboard targets, Bitboard promotion_rank) {
@@ -187,59 +205,54 @@ class ListSink {
   void en_passant(Square from, Square ep) { list_.push_back(Move(from, ep, MoveKind::EnPassant)); }
   void castling(Square king, Square rook) { list_.push_back(Move(king, rook, MoveKind::Castling)); }
 
- private:
-  MoveList& list_;
+ protected:
+  List& list_;
 };
 
-// Takes the generator's moves into their groups.
-class GroupSink {
+// MoveGroups' storage as a list that knows which group it is filling, its count kept apart
+// from the moves (a register, not memory each move is stored beside).
+class GroupList {
  public:
-  explicit GroupSink(MoveGroups& groups) : g_(groups) {}
-  void piece(PieceType pt, Square from, Bitboard targets) {
-    while (targets) g_.push(index(pt), Move(from, pop_lsb(targets)));
+  explicit GroupList(MoveGroups::Storage& s) : s_(s) {}
+  void push_back(Move m) { s_.moves[n_++] = m; }
+  void group(int g) {
+    finish();
+    current_ = static_cast<std::size_t>(g);
+    s_.begin[current_] = static_cast<std::uint8_t>(n_);
   }
-  template <int Delta>
-  void pawns(Bitboard targets, Bitboard promotion_rank) {
-    // The file a pawn leaves: the target's, one to the right of it for a capture towards the
-    // a-file, one to the left for one towards the h-file.
-    constexpr int kFileStep = Delta == 7 || Delta == -9 ? -1 : Delta == 9 || Delta == -7 ? 1 : 0;
-    for (Bitboard b = targets; b;) {
-      const Square to = pop_lsb(b);
-      add_pawn(square_at(index(to) - Delta), to, promotion_rank, MoveGroups::pawn_file(file_of(to) - kFileStep));
-    }
+  void finish() {
+    s_.end[current_] = static_cast<std::uint8_t>(n_);
+    s_.size = n_;
   }
-  void pawn(Square from, Bitboard targets, Bitboard promotion_rank) {
-    for (Bitboard b = targets; b;) add_pawn(from, pop_lsb(b), promotion_rank, MoveGroups::pawn_file(file_of(from)));
-  }
-  void en_passant(Square from, Square ep) {
-    g_.push(MoveGroups::pawn_file(file_of(from)), Move(from, ep, MoveKind::EnPassant));
-  }
-  void castling(Square king, Square rook) { g_.push(MoveGroups::kCastling, Move(king, rook, MoveKind::Castling)); }
 
  private:
-  void add_pawn(Square from, Square to, Bitboard promotion_rank, int group) {
-    if (!(bb(to) & promotion_rank)) {
-      g_.push(group, Move(from, to));
-      return;
-    }
-    for (PieceType pt : {PieceType::Queen, PieceType::Rook, PieceType::Bishop, PieceType::Knight})
-      g_.push(group, Move(from, to, MoveKind::Promotion, pt));
-  }
-  MoveGroups& g_;
+  MoveGroups::Storage& s_;
+  std::size_t n_ = 0;
+  std::size_t current_ = 0;
+};
+
+// Takes the generator's moves into groups (it gives them group by group).
+class GroupSink : public ListSink<GroupList> {
+ public:
+  static constexpr bool kGrouped = true;
+  explicit GroupSink(GroupList& list) : ListSink<GroupList>(list) {}
+  void group(int g) { list_.group(g); }
 };
 
 }  // namespace
 
 void Board::generate_legal(MoveList& list) const {
-  ListSink sink(list);
+  ListSink<MoveList> sink(list);
   if (side_ == Color::White) generate<Color::White>(sink);
   else generate<Color::Black>(sink);
 }
 
 void Board::generate_legal(MoveGroups& groups) const {
-  GroupSink sink(groups);
+  GroupList list(groups.s_);
+  GroupSink sink(list);
   if (side_ == Color::White) generate<Color::White>(sink);
   else generate<Color::Black>(sink);
+  list.finish();
 }
 
 MoveList Board::legal_moves() const {

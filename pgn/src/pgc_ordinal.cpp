@@ -171,21 +171,46 @@ void sort_group(detail::KeyedMove* out, std::size_t g) {
 }
 
 
-// The core's move group of each bucket.
-constexpr int kGroupOf[kBuckets] = {
-    core::index(PieceType::Bishop), core::index(PieceType::King),  core::index(PieceType::Knight),
-    core::MoveGroups::kCastling,    core::index(PieceType::Queen), core::index(PieceType::Rook),
-    core::MoveGroups::pawn_file(0), core::MoveGroups::pawn_file(1), core::MoveGroups::pawn_file(2),
-    core::MoveGroups::pawn_file(3), core::MoveGroups::pawn_file(4), core::MoveGroups::pawn_file(5),
-    core::MoveGroups::pawn_file(6), core::MoveGroups::pawn_file(7)};
+// The core's move group of each piece bucket (pawn buckets share the pawns' group).
+constexpr int kGroupOf[6] = {core::index(PieceType::Bishop), core::index(PieceType::King),
+                             core::index(PieceType::Knight), core::MoveGroups::kCastling,
+                             core::index(PieceType::Queen),  core::index(PieceType::Rook)};
 
-std::size_t bucket_size(const core::MoveGroups& groups, int bucket) { return groups.size(kGroupOf[bucket]); }
+// The number of moves of each bucket. The pawn files' counts are bytes of one register (no
+// file has 256 moves): counting in memory would make each move wait for the previous one's store.
+struct BucketSizes {
+  explicit BucketSizes(const core::MoveGroups& groups) {
+    for (std::size_t b = 0; b < 6; ++b) pieces[b] = groups.size(kGroupOf[b]);
+    const core::PieceType pawn = PieceType::Pawn;
+    for (const Move* m = groups.begin(core::index(pawn)); m != groups.end(core::index(pawn)); ++m)
+      pawn_files += std::uint64_t{1} << (8 * core::file_of(m->from()));
+  }
+  std::size_t operator[](int bucket) const {
+    return bucket < 6 ? pieces[static_cast<std::size_t>(bucket)] : (pawn_files >> (8 * (bucket - 6))) & 0xff;
+  }
+  std::array<std::size_t, 6> pieces{};
+  std::uint64_t pawn_files = 0;
+};
 
-// The moves of a bucket into out[], their number returned.
-std::size_t bucket_moves(const core::MoveGroups& groups, int bucket, detail::KeyedMove* out) {
-  std::size_t g = 0;
-  for (const Move* m = groups.begin(kGroupOf[bucket]); m != groups.end(kGroupOf[bucket]); ++m) out[g++] = {0, *m};
-  return g;
+// The moves of a bucket: a piece bucket's where the groups hold them, a pawn file's gathered
+// into `scratch`. Returns the first and sets g to their number.
+const Move* bucket_moves(const core::MoveGroups& groups, int bucket, Move* scratch, std::size_t& g) {
+  if (bucket < 6) {
+    g = groups.size(kGroupOf[bucket]);
+    return groups.begin(kGroupOf[bucket]);
+  }
+  g = 0;
+  const int pawn = core::index(PieceType::Pawn);
+  for (const Move* m = groups.begin(pawn); m != groups.end(pawn); ++m)
+    if (core::file_of(m->from()) == bucket - 6) scratch[g++] = *m;
+  return scratch;
+}
+
+// The g moves with keys (see key_group) into out[].
+void keyed_moves(const core::Board& board, const Move* moves, std::size_t g, int bucket, core::Bitboard shared,
+                 detail::KeyedMove* out) {
+  for (std::size_t i = 0; i < g; ++i) out[i] = {0, moves[i]};
+  key_group(board, out, g, bucket, shared);
 }
 
 // The move with exactly `wanted` smaller keys among the g moves of a keyed group (keys are
@@ -233,19 +258,20 @@ std::optional<std::uint8_t> ordinal_of(const core::Board& board, core::Move move
   core::MoveGroups groups;
   board.generate_legal(groups);
   const int own = bucket_of(board, move);
+  const BucketSizes sizes(groups);
   std::size_t below = 0;
-  for (int b = 0; b < own; ++b) below += bucket_size(groups, b);
-  const Move* moves = groups.begin(kGroupOf[own]);
-  const std::size_t g = bucket_size(groups, own);
+  for (int b = 0; b < own; ++b) below += sizes[b];
+  std::array<Move, core::MoveList::kCapacity> scratch;
+  std::size_t g = 0;
+  const Move* moves = bucket_moves(groups, own, scratch.data(), g);
   std::size_t at = 0;
   while (at < g && moves[at] != move) ++at;
   if (at == g) return std::nullopt;  // not legal
   if (g > 1) {
     if (const core::Bitboard shared = shared_targets(moves, g, own)) {
-      std::array<KeyedMove, core::MoveList::kCapacity> group;
-      bucket_moves(groups, own, group.data());
-      key_group(board, group.data(), g, own, shared);
-      for (std::size_t j = 0; j < g; ++j) below += group[j].key < group[at].key;
+      std::array<KeyedMove, core::MoveList::kCapacity> keyed;
+      keyed_moves(board, moves, g, own, shared, keyed.data());
+      for (std::size_t j = 0; j < g; ++j) below += keyed[j].key < keyed[at].key;
     } else {
       const core::Bitboard them = board.pieces(~board.side_to_move());
       const unsigned key = compact_key(move, own, them);
@@ -259,25 +285,22 @@ std::optional<std::uint8_t> ordinal_of(const core::Board& board, core::Move move
 std::optional<core::Move> move_of(const core::Board& board, std::uint8_t ordinal, std::size_t* legal) {
   core::MoveGroups groups;
   board.generate_legal(groups);
+  if (legal) *legal = groups.total();
+  if (ordinal >= groups.total()) return std::nullopt;
+  const BucketSizes sizes(groups);
   std::size_t first = 0;  // the ordinal of the bucket's first move
   int bucket = 0;
-  for (; bucket < kBuckets && first + bucket_size(groups, bucket) <= ordinal; ++bucket)
-    first += bucket_size(groups, bucket);
-  if (legal) {
-    *legal = first;
-    for (int b = bucket; b < kBuckets; ++b) *legal += bucket_size(groups, b);
-  }
-  if (bucket == kBuckets) return std::nullopt;
-  const Move* moves = groups.begin(kGroupOf[bucket]);
-  const std::size_t size = bucket_size(groups, bucket);
+  for (; first + sizes[bucket] <= ordinal; ++bucket) first += sizes[bucket];
+  std::array<Move, core::MoveList::kCapacity> scratch;
+  std::size_t size = 0;
+  const Move* moves = bucket_moves(groups, bucket, scratch.data(), size);
   if (size == 1) return moves[0];  // alone in its bucket: no keys needed
   const std::size_t wanted = ordinal - first;
   const core::Bitboard shared = shared_targets(moves, size, bucket);
   if (!shared) return select_compact(moves, size, wanted, bucket, board.pieces(~board.side_to_move()));
-  std::array<KeyedMove, core::MoveList::kCapacity> group;
-  bucket_moves(groups, bucket, group.data());
-  key_group(board, group.data(), size, bucket, shared);
-  return select_keyed(group.data(), size, wanted);
+  std::array<KeyedMove, core::MoveList::kCapacity> keyed;
+  keyed_moves(board, moves, size, bucket, shared, keyed.data());
+  return select_keyed(keyed.data(), size, wanted);
 }
 
 }  // namespace detail
@@ -287,11 +310,13 @@ core::MoveList pgc_ordered_moves(const core::Board& board) {
   board.generate_legal(groups);
   core::MoveList out;
   for (int bucket = 0; bucket < kBuckets; ++bucket) {
-    std::array<detail::KeyedMove, core::MoveList::kCapacity> group;
-    const std::size_t g = bucket_moves(groups, bucket, group.data());
-    key_group(board, group.data(), g, bucket, shared_targets(groups.begin(kGroupOf[bucket]), g, bucket));
-    sort_group(group.data(), g);
-    for (std::size_t i = 0; i < g; ++i) out.push_back(group[i].move);
+    std::array<Move, core::MoveList::kCapacity> scratch;
+    std::size_t g = 0;
+    const Move* moves = bucket_moves(groups, bucket, scratch.data(), g);
+    std::array<detail::KeyedMove, core::MoveList::kCapacity> keyed;
+    keyed_moves(board, moves, g, bucket, shared_targets(moves, g, bucket), keyed.data());
+    sort_group(keyed.data(), g);
+    for (std::size_t i = 0; i < g; ++i) out.push_back(keyed[i].move);
   }
   return out;
 }

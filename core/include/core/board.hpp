@@ -72,29 +72,33 @@ enum class GameStatus : std::uint8_t {
 
 const char* to_string(GameStatus s);
 
-// The legal moves of a position grouped by what moves: each piece type's moves (the king's
-// without castling), castling, and pawn moves by the file the pawn leaves. For callers whose
-// move order is grouped the same way: PGC's ordinals sort moves by their SAN, whose first
-// character is the piece letter or the file a pawn leaves.
+// The legal moves of a position grouped by the type of piece that moves, castling apart from
+// the king's other moves. For callers whose move order is grouped the same way: PGC's
+// ordinals sort moves by their SAN, whose first character is the piece letter (or, for pawn
+// moves, a file).
 class MoveGroups {
  public:
-  // Group numbers: index(PieceType) for pieces (the pawn's, 0, stays empty), then castling,
-  // then one group per file for pawn moves.
+  // Group numbers: index(PieceType) (pawn moves: index(PieceType::Pawn)), castling kCastling.
   static constexpr int kCastling = 6;
-  static constexpr int kCount = 15;
-  static constexpr int pawn_file(int file) { return 7 + file; }
+  static constexpr int kCount = 7;
 
-  std::size_t size(int group) const { return sizes_[static_cast<std::size_t>(group)]; }
-  const Move* begin(int group) const { return moves_[static_cast<std::size_t>(group)].data(); }
-  const Move* end(int group) const { return begin(group) + size(group); }
-  void push(int group, Move m) {
-    auto& n = sizes_[static_cast<std::size_t>(group)];
-    moves_[static_cast<std::size_t>(group)][n++] = m;
+  std::size_t size(int group) const {
+    return s_.end[static_cast<std::size_t>(group)] - s_.begin[static_cast<std::size_t>(group)];
   }
+  const Move* begin(int group) const { return s_.moves.data() + s_.begin[static_cast<std::size_t>(group)]; }
+  const Move* end(int group) const { return s_.moves.data() + s_.end[static_cast<std::size_t>(group)]; }
+  // The number of moves in all groups.
+  std::size_t total() const { return s_.size; }
+
+  struct Storage {
+    std::array<Move, MoveList::kCapacity> moves;
+    std::size_t size = 0;
+    std::array<std::uint8_t, kCount> begin{}, end{};  // offsets into moves (at most 218 moves)
+  };
 
  private:
-  std::array<std::uint32_t, kCount> sizes_{};  // not a character type: a move stored cannot alias it
-  std::array<std::array<Move, MoveList::kCapacity>, kCount> moves_;
+  friend class Board;
+  Storage s_;
 };
 
 class Board {
@@ -161,7 +165,7 @@ class Board {
   // Number of legal moves without storing them.
   std::size_t count_legal() const;
   // Every legal move of the side to move into its group (see MoveGroups), which must be
-  // empty: one pass, no move looked at again to find its group.
+  // new: one pass, no move looked at again to find its group.
   void generate_legal(MoveGroups& groups) const;
   // True if m is one of the legal moves here: the check for moves from untrusted sources.
   bool is_legal(Move m) const;
