@@ -3,6 +3,7 @@
 // pin line, king moves are tested against attacks with the king lifted off the board, and en
 // passant is tested by playing it on a scratch occupancy (it can uncover a rank attack).
 #include <algorithm>
+#include <array>
 
 #include "core/attacks.hpp"
 #include "core/board.hpp"
@@ -23,6 +24,24 @@ template <Color Us>
 constexpr Bitboard kRelRank3 = Us == Color::White ? rank_bb(2) : rank_bb(5);
 template <Color Us>
 constexpr Bitboard kRelRank8 = Us == Color::White ? rank_bb(7) : rank_bb(0);
+
+// The rank and file through s, and its two diagonals (s itself included): where a slider must
+// stand to attack s on an empty board.
+constexpr Bitboard rook_lines(Square s) { return rank_bb(rank_of(s)) | file_bb(file_of(s)); }
+constexpr std::array<Bitboard, 15> kDiagonals = [] {  // by rank - file + 7
+  std::array<Bitboard, 15> d{};
+  for (int sq = 0; sq < 64; ++sq) d[static_cast<std::size_t>((sq >> 3) - (sq & 7) + 7)] |= Bitboard{1} << sq;
+  return d;
+}();
+constexpr std::array<Bitboard, 15> kAntiDiagonals = [] {  // by rank + file
+  std::array<Bitboard, 15> d{};
+  for (int sq = 0; sq < 64; ++sq) d[static_cast<std::size_t>((sq >> 3) + (sq & 7))] |= Bitboard{1} << sq;
+  return d;
+}();
+constexpr Bitboard bishop_lines(Square s) {
+  return kDiagonals[static_cast<std::size_t>(rank_of(s) - file_of(s) + 7)] |
+         kAntiDiagonals[static_cast<std::size_t>(rank_of(s) + file_of(s))];
+}
 
 template <class List>
 void add_promotions(List& list, Square from, Square to) {
@@ -159,23 +178,25 @@ void Board::generate(Sink& sink) const {
 }
 
 // The squares the king of Us can step to without being attacked, `occ` being the occupancy
-// without the king. The cheap leaper tests come first; a slider's attack is looked up only
-// when one of theirs stands on a line through the square.
+// without the king. Leapers' attacks are taken set-wise; a slider's attack on a square is
+// looked up only when one of theirs stands on a line through it.
 template <Color Us>
 Bitboard Board::king_targets(Bitboard occ) const {
   constexpr Color Them = ~Us;
-  const Square ksq = king_square(Us);
+  Bitboard candidates = king_attacks(king_square(Us)) & ~pieces(Us);
+  if (!candidates) return 0;
   const Bitboard them = pieces(Them);
-  const Bitboard knights = pieces(Them, PieceType::Knight), pawns = pieces(Them, PieceType::Pawn);
-  const Bitboard kings = pieces(Them, PieceType::King);
+  const Bitboard their_pawns = pieces(Them, PieceType::Pawn);
+  candidates &= ~(shift<kUpLeft<Them>>(their_pawns) | shift<kUpRight<Them>>(their_pawns) |
+                  king_attacks(king_square(Them)));
+  for (Bitboard b = pieces(Them, PieceType::Knight); b && candidates;) candidates &= ~knight_attacks(pop_lsb(b));
   const Bitboard rq = them & (pieces(PieceType::Rook) | pieces(PieceType::Queen));
   const Bitboard bq = them & (pieces(PieceType::Bishop) | pieces(PieceType::Queen));
   Bitboard safe = 0;
-  for (Bitboard t = king_attacks(ksq) & ~pieces(Us); t;) {
+  for (Bitboard t = candidates; t;) {
     const Square to = pop_lsb(t);
-    if ((knight_attacks(to) & knights) || (pawn_attacks(Us, to) & pawns) || (king_attacks(to) & kings)) continue;
-    if ((rook_attacks(to, 0) & rq) && (rook_attacks(to, occ) & rq)) continue;
-    if ((bishop_attacks(to, 0) & bq) && (bishop_attacks(to, occ) & bq)) continue;
+    if ((rook_lines(to) & rq) && (rook_attacks(to, occ) & rq)) continue;
+    if ((bishop_lines(to) & bq) && (bishop_attacks(to, occ) & bq)) continue;
     safe |= bb(to);
   }
   return safe;

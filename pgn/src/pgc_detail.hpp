@@ -12,12 +12,6 @@
 
 namespace epdd::pgn::detail {
 
-// A legal move and its ordinal sort key (its SAN, without check marks, as big-endian bytes).
-struct KeyedMove {
-  std::uint64_t key;
-  core::Move move;
-};
-
 // The ordinal of a legal move (nullopt: not legal, or past 255).
 std::optional<std::uint8_t> ordinal_of(const core::Board& board, core::Move move);
 // The move of an ordinal (nullopt: not that many moves); `legal`, when given, gets their number.
