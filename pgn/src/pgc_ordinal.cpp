@@ -127,8 +127,10 @@ const Move* bucket_moves(const core::MoveGroups& groups, int bucket, Move* scrat
     return groups.begin(kGroupOf[bucket]);
   }
   g = 0;
-  for (const Move* m = groups.begin(kPawnGroup); m != groups.end(kPawnGroup); ++m)
-    if (core::file_of(m->from()) == bucket - kPawnBuckets) scratch[g++] = *m;
+  for (const Move* m = groups.begin(kPawnGroup); m != groups.end(kPawnGroup); ++m) {
+    scratch[g] = *m;
+    g += core::file_of(m->from()) == bucket - kPawnBuckets;
+  }
   return scratch;
 }
 
@@ -212,7 +214,8 @@ std::optional<std::uint8_t> ordinal_of(const core::Board& board, core::Move move
     for (const Move* m = groups.begin(kPawnGroup); m != groups.end(kPawnGroup); ++m) {
       const int f = core::file_of(m->from());
       below += f < file;
-      if (f == file) scratch[g++] = *m;
+      scratch[g] = *m;  // kept only when on the file: no branch to mispredict
+      g += f == file;
     }
   } else {
     for (int b = 0; b < own; ++b) below += groups.size(kGroupOf[b]);

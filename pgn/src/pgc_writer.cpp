@@ -130,6 +130,7 @@ class GameEncoder {
     for (std::string_view name : kSevenTagRoster)
       if (auto e = string1(game_.find_tag(name)->value, name)) return e;
     core::Board board = game_.start;
+    board.reserve_history(game_.main.moves.size());
     std::string ordinals;
     ordinals.reserve(game_.main.moves.size());
     for (std::size_t ply = 0; ply < game_.main.moves.size(); ++ply) {
@@ -157,6 +158,7 @@ class GameEncoder {
     if (!game_.find_tag("FEN") && !(game_.start == core::Board()))
       return std::string("the game starts from a set-up position but has no FEN tag");
     core::Board board = game_.start;
+    board.reserve_history(game_.main.moves.size());
     if (auto e = line(game_.main, board, 0)) return e;
     put_marker(out_, PgcMarker::GameEnd);
     return std::nullopt;
@@ -202,7 +204,8 @@ class GameEncoder {
     run_.clear();
   }
 
-  // One line of play from `board` (left as it was found).
+  // One line of play from `board`: left as it was found, but for the main line's (depth 0),
+  // which nothing plays on afterwards.
   std::optional<std::string> line(const Variation& v, core::Board& board, int depth) {
     report_.comments += v.comments_before.size();
     std::size_t made = 0;
@@ -217,7 +220,8 @@ class GameEncoder {
       ++made;
     }
     flush_run();
-    for (std::size_t i = 0; i < made; ++i) board.unmake_move();
+    if (depth > 0)
+      for (std::size_t i = 0; i < made; ++i) board.unmake_move();
     return error;
   }
 
