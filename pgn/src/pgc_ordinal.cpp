@@ -146,14 +146,14 @@ std::uint64_t pawn_file_sizes(const core::MoveGroups& groups) {
   return sizes;
 }
 
-// The move whose key has exactly `wanted` smaller ones among g distinct keys.
+// The move whose key has exactly `wanted` smaller ones among g distinct keys (below 2^40):
+// each key with its move's index in the low byte, the wanted one found by nth_element.
 Move select_keyed(const Move* moves, const std::uint64_t* keys, std::size_t g, std::size_t wanted) {
-  for (std::size_t i = 0; i < g; ++i) {
-    std::size_t smaller = 0;
-    for (std::size_t j = 0; j < g; ++j) smaller += keys[j] < keys[i];
-    if (smaller == wanted) return moves[i];
-  }
-  return Move::none();  // not reached
+  std::array<std::uint64_t, core::MoveList::kCapacity> packed;
+  for (std::size_t i = 0; i < g; ++i) packed[i] = keys[i] << 8 | i;
+  const auto nth = packed.begin() + static_cast<std::ptrdiff_t>(wanted);
+  std::nth_element(packed.begin(), nth, packed.begin() + static_cast<std::ptrdiff_t>(g));
+  return moves[*nth & 0xff];
 }
 
 // The same for compact keys (distinct, below 256): the keys as bits of a 256-bit set, the move
