@@ -74,9 +74,8 @@ void add_moves(List& list, Square from, Bitboard targets) {
 Bitboard Board::pinned(Color c) const {
   const Square ksq = king_square(c);
   const Bitboard them = pieces(~c);
-  Bitboard snipers =
-      (rook_attacks(ksq, 0) & them & (pieces(PieceType::Rook) | pieces(PieceType::Queen))) |
-      (bishop_attacks(ksq, 0) & them & (pieces(PieceType::Bishop) | pieces(PieceType::Queen)));
+  Bitboard snipers = (rook_lines(ksq) & them & (pieces(PieceType::Rook) | pieces(PieceType::Queen))) |
+                     (bishop_lines(ksq) & them & (pieces(PieceType::Bishop) | pieces(PieceType::Queen)));
   const Bitboard occ = occupied();
   Bitboard result = 0;
   while (snipers) {

@@ -17,6 +17,9 @@ std::optional<std::uint8_t> ordinal_of(const core::Board& board, core::Move move
 // The move of an ordinal (nullopt: not that many moves); `legal`, when given, gets their number.
 std::optional<core::Move> move_of(const core::Board& board, std::uint8_t ordinal, std::size_t* legal);
 
+// The standard start position, built once (building a Board sets up every table it keeps).
+const core::Board& standard_start();
+
 // Latin-1 bytes as UTF-8.
 void latin1_to_utf8(std::string_view in, std::string& out);
 

@@ -33,6 +33,11 @@ std::string to_string(const PgcError& e) {
   return out + ": " + e.message;
 }
 
+const core::Board& detail::standard_start() {
+  static const core::Board start;
+  return start;
+}
+
 void detail::latin1_to_utf8(std::string_view in, std::string& out) {
   out.clear();
   out.reserve(in.size());
@@ -143,7 +148,7 @@ void PgcReader::Input::begin_game(Game& game) {
   game.main.moves.clear();
   game.result = "*";
   game.result_written = true;
-  game.start = core::Board();
+  game.start = detail::standard_start();
   game.number = r_.games_;
   game.line = 0;
   frames_.clear();

@@ -121,7 +121,7 @@ class GameEncoder {
     for (std::size_t i = 0; i < game_.tags.size(); ++i)
       for (std::size_t j = 0; j < i; ++j)
         if (game_.tags[i].name == game_.tags[j].name) return false;
-    return game_.find_tag("Result")->value == game_.result && game_.start == core::Board();
+    return game_.find_tag("Result")->value == game_.result && game_.start == detail::standard_start();
   }
 
   std::optional<std::string> reduced() {
@@ -155,7 +155,7 @@ class GameEncoder {
     } else if (result && termination_of(result->value) != game_.result) {
       ++report_.result_marks;
     }
-    if (!game_.find_tag("FEN") && !(game_.start == core::Board()))
+    if (!game_.find_tag("FEN") && !(game_.start == detail::standard_start()))
       return std::string("the game starts from a set-up position but has no FEN tag");
     core::Board board = game_.start;
     board.reserve_history(game_.main.moves.size());
