@@ -229,6 +229,59 @@ class ListSink {
   List& list_;
 };
 
+// The number of squares in a set, inline: std::popcount is a library call unless the build
+// targets a CPU with POPCNT, and counting moves calls it once per piece.
+constexpr unsigned count_squares(Bitboard b) {
+  b -= (b >> 1) & 0x5555555555555555ULL;
+  b = (b & 0x3333333333333333ULL) + ((b >> 2) & 0x3333333333333333ULL);
+  b = (b + (b >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+  return static_cast<unsigned>((b * 0x0101010101010101ULL) >> 56);
+}
+
+// Counts the generator's moves by group and lists those of one group only.
+class CountingSink {
+ public:
+  static constexpr bool kGrouped = false;
+  CountingSink(MoveList& list, int listed) : list_(list), listed_(listed) {}
+  void group(int) {}
+  void piece(PieceType pt, Square from, Bitboard targets) {
+    if (index(pt) == listed_) add_moves(list_, from, targets);
+    else counts_[static_cast<std::size_t>(index(pt))] += count_squares(targets);
+  }
+  template <int Delta>
+  void pawns(Bitboard targets, Bitboard promotion_rank) {
+    if (listed_ == index(PieceType::Pawn)) add_pawn_moves<Delta>(list_, targets, promotion_rank);
+    else count_pawns(targets, promotion_rank);
+  }
+  void pawn(Square from, Bitboard targets, Bitboard promotion_rank) {
+    if (listed_ == index(PieceType::Pawn)) ListSink<MoveList>(list_).pawn(from, targets, promotion_rank);
+    else count_pawns(targets, promotion_rank);
+  }
+  void en_passant(Square from, Square ep) {
+    if (listed_ == index(PieceType::Pawn)) list_.push_back(Move(from, ep, MoveKind::EnPassant));
+    else ++counts_[static_cast<std::size_t>(index(PieceType::Pawn))];
+  }
+  void castling(Square king, Square rook) {
+    if (listed_ == MoveGroups::kCastling) list_.push_back(Move(king, rook, MoveKind::Castling));
+    else ++counts_[MoveGroups::kCastling];
+  }
+  GroupSizes sizes() const {
+    GroupSizes out{};
+    for (std::size_t g = 0; g < out.size(); ++g) out[g] = static_cast<std::uint8_t>(counts_[g]);
+    if (listed_ >= 0 && listed_ < MoveGroups::kCount) out[static_cast<std::size_t>(listed_)] = static_cast<std::uint8_t>(list_.size());
+    return out;
+  }
+
+ private:
+  void count_pawns(Bitboard targets, Bitboard promotion_rank) {
+    counts_[static_cast<std::size_t>(index(PieceType::Pawn))] +=
+        count_squares(targets & ~promotion_rank) + 4 * count_squares(targets & promotion_rank);
+  }
+  MoveList& list_;
+  int listed_;
+  std::array<unsigned, MoveGroups::kCount> counts_{};
+};
+
 // MoveGroups' storage as a list that knows which group it is filling, its count kept apart
 // from the moves (a register, not memory each move is stored beside).
 class GroupList {
@@ -273,6 +326,13 @@ void Board::generate_legal(MoveGroups& groups) const {
   if (side_ == Color::White) generate<Color::White>(sink);
   else generate<Color::Black>(sink);
   list.finish();
+}
+
+GroupSizes Board::generate_legal(MoveList& list, int group) const {
+  CountingSink sink(list, group);
+  if (side_ == Color::White) generate<Color::White>(sink);
+  else generate<Color::Black>(sink);
+  return sink.sizes();
 }
 
 MoveList Board::legal_moves() const {

@@ -201,25 +201,27 @@ namespace detail {
 
 std::optional<std::uint8_t> ordinal_of(const core::Board& board, core::Move move) {
   if (!move.is_real() || board.piece_on(move.from()) == core::Piece::None) return std::nullopt;
-  core::MoveGroups groups;
-  board.generate_legal(groups);
+  // The moves of earlier buckets are only counted; those of the move's own group are listed.
   const int own = bucket_of(board, move);
+  core::MoveList list;
+  const core::GroupSizes sizes = board.generate_legal(list, own < kPawnBuckets ? kGroupOf[own] : kPawnGroup);
   std::size_t below = 0;  // moves of earlier buckets
   std::array<Move, core::MoveList::kCapacity> scratch;
-  const Move* moves = scratch.data();
-  std::size_t g = 0;
+  const Move* moves = list.begin();
+  std::size_t g = list.size();
   if (own >= kPawnBuckets) {  // a pawn file's moves come after every other bucket's
-    below = before_pawns(groups);
+    for (int b = 0; b < kPawnBuckets; ++b) below += sizes[static_cast<std::size_t>(kGroupOf[b])];
     const int file = own - kPawnBuckets;
-    for (const Move* m = groups.begin(kPawnGroup); m != groups.end(kPawnGroup); ++m) {
-      const int f = core::file_of(m->from());
+    moves = scratch.data();
+    g = 0;
+    for (Move m : list) {
+      const int f = core::file_of(m.from());
       below += f < file;
-      scratch[g] = *m;  // kept only when on the file: no branch to mispredict
+      scratch[g] = m;  // kept only when on the file: no branch to mispredict
       g += f == file;
     }
   } else {
-    for (int b = 0; b < own; ++b) below += groups.size(kGroupOf[b]);
-    moves = bucket_moves(groups, own, scratch.data(), g);
+    for (int b = 0; b < own; ++b) below += sizes[static_cast<std::size_t>(kGroupOf[b])];
   }
   if (std::find(moves, moves + g, move) == moves + g) return std::nullopt;  // not legal
   if (g > 1) below += rank_in_bucket(move, moves, g, own, board.pieces(~board.side_to_move()));

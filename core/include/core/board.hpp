@@ -101,6 +101,9 @@ class MoveGroups {
   Storage s_;
 };
 
+// The number of legal moves in each group, numbered as in MoveGroups.
+using GroupSizes = std::array<std::uint8_t, MoveGroups::kCount>;
+
 class Board {
  public:
   // The standard starting position.
@@ -167,6 +170,10 @@ class Board {
   // Every legal move of the side to move into its group (see MoveGroups), which must be
   // new: one pass, no move looked at again to find its group.
   void generate_legal(MoveGroups& groups) const;
+  // Counts the legal moves of every group and appends those of `group` (a MoveGroups number)
+  // to `list`: cheaper than generating every move where a caller needs the moves of one group
+  // and only the sizes of the others.
+  GroupSizes generate_legal(MoveList& list, int group) const;
   // True if m is one of the legal moves here: the check for moves from untrusted sources.
   bool is_legal(Move m) const;
   // For a move that is legal but for king safety (right piece, right shape, path clear; not

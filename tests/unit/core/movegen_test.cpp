@@ -93,7 +93,7 @@ TEST_CASE("is_legal rejects moves that are not legal here", "[core][movegen]") {
   CHECK(b.is_legal(core::Move(core::Square::E2, core::Square::E4)));
 }
 
-TEST_CASE("Legal moves generated into groups by mover are the full list, each in its group",
+TEST_CASE("Legal moves generated into groups by mover, or counted by group with one listed, are the full list",
           "[core][movegen]") {
   // The oracle: the full legal move list, each move's group found from the board here.
   std::mt19937 rng(20261124);
@@ -133,6 +133,15 @@ TEST_CASE("Legal moves generated into groups by mover are the full list, each in
           std::sort(got.begin(), got.end());
           INFO("group " << g);
           CHECK(got == want);
+          // Counted by group with one group listed: the same sizes, the same moves.
+          core::MoveList list;
+          const core::GroupSizes sizes = b.generate_legal(list, g);
+          for (int h = 0; h < core::MoveGroups::kCount; ++h)
+            CHECK(sizes[static_cast<std::size_t>(h)] == expected[static_cast<std::size_t>(h)].size());
+          std::vector<std::uint16_t> listed;
+          for (core::Move m : list) listed.push_back(m.raw());
+          std::sort(listed.begin(), listed.end());
+          CHECK(listed == want);
         }
         b.make_move(moves[rng() % moves.size()]);
       }
