@@ -97,7 +97,7 @@ void Board::generate(Sink& sink) const {
 
   // King moves: the king is lifted off the board so that it cannot hide behind itself.
   sink.group(index(PieceType::King));
-  sink.piece(PieceType::King, ksq, king_targets<Us>(occ ^ bb(ksq)));
+  if (!sink.skip(index(PieceType::King))) sink.piece(PieceType::King, ksq, king_targets<Us>(occ ^ bb(ksq)));
   if (more_than_one(checkers)) return;
 
   // Non-king moves must capture or block a single checker.
@@ -105,7 +105,7 @@ void Board::generate(Sink& sink) const {
   const Bitboard pins = pinned(Us);
 
   sink.group(index(PieceType::Knight));
-  for (Bitboard b = pieces(Us, PieceType::Knight) & ~pins; b;) {
+  for (Bitboard b = sink.skip(index(PieceType::Knight)) ? 0 : pieces(Us, PieceType::Knight) & ~pins; b;) {
     const Square from = pop_lsb(b);
     sink.piece(PieceType::Knight, from, knight_attacks(from) & target);
   }
@@ -121,11 +121,11 @@ void Board::generate(Sink& sink) const {
   };
   if constexpr (Sink::kGrouped) {
     sink.group(index(PieceType::Bishop));
-    add_sliders(pieces(Us, PieceType::Bishop), bishop_attacks);
+    if (!sink.skip(index(PieceType::Bishop))) add_sliders(pieces(Us, PieceType::Bishop), bishop_attacks);
     sink.group(index(PieceType::Rook));
-    add_sliders(pieces(Us, PieceType::Rook), rook_attacks);
+    if (!sink.skip(index(PieceType::Rook))) add_sliders(pieces(Us, PieceType::Rook), rook_attacks);
     sink.group(index(PieceType::Queen));
-    add_sliders(pieces(Us, PieceType::Queen), queen_attacks);
+    if (!sink.skip(index(PieceType::Queen))) add_sliders(pieces(Us, PieceType::Queen), queen_attacks);
   } else {
     add_sliders(pieces(Us, PieceType::Bishop) | pieces(Us, PieceType::Queen), bishop_attacks);
     add_sliders(pieces(Us, PieceType::Rook) | pieces(Us, PieceType::Queen), rook_attacks);
@@ -133,7 +133,7 @@ void Board::generate(Sink& sink) const {
 
   // Pawns: set-wise for the free ones, one by one for the few that are pinned.
   sink.group(index(PieceType::Pawn));
-  const Bitboard pawns = pieces(Us, PieceType::Pawn);
+  const Bitboard pawns = sink.skip(index(PieceType::Pawn)) ? 0 : pieces(Us, PieceType::Pawn);
   const Bitboard free_pawns = pawns & ~pins;
   const Bitboard empty = ~occ;
   const Bitboard push1 = shift<kUp<Us>>(free_pawns) & empty;
@@ -160,7 +160,7 @@ void Board::generate(Sink& sink) const {
   // Castling: never out of check; the path must be empty but for king and rook, and no square
   // the king stands on or crosses may be attacked. The castling rook is lifted too, since in
   // Chess960 it may stand between an attacker and the king's path.
-  if (checkers) return;
+  if (checkers || sink.skip(MoveGroups::kCastling)) return;
   sink.group(MoveGroups::kCastling);
   for (CastlingSide side : {CastlingSide::King, CastlingSide::Queen}) {
     const int bit = index(Us) * 2 + static_cast<int>(side);
@@ -209,6 +209,7 @@ class ListSink {
  public:
   static constexpr bool kGrouped = false;  // moves in the generator's fastest order
   explicit ListSink(List& list) : list_(list) {}
+  static constexpr bool skip(int) { return false; }  // no group left out
   void group(int) {}
   void piece(PieceType, Square from, Bitboard targets) { add_moves(list_, from, targets); }
   template <int Delta>
@@ -238,11 +239,23 @@ constexpr unsigned count_squares(Bitboard b) {
   return static_cast<unsigned>((b * 0x0101010101010101ULL) >> 56);
 }
 
+// Lists the moves of one group; the generator leaves the others out.
+class OneGroupSink : public ListSink<MoveList> {
+ public:
+  static constexpr bool kGrouped = true;
+  OneGroupSink(MoveList& list, int group) : ListSink<MoveList>(list), group_(group) {}
+  bool skip(int group) const { return group != group_; }
+
+ private:
+  int group_;
+};
+
 // Counts the generator's moves by group and lists those of one group only.
 class CountingSink {
  public:
   static constexpr bool kGrouped = false;
   CountingSink(MoveList& list, int listed) : list_(list), listed_(listed) {}
+  static constexpr bool skip(int) { return false; }
   void group(int) {}
   void piece(PieceType pt, Square from, Bitboard targets) {
     if (index(pt) == listed_) add_moves(list_, from, targets);
@@ -333,6 +346,12 @@ GroupSizes Board::generate_legal(MoveList& list, int group) const {
   if (side_ == Color::White) generate<Color::White>(sink);
   else generate<Color::Black>(sink);
   return sink.sizes();
+}
+
+void Board::generate_legal_group(MoveList& list, int group) const {
+  OneGroupSink sink(list, group);
+  if (side_ == Color::White) generate<Color::White>(sink);
+  else generate<Color::Black>(sink);
 }
 
 MoveList Board::legal_moves() const {

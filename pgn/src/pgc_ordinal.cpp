@@ -134,18 +134,6 @@ const Move* bucket_moves(const core::MoveGroups& groups, int bucket, Move* scrat
   return scratch;
 }
 
-// The number of moves in the buckets before the pawn files': every piece move and castling.
-std::size_t before_pawns(const core::MoveGroups& groups) { return groups.total() - groups.size(kPawnGroup); }
-
-// The number of pawn moves from each file, as the bytes of one register (no file has 256
-// moves): counting in memory would make each move wait for the previous one's store.
-std::uint64_t pawn_file_sizes(const core::MoveGroups& groups) {
-  std::uint64_t sizes = 0;
-  for (const Move* m = groups.begin(kPawnGroup); m != groups.end(kPawnGroup); ++m)
-    sizes += std::uint64_t{1} << (8 * core::file_of(m->from()));
-  return sizes;
-}
-
 // The move whose key has exactly `wanted` smaller ones among g distinct keys (below 2^40):
 // each key with its move's index in the low byte, the wanted one found by nth_element.
 Move select_keyed(const Move* moves, const std::uint64_t* keys, std::size_t g, std::size_t wanted) {
@@ -230,23 +218,37 @@ std::optional<std::uint8_t> ordinal_of(const core::Board& board, core::Move move
 }
 
 std::optional<core::Move> move_of(const core::Board& board, std::uint8_t ordinal, std::size_t* legal) {
-  core::MoveGroups groups;
-  board.generate_legal(groups);
-  if (legal) *legal = groups.total();
-  if (ordinal >= groups.total()) return std::nullopt;
+  // The groups' sizes find the bucket; only its group's moves are then generated.
+  core::MoveList list;
+  const core::GroupSizes sizes = board.generate_legal(list, -1);
+  std::size_t total = 0;
+  for (std::uint8_t n : sizes) total += n;
+  if (legal) *legal = total;
+  if (ordinal >= total) return std::nullopt;
+  const std::size_t pawn_moves = sizes[static_cast<std::size_t>(kPawnGroup)];
   std::size_t first = 0;  // the ordinal of the bucket's first move
   int bucket = 0;
-  if (ordinal < before_pawns(groups)) {
-    for (; first + groups.size(kGroupOf[bucket]) <= ordinal; ++bucket) first += groups.size(kGroupOf[bucket]);
+  std::array<Move, core::MoveList::kCapacity> scratch;
+  const Move* moves = list.begin();
+  std::size_t size = 0;
+  if (ordinal < total - pawn_moves) {
+    for (; first + sizes[static_cast<std::size_t>(kGroupOf[bucket])] <= ordinal; ++bucket)
+      first += sizes[static_cast<std::size_t>(kGroupOf[bucket])];
+    board.generate_legal_group(list, kGroupOf[bucket]);
+    size = list.size();
   } else {
-    first = before_pawns(groups);
-    const std::uint64_t files = pawn_file_sizes(groups);
+    first = total - pawn_moves;
+    board.generate_legal_group(list, kPawnGroup);
+    std::uint64_t files = 0;  // moves per file as the bytes of one register
+    for (Move m : list) files += std::uint64_t{1} << (8 * core::file_of(m.from()));
     for (bucket = kPawnBuckets; first + ((files >> (8 * (bucket - kPawnBuckets))) & 0xff) <= ordinal; ++bucket)
       first += (files >> (8 * (bucket - kPawnBuckets))) & 0xff;
+    for (Move m : list) {
+      scratch[size] = m;  // kept only when on the file: no branch to mispredict
+      size += core::file_of(m.from()) == bucket - kPawnBuckets;
+    }
+    moves = scratch.data();
   }
-  std::array<Move, core::MoveList::kCapacity> scratch;
-  std::size_t size = 0;
-  const Move* moves = bucket_moves(groups, bucket, scratch.data(), size);
   if (size == 1) return moves[0];  // alone in its bucket: no keys needed
   const std::size_t wanted = ordinal - first;
   if (!shared_targets(moves, size, bucket))

@@ -174,6 +174,8 @@ class Board {
   // to `list`: cheaper than generating every move where a caller needs the moves of one group
   // and only the sizes of the others.
   GroupSizes generate_legal(MoveList& list, int group) const;
+  // Appends the legal moves of one group only; the others are not generated.
+  void generate_legal_group(MoveList& list, int group) const;
   // True if m is one of the legal moves here: the check for moves from untrusted sources.
   bool is_legal(Move m) const;
   // For a move that is legal but for king safety (right piece, right shape, path clear; not

@@ -142,6 +142,12 @@ TEST_CASE("Legal moves generated into groups by mover, or counted by group with 
           for (core::Move m : list) listed.push_back(m.raw());
           std::sort(listed.begin(), listed.end());
           CHECK(listed == want);
+          core::MoveList alone;
+          b.generate_legal_group(alone, g);
+          std::vector<std::uint16_t> one;
+          for (core::Move m : alone) one.push_back(m.raw());
+          std::sort(one.begin(), one.end());
+          CHECK(one == want);
         }
         b.make_move(moves[rng() % moves.size()]);
       }
