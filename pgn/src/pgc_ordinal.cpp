@@ -134,37 +134,54 @@ const Move* bucket_moves(const core::MoveGroups& groups, int bucket, Move* scrat
   return scratch;
 }
 
-// The move whose key has exactly `wanted` smaller ones among g distinct keys (below 2^40):
-// each key with its move's index in the low byte, the wanted one found by nth_element.
+// The move whose key has exactly `wanted` smaller ones among g distinct keys.
 Move select_keyed(const Move* moves, const std::uint64_t* keys, std::size_t g, std::size_t wanted) {
-  std::array<std::uint64_t, core::MoveList::kCapacity> packed;
-  for (std::size_t i = 0; i < g; ++i) packed[i] = keys[i] << 8 | i;
-  const auto nth = packed.begin() + static_cast<std::ptrdiff_t>(wanted);
-  std::nth_element(packed.begin(), nth, packed.begin() + static_cast<std::ptrdiff_t>(g));
-  return moves[*nth & 0xff];
+  for (std::size_t i = 0; i < g; ++i) {
+    std::size_t smaller = 0;
+    for (std::size_t j = 0; j < g; ++j) smaller += keys[j] < keys[i];
+    if (smaller == wanted) return moves[i];
+  }
+  return Move::none();  // not reached
 }
 
-// The same for compact keys (distinct, below 256): the keys as bits of a 256-bit set, the move
-// found by counting set bits.
+// The same for compact keys (distinct, below 256): the keys as bits of a 256-bit set, the
+// wanted key found by counting set bits, then its move.
 Move select_compact(const Move* moves, std::size_t g, std::size_t wanted, int bucket, Bitboard them) {
-  std::array<std::uint64_t, 4> keys{};
-  std::array<Move, 256> by_key;
+  std::uint64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;  // registers: or-ing into memory would chain the stores
+  std::array<unsigned, core::MoveList::kCapacity> keys;
   for (std::size_t i = 0; i < g; ++i) {
-    const unsigned k = compact_key(moves[i], bucket, them);
-    keys[k >> 6] |= std::uint64_t{1} << (k & 63);
-    by_key[k] = moves[i];
+    const unsigned k = keys[i] = compact_key(moves[i], bucket, them);
+    const std::uint64_t bit = std::uint64_t{1} << (k & 63);
+    s0 |= (k >> 6) == 0 ? bit : 0;
+    s1 |= (k >> 6) == 1 ? bit : 0;
+    s2 |= (k >> 6) == 2 ? bit : 0;
+    s3 |= (k >> 6) == 3 ? bit : 0;
   }
-  for (std::size_t w = 0; w < keys.size(); ++w) {
-    std::uint64_t bits = keys[w];
+  const std::array<std::uint64_t, 4> set{s0, s1, s2, s3};
+  unsigned key = 0;
+  for (std::size_t w = 0; w < set.size(); ++w) {
+    std::uint64_t bits = set[w];
     const auto n = static_cast<std::size_t>(core::popcount(bits));
     if (wanted >= n) {
       wanted -= n;
       continue;
     }
     for (; wanted > 0; --wanted) bits &= bits - 1;
-    return by_key[w * 64 + static_cast<std::size_t>(std::countr_zero(bits))];
+    key = static_cast<unsigned>(w * 64) + static_cast<unsigned>(std::countr_zero(bits));
+    break;
   }
-  return Move::none();  // not reached
+  std::size_t i = 0;
+  while (i + 1 < g && keys[i] != key) ++i;
+  return moves[i];
+}
+
+// The wanted move of a bucket whose moves need SAN keys (some share a target square): rare,
+// kept out of line so that the common path's stack frame stays small.
+[[gnu::noinline]] Move select_by_san(const core::Board& board, const Move* moves, std::size_t g, int bucket,
+                                     std::size_t wanted) {
+  std::array<std::uint64_t, core::MoveList::kCapacity> keys;
+  bucket_keys(board, moves, g, bucket, keys.data());
+  return select_keyed(moves, keys.data(), g, wanted);
 }
 
 // How many of a bucket's g moves sort before `move`, one of them.
@@ -251,11 +268,8 @@ std::optional<core::Move> move_of(const core::Board& board, std::uint8_t ordinal
   }
   if (size == 1) return moves[0];  // alone in its bucket: no keys needed
   const std::size_t wanted = ordinal - first;
-  if (!shared_targets(moves, size, bucket))
-    return select_compact(moves, size, wanted, bucket, board.pieces(~board.side_to_move()));
-  std::array<std::uint64_t, core::MoveList::kCapacity> keys;
-  bucket_keys(board, moves, size, bucket, keys.data());
-  return select_keyed(moves, keys.data(), size, wanted);
+  if (shared_targets(moves, size, bucket)) return select_by_san(board, moves, size, bucket, wanted);
+  return select_compact(moves, size, wanted, bucket, board.pieces(~board.side_to_move()));
 }
 
 }  // namespace detail
