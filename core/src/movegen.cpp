@@ -279,9 +279,9 @@ class CountingSink {
     else ++counts_[MoveGroups::kCastling];
   }
   GroupSizes sizes() const {
-    GroupSizes out{};
-    for (std::size_t g = 0; g < out.size(); ++g) out[g] = static_cast<std::uint8_t>(counts_[g]);
-    if (listed_ >= 0 && listed_ < MoveGroups::kCount) out[static_cast<std::size_t>(listed_)] = static_cast<std::uint8_t>(list_.size());
+    GroupSizes out = counts_;
+    if (listed_ >= 0 && listed_ < MoveGroups::kCount)
+      out[static_cast<std::size_t>(listed_)] = static_cast<std::uint32_t>(list_.size());
     return out;
   }
 
@@ -292,7 +292,7 @@ class CountingSink {
   }
   MoveList& list_;
   int listed_;
-  std::array<unsigned, MoveGroups::kCount> counts_{};
+  GroupSizes counts_{};
 };
 
 // MoveGroups' storage as a list that knows which group it is filling, its count kept apart

@@ -239,7 +239,7 @@ std::optional<core::Move> move_of(const core::Board& board, std::uint8_t ordinal
   core::MoveList list;
   const core::GroupSizes sizes = board.generate_legal(list, -1);
   std::size_t total = 0;
-  for (std::uint8_t n : sizes) total += n;
+  for (const std::uint32_t n : sizes) total += n;
   if (legal) *legal = total;
   if (ordinal >= total) return std::nullopt;
   const std::size_t pawn_moves = sizes[static_cast<std::size_t>(kPawnGroup)];

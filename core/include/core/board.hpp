@@ -101,8 +101,9 @@ class MoveGroups {
   Storage s_;
 };
 
-// The number of legal moves in each group, numbered as in MoveGroups.
-using GroupSizes = std::array<std::uint8_t, MoveGroups::kCount>;
+// The number of legal moves in each group, numbered as in MoveGroups (whole words: a 7-byte
+// array is packed and unpacked through overlapping stores that stall).
+using GroupSizes = std::array<std::uint32_t, MoveGroups::kCount>;
 
 class Board {
  public:
