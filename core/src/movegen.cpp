@@ -94,85 +94,107 @@ void Board::generate(Sink& sink) const {
   const Bitboard occ = us | them;
   const Square ksq = king_square(Us);
   const Bitboard checkers = st().checkers;
+  // In double check only the king moves; otherwise non-king moves must capture or block a
+  // single checker.
+  const bool double_check = more_than_one(checkers);
+  const Bitboard target = double_check ? 0 : checkers ? between(ksq, lsb(checkers)) : ~us;
+  const Bitboard pins = double_check ? 0 : pinned(Us);
 
   // King moves: the king is lifted off the board so that it cannot hide behind itself.
-  sink.group(index(PieceType::King));
-  if (!sink.skip(index(PieceType::King))) sink.piece(PieceType::King, ksq, king_targets<Us>(occ ^ bb(ksq)));
-  if (more_than_one(checkers)) return;
-
-  // Non-king moves must capture or block a single checker.
-  const Bitboard target = checkers ? between(ksq, lsb(checkers)) : ~us;
-  const Bitboard pins = pinned(Us);
-
-  sink.group(index(PieceType::Knight));
-  for (Bitboard b = sink.skip(index(PieceType::Knight)) ? 0 : pieces(Us, PieceType::Knight) & ~pins; b;) {
-    const Square from = pop_lsb(b);
-    sink.piece(PieceType::Knight, from, knight_attacks(from) & target);
-  }
-  // Sliders: a pinned one moves only along its pin line. Into a list a queen comes twice,
-  // with its diagonal and then its straight moves; into groups each type comes whole.
-  auto add_sliders = [&](Bitboard sliders, Bitboard (*slider_attacks)(Square, Bitboard)) {
-    for (Bitboard b = sliders; b;) {
+  auto king = [&] { sink.piece(PieceType::King, ksq, king_targets<Us>(occ ^ bb(ksq))); };
+  auto knights = [&] {
+    for (Bitboard b = double_check ? 0 : pieces(Us, PieceType::Knight) & ~pins; b;) {
+      const Square from = pop_lsb(b);
+      sink.piece(PieceType::Knight, from, knight_attacks(from) & target);
+    }
+  };
+  // Sliders: a pinned one moves only along its pin line.
+  auto sliders = [&](Bitboard of, Bitboard (*slider_attacks)(Square, Bitboard)) {
+    for (Bitboard b = double_check ? 0 : of; b;) {
       const Square from = pop_lsb(b);
       Bitboard t = slider_attacks(from, occ) & target;
       if (pins & bb(from)) t &= line(ksq, from);
       sink.piece(type_of(piece_on(from)), from, t);
     }
   };
-  if constexpr (Sink::kGrouped) {
-    sink.group(index(PieceType::Bishop));
-    if (!sink.skip(index(PieceType::Bishop))) add_sliders(pieces(Us, PieceType::Bishop), bishop_attacks);
-    sink.group(index(PieceType::Rook));
-    if (!sink.skip(index(PieceType::Rook))) add_sliders(pieces(Us, PieceType::Rook), rook_attacks);
-    sink.group(index(PieceType::Queen));
-    if (!sink.skip(index(PieceType::Queen))) add_sliders(pieces(Us, PieceType::Queen), queen_attacks);
-  } else {
-    add_sliders(pieces(Us, PieceType::Bishop) | pieces(Us, PieceType::Queen), bishop_attacks);
-    add_sliders(pieces(Us, PieceType::Rook) | pieces(Us, PieceType::Queen), rook_attacks);
-  }
-
   // Pawns: set-wise for the free ones, one by one for the few that are pinned.
-  sink.group(index(PieceType::Pawn));
-  const Bitboard pawns = sink.skip(index(PieceType::Pawn)) ? 0 : pieces(Us, PieceType::Pawn);
-  const Bitboard free_pawns = pawns & ~pins;
-  const Bitboard empty = ~occ;
-  const Bitboard push1 = shift<kUp<Us>>(free_pawns) & empty;
-  const Bitboard push2 = shift<kUp<Us>>(push1 & kRelRank3<Us>) & empty;
-  sink.template pawns<kUp<Us>>(push1 & target, kRelRank8<Us>);
-  sink.template pawns<2 * kUp<Us>>(push2 & target, 0);
-  sink.template pawns<kUpLeft<Us>>(shift<kUpLeft<Us>>(free_pawns) & them & target, kRelRank8<Us>);
-  sink.template pawns<kUpRight<Us>>(shift<kUpRight<Us>>(free_pawns) & them & target, kRelRank8<Us>);
-  for (Bitboard b = pawns & pins; b;) {
-    const Square from = pop_lsb(b);
-    const Bitboard pin_line = line(ksq, from);
-    const Bitboard one = shift<kUp<Us>>(bb(from)) & empty;
-    const Bitboard two = shift<kUp<Us>>(one & kRelRank3<Us>) & empty;
-    sink.pawn(from, (one | two | (pawn_attacks(Us, from) & them)) & target & pin_line, kRelRank8<Us>);
-  }
-  const Square ep = st().ep;
-  if (ep != Square::None) {
-    for (Bitboard b = pawn_attacks(Them, ep) & pawns; b;) {
+  auto pawn_moves = [&] {
+    const Bitboard pawns = double_check ? 0 : pieces(Us, PieceType::Pawn);
+    const Bitboard free_pawns = pawns & ~pins;
+    const Bitboard empty = ~occ;
+    const Bitboard push1 = shift<kUp<Us>>(free_pawns) & empty;
+    const Bitboard push2 = shift<kUp<Us>>(push1 & kRelRank3<Us>) & empty;
+    sink.template pawns<kUp<Us>>(push1 & target, kRelRank8<Us>);
+    sink.template pawns<2 * kUp<Us>>(push2 & target, 0);
+    sink.template pawns<kUpLeft<Us>>(shift<kUpLeft<Us>>(free_pawns) & them & target, kRelRank8<Us>);
+    sink.template pawns<kUpRight<Us>>(shift<kUpRight<Us>>(free_pawns) & them & target, kRelRank8<Us>);
+    for (Bitboard b = pawns & pins; b;) {
       const Square from = pop_lsb(b);
-      if (ep_capture_legal(from)) sink.en_passant(from, ep);
+      const Bitboard pin_line = line(ksq, from);
+      const Bitboard one = shift<kUp<Us>>(bb(from)) & empty;
+      const Bitboard two = shift<kUp<Us>>(one & kRelRank3<Us>) & empty;
+      sink.pawn(from, (one | two | (pawn_attacks(Us, from) & them)) & target & pin_line, kRelRank8<Us>);
     }
-  }
-
+    const Square ep = st().ep;
+    if (ep != Square::None) {
+      for (Bitboard b = pawn_attacks(Them, ep) & pawns; b;) {
+        const Square from = pop_lsb(b);
+        if (ep_capture_legal(from)) sink.en_passant(from, ep);
+      }
+    }
+  };
   // Castling: never out of check; the path must be empty but for king and rook, and no square
   // the king stands on or crosses may be attacked. The castling rook is lifted too, since in
   // Chess960 it may stand between an attacker and the king's path.
-  if (checkers || sink.skip(MoveGroups::kCastling)) return;
-  sink.group(MoveGroups::kCastling);
-  for (CastlingSide side : {CastlingSide::King, CastlingSide::Queen}) {
-    const int bit = index(Us) * 2 + static_cast<int>(side);
-    if (!((st().castling >> bit) & 1)) continue;
-    const Square rook = castling_rooks_[bit];
-    if (occ & castle_empty_[bit]) continue;
-    const Bitboard lifted = occ ^ bb(ksq) ^ bb(rook);
-    bool safe = true;
-    // The king's own square too: with the rook lifted it may be exposed along the back rank.
-    for (Bitboard path = castle_king_path_[bit]; path && safe;)
-      safe = !(attackers_to(pop_lsb(path), lifted) & them);
-    if (safe) sink.castling(ksq, rook);
+  auto castling = [&] {
+    if (checkers) return;
+    for (CastlingSide side : {CastlingSide::King, CastlingSide::Queen}) {
+      const int bit = index(Us) * 2 + static_cast<int>(side);
+      if (!((st().castling >> bit) & 1)) continue;
+      const Square rook = castling_rooks_[bit];
+      if (occ & castle_empty_[bit]) continue;
+      const Bitboard lifted = occ ^ bb(ksq) ^ bb(rook);
+      bool safe = true;
+      // The king's own square too: with the rook lifted it may be exposed along the back rank.
+      for (Bitboard path = castle_king_path_[bit]; path && safe;)
+        safe = !(attackers_to(pop_lsb(path), lifted) & them);
+      if (safe) sink.castling(ksq, rook);
+    }
+  };
+
+  if constexpr (Sink::kSanOrder) {
+    // Group by group in the order of SAN's first characters, while the sink wants more.
+    if (sink.group(index(PieceType::Bishop))) sliders(pieces(Us, PieceType::Bishop), bishop_attacks);
+    if (sink.group(index(PieceType::King))) king();
+    if (sink.group(index(PieceType::Knight))) knights();
+    if (sink.group(MoveGroups::kCastling)) castling();
+    if (sink.group(index(PieceType::Queen))) sliders(pieces(Us, PieceType::Queen), queen_attacks);
+    if (sink.group(index(PieceType::Rook))) sliders(pieces(Us, PieceType::Rook), rook_attacks);
+    if (sink.group(index(PieceType::Pawn))) pawn_moves();
+    sink.group(MoveGroups::kCount);  // the end
+  } else if constexpr (Sink::kGrouped) {
+    sink.group(index(PieceType::King));
+    king();
+    sink.group(index(PieceType::Knight));
+    knights();
+    sink.group(index(PieceType::Bishop));
+    sliders(pieces(Us, PieceType::Bishop), bishop_attacks);
+    sink.group(index(PieceType::Rook));
+    sliders(pieces(Us, PieceType::Rook), rook_attacks);
+    sink.group(index(PieceType::Queen));
+    sliders(pieces(Us, PieceType::Queen), queen_attacks);
+    sink.group(index(PieceType::Pawn));
+    pawn_moves();
+    sink.group(MoveGroups::kCastling);
+    castling();
+  } else {
+    // Into a list a queen comes twice, with its diagonal and then its straight moves.
+    king();
+    knights();
+    sliders(pieces(Us, PieceType::Bishop) | pieces(Us, PieceType::Queen), bishop_attacks);
+    sliders(pieces(Us, PieceType::Rook) | pieces(Us, PieceType::Queen), rook_attacks);
+    pawn_moves();
+    castling();
   }
 }
 
@@ -208,8 +230,8 @@ template <class List>
 class ListSink {
  public:
   static constexpr bool kGrouped = false;  // moves in the generator's fastest order
+  static constexpr bool kSanOrder = false;
   explicit ListSink(List& list) : list_(list) {}
-  static constexpr bool skip(int) { return false; }  // no group left out
   void group(int) {}
   void piece(PieceType, Square from, Bitboard targets) { add_moves(list_, from, targets); }
   template <int Delta>
@@ -239,60 +261,61 @@ constexpr unsigned count_squares(Bitboard b) {
   return static_cast<unsigned>((b * 0x0101010101010101ULL) >> 56);
 }
 
-// Lists the moves of one group; the generator leaves the others out.
-class OneGroupSink : public ListSink<MoveList> {
+// Takes the generator's moves group by group in SAN order (see Board::legal_group_at),
+// counting the groups it passes over and listing the one it stops at: the group holding the
+// move of a given index, or a given group. The generator stops once that group is complete.
+class ScanSink {
  public:
   static constexpr bool kGrouped = true;
-  OneGroupSink(MoveList& list, int group) : ListSink<MoveList>(list), group_(group) {}
-  bool skip(int group) const { return group != group_; }
+  static constexpr bool kSanOrder = true;
+  // Stops at the group holding the move of `index` (wanted_group -1) or at `wanted_group`.
+  ScanSink(MoveList& list, std::size_t index, int wanted_group)
+      : list_(list), index_(index), wanted_(wanted_group) {}
+  // Starts group g (MoveGroups::kCount: the end); false once the wanted group is complete.
+  bool group(int g) {
+    if (found_ >= 0) return false;
+    const std::size_t size = list_.size() + counted_;
+    if (current_ >= 0 && (wanted_ < 0 ? before_ + size > index_ : current_ == wanted_)) {
+      found_ = current_;
+      return false;
+    }
+    before_ += size;
+    list_.clear();
+    counted_ = 0;
+    current_ = g;
+    listing_ = wanted_ < 0 || g == wanted_;
+    return true;
+  }
+  int found() const { return found_; }
+  std::size_t before() const { return before_; }
 
- private:
-  int group_;
-};
-
-// Counts the generator's moves by group and lists those of one group only.
-class CountingSink {
- public:
-  static constexpr bool kGrouped = false;
-  CountingSink(MoveList& list, int listed) : list_(list), listed_(listed) {}
-  static constexpr bool skip(int) { return false; }
-  void group(int) {}
-  void piece(PieceType pt, Square from, Bitboard targets) {
-    if (index(pt) == listed_) add_moves(list_, from, targets);
-    else counts_[static_cast<std::size_t>(index(pt))] += count_squares(targets);
+  void piece(PieceType, Square from, Bitboard targets) {
+    if (listing_) add_moves(list_, from, targets);
+    else counted_ += count_squares(targets);
   }
   template <int Delta>
   void pawns(Bitboard targets, Bitboard promotion_rank) {
-    if (listed_ == index(PieceType::Pawn)) add_pawn_moves<Delta>(list_, targets, promotion_rank);
-    else count_pawns(targets, promotion_rank);
+    if (listing_) add_pawn_moves<Delta>(list_, targets, promotion_rank);
+    else counted_ += count_squares(targets & ~promotion_rank) + 4 * count_squares(targets & promotion_rank);
   }
   void pawn(Square from, Bitboard targets, Bitboard promotion_rank) {
-    if (listed_ == index(PieceType::Pawn)) ListSink<MoveList>(list_).pawn(from, targets, promotion_rank);
-    else count_pawns(targets, promotion_rank);
+    if (listing_) ListSink<MoveList>(list_).pawn(from, targets, promotion_rank);
+    else counted_ += count_squares(targets & ~promotion_rank) + 4 * count_squares(targets & promotion_rank);
   }
-  void en_passant(Square from, Square ep) {
-    if (listed_ == index(PieceType::Pawn)) list_.push_back(Move(from, ep, MoveKind::EnPassant));
-    else ++counts_[static_cast<std::size_t>(index(PieceType::Pawn))];
-  }
-  void castling(Square king, Square rook) {
-    if (listed_ == MoveGroups::kCastling) list_.push_back(Move(king, rook, MoveKind::Castling));
-    else ++counts_[MoveGroups::kCastling];
-  }
-  GroupSizes sizes() const {
-    GroupSizes out = counts_;
-    if (listed_ >= 0 && listed_ < MoveGroups::kCount)
-      out[static_cast<std::size_t>(listed_)] = static_cast<std::uint32_t>(list_.size());
-    return out;
-  }
+  void en_passant(Square from, Square ep) { add_one(Move(from, ep, MoveKind::EnPassant)); }
+  void castling(Square king, Square rook) { add_one(Move(king, rook, MoveKind::Castling)); }
 
  private:
-  void count_pawns(Bitboard targets, Bitboard promotion_rank) {
-    counts_[static_cast<std::size_t>(index(PieceType::Pawn))] +=
-        count_squares(targets & ~promotion_rank) + 4 * count_squares(targets & promotion_rank);
+  void add_one(Move m) {
+    if (listing_) list_.push_back(m);
+    else ++counted_;
   }
   MoveList& list_;
-  int listed_;
-  GroupSizes counts_{};
+  std::size_t index_;
+  int wanted_;
+  int current_ = -1, found_ = -1;
+  bool listing_ = false;
+  std::size_t before_ = 0, counted_ = 0;
 };
 
 // MoveGroups' storage as a list that knows which group it is filling, its count kept apart
@@ -341,17 +364,19 @@ void Board::generate_legal(MoveGroups& groups) const {
   list.finish();
 }
 
-GroupSizes Board::generate_legal(MoveList& list, int group) const {
-  CountingSink sink(list, group);
+int Board::legal_group_at(std::size_t index, MoveList& list, std::size_t& before) const {
+  ScanSink sink(list, index, -1);
   if (side_ == Color::White) generate<Color::White>(sink);
   else generate<Color::Black>(sink);
-  return sink.sizes();
+  before = sink.before();
+  return sink.found();
 }
 
-void Board::generate_legal_group(MoveList& list, int group) const {
-  OneGroupSink sink(list, group);
+std::size_t Board::legal_group_in_san_order(int group, MoveList& list) const {
+  ScanSink sink(list, 0, group);
   if (side_ == Color::White) generate<Color::White>(sink);
   else generate<Color::Black>(sink);
+  return sink.before();
 }
 
 MoveList Board::legal_moves() const {

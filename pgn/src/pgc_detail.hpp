@@ -14,7 +14,8 @@ namespace epdd::pgn::detail {
 
 // The ordinal of a legal move (nullopt: not legal, or past 255).
 std::optional<std::uint8_t> ordinal_of(const core::Board& board, core::Move move);
-// The move of an ordinal (nullopt: not that many moves); `legal`, when given, gets their number.
+// The move of an ordinal (nullopt: not that many moves; then `legal`, when given, gets their
+// number).
 std::optional<core::Move> move_of(const core::Board& board, std::uint8_t ordinal, std::size_t* legal);
 
 // The standard start position, built once (building a Board sets up every table it keeps).

@@ -206,16 +206,15 @@ namespace detail {
 
 std::optional<std::uint8_t> ordinal_of(const core::Board& board, core::Move move) {
   if (!move.is_real() || board.piece_on(move.from()) == core::Piece::None) return std::nullopt;
-  // The moves of earlier buckets are only counted; those of the move's own group are listed.
+  // The core generates the groups in SAN's order up to the move's own: the earlier ones only
+  // counted, the move's listed.
   const int own = bucket_of(board, move);
   core::MoveList list;
-  const core::GroupSizes sizes = board.generate_legal(list, own < kPawnBuckets ? kGroupOf[own] : kPawnGroup);
-  std::size_t below = 0;  // moves of earlier buckets
+  std::size_t below = board.legal_group_in_san_order(own < kPawnBuckets ? kGroupOf[own] : kPawnGroup, list);
   std::array<Move, core::MoveList::kCapacity> scratch;
   const Move* moves = list.begin();
   std::size_t g = list.size();
-  if (own >= kPawnBuckets) {  // a pawn file's moves come after every other bucket's
-    for (int b = 0; b < kPawnBuckets; ++b) below += sizes[static_cast<std::size_t>(kGroupOf[b])];
+  if (own >= kPawnBuckets) {  // the pawns' group holds the files' buckets one after another
     const int file = own - kPawnBuckets;
     moves = scratch.data();
     g = 0;
@@ -225,8 +224,6 @@ std::optional<std::uint8_t> ordinal_of(const core::Board& board, core::Move move
       scratch[g] = m;  // kept only when on the file: no branch to mispredict
       g += f == file;
     }
-  } else {
-    for (int b = 0; b < own; ++b) below += sizes[static_cast<std::size_t>(kGroupOf[b])];
   }
   if (std::find(moves, moves + g, move) == moves + g) return std::nullopt;  // not legal
   if (g > 1) below += rank_in_bucket(move, moves, g, own, board.pieces(~board.side_to_move()));
@@ -235,31 +232,25 @@ std::optional<std::uint8_t> ordinal_of(const core::Board& board, core::Move move
 }
 
 std::optional<core::Move> move_of(const core::Board& board, std::uint8_t ordinal, std::size_t* legal) {
-  // The groups' sizes find the bucket; only its group's moves are then generated.
+  // The core generates the groups in SAN's order up to the one holding the ordinal.
   core::MoveList list;
-  const core::GroupSizes sizes = board.generate_legal(list, -1);
-  std::size_t total = 0;
-  for (const std::uint32_t n : sizes) total += n;
-  if (legal) *legal = total;
-  if (ordinal >= total) return std::nullopt;
-  const std::size_t pawn_moves = sizes[static_cast<std::size_t>(kPawnGroup)];
   std::size_t first = 0;  // the ordinal of the bucket's first move
-  int bucket = 0;
+  const int group = board.legal_group_at(ordinal, list, first);
+  if (group < 0) {
+    if (legal) *legal = first;
+    return std::nullopt;
+  }
+  constexpr int kBucketOfGroup[core::MoveGroups::kCount] = {-1, 2, 0, 5, 4, 1, kCastlingBucket};
+  int bucket = kBucketOfGroup[group];
   std::array<Move, core::MoveList::kCapacity> scratch;
   const Move* moves = list.begin();
-  std::size_t size = 0;
-  if (ordinal < total - pawn_moves) {
-    for (; first + sizes[static_cast<std::size_t>(kGroupOf[bucket])] <= ordinal; ++bucket)
-      first += sizes[static_cast<std::size_t>(kGroupOf[bucket])];
-    board.generate_legal_group(list, kGroupOf[bucket]);
-    size = list.size();
-  } else {
-    first = total - pawn_moves;
-    board.generate_legal_group(list, kPawnGroup);
+  std::size_t size = list.size();
+  if (group == kPawnGroup) {  // the files' buckets one after another
     std::uint64_t files = 0;  // moves per file as the bytes of one register
     for (Move m : list) files += std::uint64_t{1} << (8 * core::file_of(m.from()));
     for (bucket = kPawnBuckets; first + ((files >> (8 * (bucket - kPawnBuckets))) & 0xff) <= ordinal; ++bucket)
       first += (files >> (8 * (bucket - kPawnBuckets))) & 0xff;
+    size = 0;
     for (Move m : list) {
       scratch[size] = m;  // kept only when on the file: no branch to mispredict
       size += core::file_of(m.from()) == bucket - kPawnBuckets;

@@ -101,10 +101,6 @@ class MoveGroups {
   Storage s_;
 };
 
-// The number of legal moves in each group, numbered as in MoveGroups (whole words: a 7-byte
-// array is packed and unpacked through overlapping stores that stall).
-using GroupSizes = std::array<std::uint32_t, MoveGroups::kCount>;
-
 class Board {
  public:
   // The standard starting position.
@@ -171,12 +167,17 @@ class Board {
   // Every legal move of the side to move into its group (see MoveGroups), which must be
   // new: one pass, no move looked at again to find its group.
   void generate_legal(MoveGroups& groups) const;
-  // Counts the legal moves of every group and appends those of `group` (a MoveGroups number)
-  // to `list`: cheaper than generating every move where a caller needs the moves of one group
-  // and only the sizes of the others.
-  GroupSizes generate_legal(MoveList& list, int group) const;
-  // Appends the legal moves of one group only; the others are not generated.
-  void generate_legal_group(MoveList& list, int group) const;
+  // The legal moves grouped in the order of SAN's first characters: bishops (B), the king's
+  // steps (K), knights (N), castling (O-O), queens (Q), rooks (R), then pawns (MoveGroups'
+  // numbers), generated only as far as needed, the groups passed over counted, not listed.
+  // For PGC's move ordinals, which sort moves by their SAN.
+  //
+  // The group holding the move of `index` in that order, its moves listed into `list` (in no
+  // promised order) and `before` set to the number of moves of the groups before it; -1 when
+  // there are not that many moves (`before`: their number).
+  int legal_group_at(std::size_t index, MoveList& list, std::size_t& before) const;
+  // The moves of `group` into `list`; returns the number of moves of the groups before it.
+  std::size_t legal_group_in_san_order(int group, MoveList& list) const;
   // True if m is one of the legal moves here: the check for moves from untrusted sources.
   bool is_legal(Move m) const;
   // For a move that is legal but for king safety (right piece, right shape, path clear; not
@@ -259,7 +260,7 @@ class Board {
   bool ep_capture_legal(Square from) const;
   Bitboard pinned(Color c) const;
   template <Color Us, class Sink>
-  void generate(Sink& sink) const;
+  void generate(Sink& sink) const;  // see movegen.cpp for what a sink provides
   template <Color Us>
   Bitboard king_targets(Bitboard occupied_without_king) const;
 

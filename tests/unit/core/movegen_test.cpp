@@ -93,7 +93,7 @@ TEST_CASE("is_legal rejects moves that are not legal here", "[core][movegen]") {
   CHECK(b.is_legal(core::Move(core::Square::E2, core::Square::E4)));
 }
 
-TEST_CASE("Legal moves generated into groups by mover, or counted by group with one listed, are the full list",
+TEST_CASE("Legal moves generated into groups by mover, or scanned group by group in SAN order, are the full list",
           "[core][movegen]") {
   // The oracle: the full legal move list, each move's group found from the board here.
   std::mt19937 rng(20261124);
@@ -133,22 +133,38 @@ TEST_CASE("Legal moves generated into groups by mover, or counted by group with 
           std::sort(got.begin(), got.end());
           INFO("group " << g);
           CHECK(got == want);
-          // Counted by group with one group listed: the same sizes, the same moves.
-          core::MoveList list;
-          const core::GroupSizes sizes = b.generate_legal(list, g);
-          for (int h = 0; h < core::MoveGroups::kCount; ++h)
-            CHECK(sizes[static_cast<std::size_t>(h)] == expected[static_cast<std::size_t>(h)].size());
-          std::vector<std::uint16_t> listed;
-          for (core::Move m : list) listed.push_back(m.raw());
-          std::sort(listed.begin(), listed.end());
-          CHECK(listed == want);
-          core::MoveList alone;
-          b.generate_legal_group(alone, g);
-          std::vector<std::uint16_t> one;
-          for (core::Move m : alone) one.push_back(m.raw());
-          std::sort(one.begin(), one.end());
-          CHECK(one == want);
         }
+        // In SAN order (B K N O-O Q R, then pawns), found by index or by group.
+        const auto sorted = [](const core::MoveList& list) {
+          std::vector<std::uint16_t> raw;
+          for (core::Move m : list) raw.push_back(m.raw());
+          std::sort(raw.begin(), raw.end());
+          return raw;
+        };
+        const int san_order[] = {core::index(core::PieceType::Bishop), core::index(core::PieceType::King),
+                                 core::index(core::PieceType::Knight), core::MoveGroups::kCastling,
+                                 core::index(core::PieceType::Queen),  core::index(core::PieceType::Rook),
+                                 core::index(core::PieceType::Pawn)};
+        std::size_t before = 0;
+        for (int g : san_order) {
+          INFO("group " << g);
+          const auto& want = expected[static_cast<std::size_t>(g)];
+          core::MoveList list;
+          CHECK(b.legal_group_in_san_order(g, list) == before);
+          CHECK(sorted(list) == want);
+          for (std::size_t i = before; i < before + want.size(); ++i) {
+            core::MoveList at;
+            std::size_t at_before = 999;
+            CHECK(b.legal_group_at(i, at, at_before) == g);
+            CHECK(at_before == before);
+            CHECK(sorted(at) == want);
+          }
+          before += want.size();
+        }
+        core::MoveList past;
+        std::size_t past_before = 0;
+        CHECK(b.legal_group_at(moves.size(), past, past_before) == -1);
+        CHECK(past_before == moves.size());
         b.make_move(moves[rng() % moves.size()]);
       }
     }
