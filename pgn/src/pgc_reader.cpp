@@ -39,6 +39,11 @@ const core::Board& detail::standard_start() {
 }
 
 void detail::latin1_to_utf8(std::string_view in, std::string& out) {
+  // ASCII, by far the most common, is the same bytes.
+  if (std::all_of(in.begin(), in.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; })) {
+    out.assign(in);
+    return;
+  }
   out.clear();
   out.reserve(in.size());
   for (char ch : in) {
@@ -128,6 +133,14 @@ class PgcReader::Input {
     return {};
   }
 
+  // A tag whose strings may have room already (one of an earlier game's).
+  Tag spare_tag() {
+    if (r_.spare_tags_.empty()) return Tag{};
+    Tag t = std::move(r_.spare_tags_.back());
+    r_.spare_tags_.pop_back();
+    t.line = t.column = 0;  // PGC has no lines
+    return t;
+  }
   Expected<bool, PgcError> reduced(Game& game);
   Expected<bool, PgcError> general(Game& game, std::size_t begin);
   Expected<void, PgcError> general_record(Game& game, std::uint8_t marker, std::size_t at);
@@ -143,6 +156,8 @@ void PgcReader::Input::begin_game(Game& game) {
   ++r_.games_;
   game.escapes = std::move(r_.pending_escapes_);
   r_.pending_escapes_.clear();
+  // The last game's tags become spares whose strings the new tags reuse.
+  for (Tag& t : game.tags) r_.spare_tags_.push_back(std::move(t));
   game.tags.clear();
   game.main.comments_before.clear();
   game.main.moves.clear();
@@ -182,8 +197,8 @@ Expected<bool, PgcError> PgcReader::Input::game(Game& game) {
 
 Expected<bool, PgcError> PgcReader::Input::reduced(Game& game) {
   for (std::string_view name : kSevenTagRoster) {
-    Tag t;
-    t.name = std::string(name);
+    Tag t = spare_tag();
+    t.name = name;
     if (auto ok = string(1, t.value, "a reduced game's tag value"); !ok) return unexpected(ok.error());
     game.tags.push_back(std::move(t));
   }
@@ -227,7 +242,7 @@ Expected<void, PgcError> PgcReader::Input::general_record(Game& game, std::uint8
     case PgcMarker::Noop: return {};
     case PgcMarker::TagPair: {
       if (!frames_.empty()) return unexpected(error(at, "a tag pair after the moves"));
-      Tag t;
+      Tag t = spare_tag();
       if (auto ok = string(1, t.name, "a tag name"); !ok) return ok;
       if (auto ok = string(1, t.value, "a tag value"); !ok) return ok;
       game.tags.push_back(std::move(t));
