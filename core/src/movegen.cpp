@@ -163,14 +163,20 @@ void Board::generate(Sink& sink) const {
   };
 
   if constexpr (Sink::kSanOrder) {
-    // Group by group in the order of SAN's first characters, while the sink wants more.
-    if (sink.group(index(PieceType::Bishop))) sliders(pieces(Us, PieceType::Bishop), bishop_attacks);
-    if (sink.group(index(PieceType::King))) king();
-    if (sink.group(index(PieceType::Knight))) knights();
-    if (sink.group(MoveGroups::kCastling)) castling();
-    if (sink.group(index(PieceType::Queen))) sliders(pieces(Us, PieceType::Queen), queen_attacks);
-    if (sink.group(index(PieceType::Rook))) sliders(pieces(Us, PieceType::Rook), rook_attacks);
-    if (sink.group(index(PieceType::Pawn))) pawn_moves();
+    // Group by group in the order of SAN's first characters, while the sink wants more; a
+    // group the sink only counted is generated again when it turns out to be the one wanted.
+    const auto run = [&](int g, const auto& generate_group) {
+      if (!sink.group(g)) return;
+      generate_group();
+      if (sink.relist()) generate_group();
+    };
+    run(index(PieceType::Bishop), [&] { sliders(pieces(Us, PieceType::Bishop), bishop_attacks); });
+    run(index(PieceType::King), king);
+    run(index(PieceType::Knight), knights);
+    run(MoveGroups::kCastling, castling);
+    run(index(PieceType::Queen), [&] { sliders(pieces(Us, PieceType::Queen), queen_attacks); });
+    run(index(PieceType::Rook), [&] { sliders(pieces(Us, PieceType::Rook), rook_attacks); });
+    run(index(PieceType::Pawn), pawn_moves);
     sink.group(MoveGroups::kCount);  // the end
   } else if constexpr (Sink::kGrouped) {
     sink.group(index(PieceType::King));
@@ -263,7 +269,8 @@ constexpr unsigned count_squares(Bitboard b) {
 
 // Takes the generator's moves group by group in SAN order (see Board::legal_group_at),
 // counting the groups it passes over and listing the one it stops at: the group holding the
-// move of a given index, or a given group. The generator stops once that group is complete.
+// move of a given index (counted first, then generated again to be listed), or a given group.
+// The generator stops once that group is complete.
 class ScanSink {
  public:
   static constexpr bool kGrouped = true;
@@ -283,7 +290,15 @@ class ScanSink {
     list_.clear();
     counted_ = 0;
     current_ = g;
-    listing_ = wanted_ < 0 || g == wanted_;
+    listing_ = g == wanted_;
+    return true;
+  }
+  // After a group was generated: true when it was only counted but holds the wanted index,
+  // and so must be generated again to be listed.
+  bool relist() {
+    if (listing_ || wanted_ >= 0 || before_ + counted_ <= index_) return false;
+    counted_ = 0;
+    listing_ = true;
     return true;
   }
   int found() const { return found_; }
