@@ -43,8 +43,7 @@ constexpr Bitboard bishop_lines(Square s) {
          kAntiDiagonals[static_cast<std::size_t>(rank_of(s) + file_of(s))];
 }
 
-template <class List>
-void add_promotions(List& list, Square from, Square to) {
+void add_promotions(MoveList& list, Square from, Square to) {
   list.push_back(Move(from, to, MoveKind::Promotion, PieceType::Queen));
   list.push_back(Move(from, to, MoveKind::Promotion, PieceType::Rook));
   list.push_back(Move(from, to, MoveKind::Promotion, PieceType::Bishop));
@@ -52,8 +51,8 @@ void add_promotions(List& list, Square from, Square to) {
 }
 
 // Adds pawn moves ending in `targets`, each coming from `to - delta`.
-template <int Delta, class List>
-void add_pawn_moves(List& list, Bitboard targets, Bitboard promotion_rank) {
+template <int Delta>
+void add_pawn_moves(MoveList& list, Bitboard targets, Bitboard promotion_rank) {
   for (Bitboard b = targets & ~promotion_rank; b;) {
     const Square to = pop_lsb(b);
     list.push_back(Move(square_at(index(to) - Delta), to));
@@ -64,8 +63,7 @@ void add_pawn_moves(List& list, Bitboard targets, Bitboard promotion_rank) {
   }
 }
 
-template <class List>
-void add_moves(List& list, Square from, Bitboard targets) {
+void add_moves(MoveList& list, Square from, Bitboard targets) {
   while (targets) list.push_back(Move(from, pop_lsb(targets)));
 }
 
@@ -178,21 +176,6 @@ void Board::generate(Sink& sink) const {
     run(index(PieceType::Rook), [&] { sliders(pieces(Us, PieceType::Rook), rook_attacks); });
     run(index(PieceType::Pawn), pawn_moves);
     sink.group(MoveGroups::kCount);  // the end
-  } else if constexpr (Sink::kGrouped) {
-    sink.group(index(PieceType::King));
-    king();
-    sink.group(index(PieceType::Knight));
-    knights();
-    sink.group(index(PieceType::Bishop));
-    sliders(pieces(Us, PieceType::Bishop), bishop_attacks);
-    sink.group(index(PieceType::Rook));
-    sliders(pieces(Us, PieceType::Rook), rook_attacks);
-    sink.group(index(PieceType::Queen));
-    sliders(pieces(Us, PieceType::Queen), queen_attacks);
-    sink.group(index(PieceType::Pawn));
-    pawn_moves();
-    sink.group(MoveGroups::kCastling);
-    castling();
   } else {
     // Into a list a queen comes twice, with its diagonal and then its straight moves.
     king();
@@ -231,14 +214,11 @@ Bitboard Board::king_targets(Bitboard occ) const {
 
 namespace {
 
-// Takes the generator's moves into a list (MoveList, or anything with push_back).
-template <class List>
+// Takes the generator's moves into a list.
 class ListSink {
  public:
-  static constexpr bool kGrouped = false;  // moves in the generator's fastest order
-  static constexpr bool kSanOrder = false;
-  explicit ListSink(List& list) : list_(list) {}
-  void group(int) {}
+  static constexpr bool kSanOrder = false;  // moves in the generator's fastest order
+  explicit ListSink(MoveList& list) : list_(list) {}
   void piece(PieceType, Square from, Bitboard targets) { add_moves(list_, from, targets); }
   template <int Delta>
   void pawns(Bitboard targets, Bitboard promotion_rank) {
@@ -254,8 +234,8 @@ class ListSink {
   void en_passant(Square from, Square ep) { list_.push_back(Move(from, ep, MoveKind::EnPassant)); }
   void castling(Square king, Square rook) { list_.push_back(Move(king, rook, MoveKind::Castling)); }
 
- protected:
-  List& list_;
+ private:
+  MoveList& list_;
 };
 
 // The number of squares in a set, inline: std::popcount is a library call unless the build
@@ -273,7 +253,6 @@ constexpr unsigned count_squares(Bitboard b) {
 // The generator stops once that group is complete.
 class ScanSink {
  public:
-  static constexpr bool kGrouped = true;
   static constexpr bool kSanOrder = true;
   // Stops at the group holding the move of `index` (wanted_group -1) or at `wanted_group`.
   ScanSink(MoveList& list, std::size_t index, int wanted_group)
@@ -314,7 +293,7 @@ class ScanSink {
     else counted_ += count_squares(targets & ~promotion_rank) + 4 * count_squares(targets & promotion_rank);
   }
   void pawn(Square from, Bitboard targets, Bitboard promotion_rank) {
-    if (listing_) ListSink<MoveList>(list_).pawn(from, targets, promotion_rank);
+    if (listing_) ListSink(list_).pawn(from, targets, promotion_rank);
     else counted_ += count_squares(targets & ~promotion_rank) + 4 * count_squares(targets & promotion_rank);
   }
   void en_passant(Square from, Square ep) { add_one(Move(from, ep, MoveKind::EnPassant)); }
@@ -333,50 +312,12 @@ class ScanSink {
   std::size_t before_ = 0, counted_ = 0;
 };
 
-// MoveGroups' storage as a list that knows which group it is filling, its count kept apart
-// from the moves (a register, not memory each move is stored beside).
-class GroupList {
- public:
-  explicit GroupList(MoveGroups::Storage& s) : s_(s) {}
-  void push_back(Move m) { s_.moves[n_++] = m; }
-  void group(int g) {
-    finish();
-    current_ = static_cast<std::size_t>(g);
-    s_.begin[current_] = static_cast<std::uint8_t>(n_);
-  }
-  void finish() {
-    s_.end[current_] = static_cast<std::uint8_t>(n_);
-    s_.size = n_;
-  }
-
- private:
-  MoveGroups::Storage& s_;
-  std::size_t n_ = 0;
-  std::size_t current_ = 0;
-};
-
-// Takes the generator's moves into groups (it gives them group by group).
-class GroupSink : public ListSink<GroupList> {
- public:
-  static constexpr bool kGrouped = true;
-  explicit GroupSink(GroupList& list) : ListSink<GroupList>(list) {}
-  void group(int g) { list_.group(g); }
-};
-
 }  // namespace
 
 void Board::generate_legal(MoveList& list) const {
-  ListSink<MoveList> sink(list);
+  ListSink sink(list);
   if (side_ == Color::White) generate<Color::White>(sink);
   else generate<Color::Black>(sink);
-}
-
-void Board::generate_legal(MoveGroups& groups) const {
-  GroupList list(groups.s_);
-  GroupSink sink(list);
-  if (side_ == Color::White) generate<Color::White>(sink);
-  else generate<Color::Black>(sink);
-  list.finish();
 }
 
 int Board::legal_group_at(std::size_t index, MoveList& list, std::size_t& before) const {

@@ -2,9 +2,9 @@
 // O-O Q R, in that ASCII order) or, for pawn moves, the file the pawn leaves (a-h, after the
 // capitals). So the legal moves fall into 14 buckets in ordinal order, and an ordinal needs the
 // order of one bucket only: the writer counts the moves of earlier buckets and ranks its move
-// within its own; the reader finds the bucket by its size and selects within it. The core's
-// move generator hands the moves over grouped by piece type, so no move is looked at to find
-// its bucket but pawn moves (one group, split by file here).
+// within its own; the reader finds the bucket by the counts and selects within it. The core's
+// move generator scans the moves group by group in this order (pieces by type, castling, then
+// pawns, one group split by file here), only as far as the bucket wanted, and lists only that.
 //
 // Within a bucket the order is that of the SAN after its first character. Where no two moves of
 // the bucket share a target square no SAN is disambiguated, and a small key made from the move
@@ -115,23 +115,6 @@ void bucket_keys(const core::Board& board, const Move* moves, std::size_t g, int
   const Bitboard shared = shared_targets(moves, g, bucket);
   for (std::size_t i = 0; i < g; ++i)
     keys[i] = shared ? san_key(moves[i], them, moves, g, shared) : compact_key(moves[i], bucket, them);
-}
-
-// ---- buckets ----
-
-// The moves of a bucket: a piece bucket's where the groups hold them, a pawn file's gathered
-// into `scratch`. Returns the first and sets g to their number.
-const Move* bucket_moves(const core::MoveGroups& groups, int bucket, Move* scratch, std::size_t& g) {
-  if (bucket < kPawnBuckets) {
-    g = groups.size(kGroupOf[bucket]);
-    return groups.begin(kGroupOf[bucket]);
-  }
-  g = 0;
-  for (const Move* m = groups.begin(kPawnGroup); m != groups.end(kPawnGroup); ++m) {
-    scratch[g] = *m;
-    g += core::file_of(m->from()) == bucket - kPawnBuckets;
-  }
-  return scratch;
 }
 
 // The move whose key has exactly `wanted` smaller ones among g distinct keys.
@@ -266,13 +249,8 @@ std::optional<core::Move> move_of(const core::Board& board, std::uint8_t ordinal
 }  // namespace detail
 
 core::MoveList pgc_ordered_moves(const core::Board& board) {
-  core::MoveGroups groups;
-  board.generate_legal(groups);
   core::MoveList out;
-  for (int bucket = 0; bucket < kBuckets; ++bucket) {
-    std::array<Move, core::MoveList::kCapacity> scratch;
-    std::size_t g = 0;
-    const Move* moves = bucket_moves(groups, bucket, scratch.data(), g);
+  const auto add_sorted = [&](const Move* moves, std::size_t g, int bucket) {
     std::array<std::uint64_t, core::MoveList::kCapacity> keys;
     bucket_keys(board, moves, g, bucket, keys.data());
     std::array<std::size_t, core::MoveList::kCapacity> order;
@@ -280,6 +258,20 @@ core::MoveList pgc_ordered_moves(const core::Board& board) {
     std::sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(g),
               [&](std::size_t a, std::size_t b) { return keys[a] < keys[b]; });
     for (std::size_t i = 0; i < g; ++i) out.push_back(moves[order[i]]);
+  };
+  for (int bucket = 0; bucket < kPawnBuckets; ++bucket) {
+    core::MoveList list;
+    board.legal_group_in_san_order(kGroupOf[bucket], list);
+    add_sorted(list.begin(), list.size(), bucket);
+  }
+  core::MoveList pawns;
+  board.legal_group_in_san_order(kPawnGroup, pawns);
+  for (int file = 0; file < 8; ++file) {
+    std::array<Move, core::MoveList::kCapacity> on_file;
+    std::size_t g = 0;
+    for (Move m : pawns)
+      if (core::file_of(m.from()) == file) on_file[g++] = m;
+    add_sorted(on_file.data(), g, kPawnBuckets + file);
   }
   return out;
 }

@@ -72,33 +72,13 @@ enum class GameStatus : std::uint8_t {
 
 const char* to_string(GameStatus s);
 
-// The legal moves of a position grouped by the type of piece that moves, castling apart from
-// the king's other moves. For callers whose move order is grouped the same way: PGC's
-// ordinals sort moves by their SAN, whose first character is the piece letter (or, for pawn
-// moves, a file).
-class MoveGroups {
- public:
+// Groups of legal moves by what moves: each piece type's moves (the king's without castling),
+// castling, and pawn moves. PGC's move ordinals sort moves by their SAN, whose first character
+// is the piece letter (or, for pawn moves, a file), so they come group by group.
+struct MoveGroups {
   // Group numbers: index(PieceType) (pawn moves: index(PieceType::Pawn)), castling kCastling.
   static constexpr int kCastling = 6;
   static constexpr int kCount = 7;
-
-  std::size_t size(int group) const {
-    return s_.end[static_cast<std::size_t>(group)] - s_.begin[static_cast<std::size_t>(group)];
-  }
-  const Move* begin(int group) const { return s_.moves.data() + s_.begin[static_cast<std::size_t>(group)]; }
-  const Move* end(int group) const { return s_.moves.data() + s_.end[static_cast<std::size_t>(group)]; }
-  // The number of moves in all groups.
-  std::size_t total() const { return s_.size; }
-
-  struct Storage {
-    std::array<Move, MoveList::kCapacity> moves;
-    std::size_t size = 0;
-    std::array<std::uint8_t, kCount> begin{}, end{};  // offsets into moves (at most 218 moves)
-  };
-
- private:
-  friend class Board;
-  Storage s_;
 };
 
 class Board {
@@ -164,9 +144,6 @@ class Board {
   void generate_legal(MoveList& list) const;
   // Number of legal moves without storing them.
   std::size_t count_legal() const;
-  // Every legal move of the side to move into its group (see MoveGroups), which must be
-  // new: one pass, no move looked at again to find its group.
-  void generate_legal(MoveGroups& groups) const;
   // The legal moves grouped in the order of SAN's first characters: bishops (B), the king's
   // steps (K), knights (N), castling (O-O), queens (Q), rooks (R), then pawns (MoveGroups'
   // numbers), generated only as far as needed, the groups passed over counted, not listed.

@@ -93,7 +93,7 @@ TEST_CASE("is_legal rejects moves that are not legal here", "[core][movegen]") {
   CHECK(b.is_legal(core::Move(core::Square::E2, core::Square::E4)));
 }
 
-TEST_CASE("Legal moves generated into groups by mover, or scanned group by group in SAN order, are the full list",
+TEST_CASE("Legal moves scanned group by group in SAN order, by index or by group, are the full list",
           "[core][movegen]") {
   // The oracle: the full legal move list, each move's group found from the board here.
   std::mt19937 rng(20261124);
@@ -122,18 +122,7 @@ TEST_CASE("Legal moves generated into groups by mover, or scanned group by group
           const int group = m.kind() == core::MoveKind::Castling ? core::MoveGroups::kCastling : core::index(pt);
           expected[static_cast<std::size_t>(group)].push_back(m.raw());
         }
-        core::MoveGroups groups;
-        b.generate_legal(groups);
-        CHECK(groups.total() == moves.size());
-        for (int g = 0; g < core::MoveGroups::kCount; ++g) {
-          std::vector<std::uint16_t> got;
-          for (const core::Move* m = groups.begin(g); m != groups.end(g); ++m) got.push_back(m->raw());
-          auto& want = expected[static_cast<std::size_t>(g)];
-          std::sort(want.begin(), want.end());
-          std::sort(got.begin(), got.end());
-          INFO("group " << g);
-          CHECK(got == want);
-        }
+        for (auto& group : expected) std::sort(group.begin(), group.end());
         // In SAN order (B K N O-O Q R, then pawns), found by index or by group.
         const auto sorted = [](const core::MoveList& list) {
           std::vector<std::uint16_t> raw;
