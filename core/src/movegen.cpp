@@ -84,6 +84,11 @@ Bitboard Board::pinned(Color c) const {
   return result;
 }
 
+// The generator hands the moves to a sink: piece(type, from, targets) for one piece's moves,
+// pawns<Delta>(targets, promotion rank) for pawn moves set-wise (each from target - Delta),
+// pawn(from, targets, promotion rank) for one pawn's, en_passant(from, ep), castling(king,
+// rook). A sink with kSanOrder gets them group by group in SAN's letter order: group(g) before
+// each group (false stops the generation) and relist() after it (true: the same group again).
 template <Color Us, class Sink>
 void Board::generate(Sink& sink) const {
   constexpr Color Them = ~Us;
