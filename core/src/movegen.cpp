@@ -104,7 +104,15 @@ void Board::generate(Sink& sink) const {
   const Bitboard pins = double_check ? 0 : pinned(Us);
 
   // King moves: the king is lifted off the board so that it cannot hide behind itself.
-  auto king = [&] { sink.piece(PieceType::King, ksq, king_targets<Us>(occ ^ bb(ksq))); };
+  auto king = [&] {
+    const Bitboard occ_without_king = occ ^ bb(ksq);
+    Bitboard safe = 0;
+    for (Bitboard t = king_attacks(ksq) & ~us; t;) {
+      const Square to = pop_lsb(t);
+      if (!(attackers_to(to, occ_without_king) & them)) safe |= bb(to);
+    }
+    sink.piece(PieceType::King, ksq, safe);
+  };
   auto knights = [&] {
     for (Bitboard b = double_check ? 0 : pieces(Us, PieceType::Knight) & ~pins; b;) {
       const Square from = pop_lsb(b);
@@ -190,31 +198,6 @@ void Board::generate(Sink& sink) const {
     pawn_moves();
     castling();
   }
-}
-
-// The squares the king of Us can step to without being attacked, `occ` being the occupancy
-// without the king. Leapers' attacks are taken set-wise; a slider's attack on a square is
-// looked up only when one of theirs stands on a line through it.
-template <Color Us>
-Bitboard Board::king_targets(Bitboard occ) const {
-  constexpr Color Them = ~Us;
-  Bitboard candidates = king_attacks(king_square(Us)) & ~pieces(Us);
-  if (!candidates) return 0;
-  const Bitboard them = pieces(Them);
-  const Bitboard their_pawns = pieces(Them, PieceType::Pawn);
-  candidates &= ~(shift<kUpLeft<Them>>(their_pawns) | shift<kUpRight<Them>>(their_pawns) |
-                  king_attacks(king_square(Them)));
-  for (Bitboard b = pieces(Them, PieceType::Knight); b && candidates;) candidates &= ~knight_attacks(pop_lsb(b));
-  const Bitboard rq = them & (pieces(PieceType::Rook) | pieces(PieceType::Queen));
-  const Bitboard bq = them & (pieces(PieceType::Bishop) | pieces(PieceType::Queen));
-  Bitboard safe = 0;
-  for (Bitboard t = candidates; t;) {
-    const Square to = pop_lsb(t);
-    if ((rook_lines(to) & rq) && (rook_attacks(to, occ) & rq)) continue;
-    if ((bishop_lines(to) & bq) && (bishop_attacks(to, occ) & bq)) continue;
-    safe |= bb(to);
-  }
-  return safe;
 }
 
 namespace {

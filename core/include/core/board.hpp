@@ -238,8 +238,6 @@ class Board {
   Bitboard pinned(Color c) const;
   template <Color Us, class Sink>
   void generate(Sink& sink) const;  // see movegen.cpp for what a sink provides
-  template <Color Us>
-  Bitboard king_targets(Bitboard occupied_without_king) const;
 
   std::array<Piece, 64> squares_{};
   std::array<Bitboard, 2> by_color_{};
