@@ -40,7 +40,7 @@ const core::Board& detail::standard_start() {
 
 void detail::latin1_to_utf8(std::string_view in, std::string& out) {
   // ASCII, by far the most common, is the same bytes.
-  if (std::all_of(in.begin(), in.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; })) {
+  if (is_ascii(in)) {
     out.assign(in);
     return;
   }

@@ -49,6 +49,10 @@ std::size_t utf8_sequence(std::string_view s, std::size_t i, char32_t& cp) {
 // UTF-8 as Latin-1: code points up to U+00FF as their byte, others as '?', bytes that are not
 // UTF-8 as themselves. Returns how many characters were not mapped exactly.
 std::size_t to_latin1(std::string_view in, std::string& out) {
+  if (detail::is_ascii(in)) {  // the same bytes
+    out.append(in);
+    return 0;
+  }
   std::size_t replaced = 0;
   for (std::size_t i = 0; i < in.size();) {
     char32_t cp = 0;
@@ -170,13 +174,14 @@ class GameEncoder {
     return string1(value, name);
   }
 
+  // The length byte, then the Latin-1 text written in place after it.
   std::optional<std::string> string1(std::string_view utf8, std::string_view what) {
-    std::string latin;
-    report_.characters += to_latin1(utf8, latin);
-    if (latin.size() > 0xFF)
-      return std::string(what) + " has " + std::to_string(latin.size()) + " bytes (a PGC string-1 holds at most 255)";
-    out_ += static_cast<char>(latin.size());
-    out_ += latin;
+    const std::size_t at = out_.size();
+    out_ += '\0';
+    report_.characters += to_latin1(utf8, out_);
+    const std::size_t size = out_.size() - at - 1;
+    if (size > 0xFF) return std::string(what) + " has " + std::to_string(size) + " bytes (a PGC string-1 holds at most 255)";
+    out_[at] = static_cast<char>(size);
     return std::nullopt;
   }
 
