@@ -81,40 +81,53 @@ Bitboard shared_targets(const Move* moves, std::size_t g, int bucket) {
   return shared;
 }
 
-// The SAN of a piece move after its letter (disambiguation, 'x', target square), big-endian in
-// the low 40 bits, padded with zeros; `moves` (g of them) are the moves of its bucket, `shared`
-// the targets more than one of them reaches.
-std::uint64_t san_key(Move m, Bitboard them, const Move* moves, std::size_t g, Bitboard shared) {
-  std::uint64_t key = 0;
-  int length = 0;
-  const auto put = [&](int c) {
-    key = key << 8 | static_cast<unsigned>(c);
-    ++length;
-  };
-  const core::Square from = m.from(), to = m.to();
-  if (shared & core::bb(to)) {  // SAN's file, rank or square of the mover, as needed
-    bool same_file = false, same_rank = false;
-    for (std::size_t j = 0; j < g; ++j) {
-      const core::Square o = moves[j].from();
-      if (moves[j].to() != to || o == from) continue;
-      same_file |= core::file_of(o) == core::file_of(from);
-      same_rank |= core::rank_of(o) == core::rank_of(from);
-    }
-    if (!same_file || same_rank) put('a' + core::file_of(from));
-    if (same_file) put('1' + core::rank_of(from));
+// The SAN keys of a piece bucket's moves where some share a target square: the SAN after the
+// piece letter (disambiguation, 'x', target square), big-endian in the low 40 bits, padded with
+// zeros. Built once per bucket: where each shared target's moves come from.
+class SanKeys {
+ public:
+  SanKeys(const Move* moves, std::size_t g, Bitboard shared, Bitboard them) : shared_(shared), them_(them) {
+    for (std::size_t i = 0; i < g; ++i)
+      if (shared & core::bb(moves[i].to())) origins_[static_cast<std::size_t>(core::index(moves[i].to()))] = 0;
+    for (std::size_t i = 0; i < g; ++i)
+      if (shared & core::bb(moves[i].to()))
+        origins_[static_cast<std::size_t>(core::index(moves[i].to()))] |= core::bb(moves[i].from());
   }
-  if (them & core::bb(to)) put('x');
-  put('a' + core::file_of(to));
-  put('1' + core::rank_of(to));
-  return key << (8 * (5 - length));
-}
+  std::uint64_t operator()(Move m) const {
+    std::uint64_t key = 0;
+    int length = 0;
+    const auto put = [&](int c) {
+      key = key << 8 | static_cast<unsigned>(c);
+      ++length;
+    };
+    const core::Square from = m.from(), to = m.to();
+    if (shared_ & core::bb(to)) {  // SAN's file, rank or square of the mover, as needed
+      const Bitboard others = origins_[static_cast<std::size_t>(core::index(to))] & ~core::bb(from);
+      const bool same_file = (others & core::file_bb(core::file_of(from))) != 0;
+      const bool same_rank = (others & core::rank_bb(core::rank_of(from))) != 0;
+      if (!same_file || same_rank) put('a' + core::file_of(from));
+      if (same_file) put('1' + core::rank_of(from));
+    }
+    if (them_ & core::bb(to)) put('x');
+    put('a' + core::file_of(to));
+    put('1' + core::rank_of(to));
+    return key << (8 * (5 - length));
+  }
+
+ private:
+  Bitboard shared_, them_;
+  std::array<Bitboard, 64> origins_;  // by target; set for the shared targets only
+};
 
 // The keys of a bucket's g moves, into keys[] (compact or SAN, one kind for the whole bucket).
 void bucket_keys(const core::Board& board, const Move* moves, std::size_t g, int bucket, std::uint64_t* keys) {
   const Bitboard them = board.pieces(~board.side_to_move());
-  const Bitboard shared = shared_targets(moves, g, bucket);
-  for (std::size_t i = 0; i < g; ++i)
-    keys[i] = shared ? san_key(moves[i], them, moves, g, shared) : compact_key(moves[i], bucket, them);
+  if (const Bitboard shared = shared_targets(moves, g, bucket)) {
+    const SanKeys san_key(moves, g, shared, them);
+    for (std::size_t i = 0; i < g; ++i) keys[i] = san_key(moves[i]);
+  } else {
+    for (std::size_t i = 0; i < g; ++i) keys[i] = compact_key(moves[i], bucket, them);
+  }
 }
 
 // The move whose key has exactly `wanted` smaller ones among g distinct keys.
@@ -171,8 +184,9 @@ Move select_compact(const Move* moves, std::size_t g, std::size_t wanted, int bu
 std::size_t rank_in_bucket(Move move, const Move* moves, std::size_t g, int bucket, Bitboard them) {
   std::size_t below = 0;
   if (const Bitboard shared = shared_targets(moves, g, bucket)) {
-    const std::uint64_t key = san_key(move, them, moves, g, shared);
-    for (std::size_t j = 0; j < g; ++j) below += san_key(moves[j], them, moves, g, shared) < key;
+    const SanKeys san_key(moves, g, shared, them);
+    const std::uint64_t key = san_key(move);
+    for (std::size_t j = 0; j < g; ++j) below += san_key(moves[j]) < key;
   } else if (bucket >= kPawnBuckets) {
     const unsigned key = pawn_key(move);
     for (std::size_t j = 0; j < g; ++j) below += pawn_key(moves[j]) < key;
