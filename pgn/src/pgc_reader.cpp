@@ -124,6 +124,17 @@ class PgcReader::Input {
     return v;
   }
   Expected<void, PgcError> string(std::size_t header, std::string& out, const char* what) {
+    // Where the whole string is in the buffer already (nearly always), no checks to report.
+    if (const std::size_t left = r_.view_.size() - r_.pos_; left >= header) {
+      std::size_t n = 0;
+      for (std::size_t i = 0; i < header; ++i)
+        n |= static_cast<std::size_t>(static_cast<unsigned char>(r_.view_[r_.pos_ + i])) << (8 * i);
+      if (left - header >= n) {
+        detail::latin1_to_utf8(r_.view_.substr(r_.pos_ + header, n), out);
+        r_.pos_ += header + n;
+        return {};
+      }
+    }
     const std::size_t at = r_.offset();
     auto n = length(header, what);
     if (!n) return unexpected(n.error());
