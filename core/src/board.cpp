@@ -459,8 +459,11 @@ Bitboard Board::checkers_after(Move m) const {
     switch (type_of(piece_on(to))) {
       case PieceType::Pawn: checkers |= attacks::pawn_attacks(us, to) & bb(king) ? bb(to) : 0; break;
       case PieceType::Knight: checkers |= attacks::knight_attacks(to) & bb(king) ? bb(to) : 0; break;
-      case PieceType::King: break;
-      default: checkers |= attacks::piece_attacks(type_of(piece_on(to)), to, occ) & bb(king) ? bb(to) : 0; break;
+      case PieceType::King:
+      case PieceType::None: break;
+      case PieceType::Bishop: checkers |= attacks::bishop_attacks(to, occ) & bb(king) ? bb(to) : 0; break;
+      case PieceType::Rook: checkers |= attacks::rook_attacks(to, occ) & bb(king) ? bb(to) : 0; break;
+      case PieceType::Queen: checkers |= attacks::queen_attacks(to, occ) & bb(king) ? bb(to) : 0; break;
     }
     if (m.kind() == MoveKind::EnPassant) left |= bb(square_at(index(to) + (us == Color::White ? -8 : 8)));
   }

@@ -1,10 +1,19 @@
 // PGC move ordinals. SAN strings sort first by their first character: the piece letter (B K N
 // O-O Q R, in that ASCII order) or, for pawn moves, the file the pawn leaves (a-h, after the
 // capitals). So the legal moves fall into 14 buckets in ordinal order, and an ordinal needs the
-// full order of one bucket only. Within it each move gets a 64-bit key holding its SAN (check
-// marks left out) as big-endian bytes padded with zeros: comparing keys compares the strings
-// in ASCII order (a string that is a prefix of another sorts first, as '\0' does).
+// order of one bucket only: the writer counts the moves of earlier buckets and ranks its move
+// within its own; the reader finds the bucket by the counts and selects within it. The core's
+// move generator scans the moves group by group in this order (pieces by type, castling, then
+// pawns, one group split by file here), only as far as the bucket wanted, and lists only that.
+//
+// Within a bucket the order is that of the SAN after its first character. Where no two moves of
+// the bucket share a target square no SAN is disambiguated, and a small key made from the move
+// by bit arithmetic sorts the same way (compact_key). Otherwise (two knights or rooks reaching a
+// square) each move gets the rest of its SAN as big-endian bytes padded with zeros: comparing
+// the keys compares the strings in ASCII order, a prefix first as '\0' sorts first. Check marks
+// are left out: they never decide the order (see pgc_ordered_moves).
 #include <algorithm>
+#include <bit>
 
 #include "pgc_detail.hpp"
 
@@ -12,151 +21,180 @@ namespace epdd::pgn {
 
 namespace {
 
+using core::Bitboard;
 using core::Move;
 using core::MoveKind;
 using core::PieceType;
 
-constexpr char kLetters[] = "PNBRQK";
 constexpr int kBuckets = 14;  // B K N O Q R a b c d e f g h
 constexpr int kCastlingBucket = 3;
+constexpr int kKingBucket = 1;
+constexpr int kPawnBuckets = 6;  // the first pawn file's bucket
 // Bucket of a piece type (pawns: 6 + file): B 0, K 1, N 2, (O-O 3), Q 4, R 5.
 constexpr int kPieceBucket[6] = {6, 2, 0, 5, 4, 1};
-
-class KeyBuilder {
- public:
-  void put(char c) {
-    key_ |= static_cast<std::uint64_t>(static_cast<unsigned char>(c)) << shift_;
-    shift_ -= 8;
-  }
-  void square(core::Square s) {
-    put(static_cast<char>('a' + core::file_of(s)));
-    put(static_cast<char>('1' + core::rank_of(s)));
-  }
-  std::uint64_t key() const { return key_; }
-
- private:
-  std::uint64_t key_ = 0;
-  int shift_ = 56;
-};
-
-// SAN's file, rank or square of the moving piece where another of the same type (`peers`: the
-// moves of its bucket) can also move to its target.
-void disambiguate(KeyBuilder& k, Move m, const detail::KeyedMove* peers, std::size_t count) {
-  bool other = false, same_file = false, same_rank = false;
-  for (std::size_t j = 0; j < count; ++j) {
-    const Move o = peers[j].move;
-    if (o == m || o.to() != m.to()) continue;
-    other = true;
-    same_file |= core::file_of(o.from()) == core::file_of(m.from());
-    same_rank |= core::rank_of(o.from()) == core::rank_of(m.from());
-  }
-  if (other && !same_file) {
-    k.put(static_cast<char>('a' + core::file_of(m.from())));
-  } else if (other && !same_rank) {
-    k.put(static_cast<char>('1' + core::rank_of(m.from())));
-  } else if (other) {
-    k.square(m.from());
-  }
-}
-
-// `peers` (count of them) are the moves of m's bucket when m may need disambiguation, else
-// nullptr.
-// The two characters of a square's name, as the low 16 bits.
-constexpr std::uint64_t square_chars(core::Square s) {
-  return static_cast<std::uint64_t>(('a' + core::file_of(s)) << 8 | ('1' + core::rank_of(s)));
-}
-constexpr std::uint64_t chr(char c, int at) {  // character c at position `at` of the key
-  return static_cast<std::uint64_t>(static_cast<unsigned char>(c)) << (56 - 8 * at);
-}
-
-// The key of a move that needs no disambiguation (`peers` nullptr) or of one that may (`peers`,
-// count of them: the moves of its bucket). The common cases are composed in place.
-std::uint64_t san_key(const core::Board& board, Move m, const detail::KeyedMove* peers, std::size_t count) {
-  if (m.kind() == MoveKind::Castling) {
-    const bool queen_side = core::file_of(m.to()) < core::file_of(m.from());
-    return chr('O', 0) | chr('-', 1) | chr('O', 2) | (queen_side ? chr('-', 3) | chr('O', 4) : 0);
-  }
-  const auto pt = static_cast<int>(board.piece_on(m.from())) & 7;
-  const bool capture = board.piece_on(m.to()) != core::Piece::None || m.kind() == MoveKind::EnPassant;
-  const std::uint64_t to = square_chars(m.to());
-  if (pt == 0) {  // pawn
-    const std::uint64_t promotion =
-        m.kind() == MoveKind::Promotion ? (static_cast<std::uint64_t>('=') << 8 | static_cast<unsigned char>(kLetters[core::index(m.promotion())])) : 0;
-    if (!capture) return to << 48 | promotion << 32;
-    return chr(static_cast<char>('a' + core::file_of(m.from())), 0) | chr('x', 1) | to << 32 | promotion << 16;
-  }
-  if (!peers) return chr(kLetters[pt], 0) | (capture ? chr('x', 1) | to << 32 : to << 40);
-  KeyBuilder k;
-  k.put(kLetters[pt]);
-  disambiguate(k, m, peers, count);
-  if (capture) k.put('x');
-  k.square(m.to());
-  return k.key();
-}
-
-// Indexed by piece type (a legal move's mover is a piece: bits 0-2 of its code) and file.
-constexpr std::array<std::uint8_t, 64> kBucketOf = [] {
-  std::array<std::uint8_t, 64> t{};
-  for (int pt = 0; pt < 6; ++pt)
-    for (int file = 0; file < 8; ++file)
-      t[static_cast<std::size_t>(pt * 8 + file)] = static_cast<std::uint8_t>(pt == 0 ? 6 + file : kPieceBucket[pt]);
-  return t;
-}();
+// The core's move group of each piece bucket (pawn buckets share the pawns' group).
+constexpr int kGroupOf[6] = {core::index(PieceType::Bishop), core::index(PieceType::King),
+                             core::index(PieceType::Knight), core::MoveGroups::kCastling,
+                             core::index(PieceType::Queen),  core::index(PieceType::Rook)};
+constexpr int kPawnGroup = core::index(PieceType::Pawn);
 
 int bucket_of(const core::Board& board, Move m) {
-  const int pt = static_cast<int>(board.piece_on(m.from())) & 7;
-  const int b = kBucketOf[static_cast<std::size_t>(pt * 8 + core::file_of(m.from()))];
-  return m.kind() == MoveKind::Castling ? kCastlingBucket : b;
+  if (m.kind() == MoveKind::Castling) return kCastlingBucket;
+  const int pt = static_cast<int>(board.piece_on(m.from())) & 7;  // a legal move's mover is a piece
+  return pt == 0 ? kPawnBuckets + core::file_of(m.from()) : kPieceBucket[pt];
 }
 
-// A key for the moves of a bucket where no two moves share a target square, ordered as their
-// SAN within the bucket (below 256): castling O-O before O-O-O; a piece's moves by capture ('x'
-// sorts after the file letters), target file, target rank; a pawn file's by capture (a rank
-// digit sorts before 'x'), for captures the side taken towards, then target rank and promotion
-// piece (B N Q R, their letters' order). Pawn moves of one file never need disambiguation.
-unsigned compact_key(const core::Board& board, Move m) {
-  const core::Square to = m.to();
-  if (m.kind() == MoveKind::Castling) return core::file_of(to) < core::file_of(m.from()) ? 1 : 0;
-  const unsigned capture = board.piece_on(to) != core::Piece::None || m.kind() == MoveKind::EnPassant;
-  const auto tf = static_cast<unsigned>(core::file_of(to)), tr = static_cast<unsigned>(core::rank_of(to));
-  if ((static_cast<int>(board.piece_on(m.from())) & 7) != 0) return capture << 6 | tf << 3 | tr;
-  const unsigned right = capture && core::file_of(to) > core::file_of(m.from());
+// ---- keys ----
+
+// Ordered as SAN within a bucket where nothing is disambiguated, below 256: castling O-O before
+// O-O-O; a piece's moves by capture ('x' sorts after the file letters), target file, target
+// rank; a pawn file's by capture (a rank digit sorts before 'x'), for captures the side taken
+// towards, then target rank and promotion piece (B N Q R, their letters' order). A pawn
+// captures exactly when it changes file, a piece when the target holds one of `them`.
+inline unsigned piece_key(Move m, Bitboard them) {
+  const auto to = static_cast<unsigned>(core::index(m.to()));
+  return static_cast<unsigned>((them >> to) & 1) << 6 | (to & 7) << 3 | to >> 3;
+}
+inline unsigned pawn_key(Move m) {
+  const auto from = static_cast<unsigned>(core::index(m.from())), to = static_cast<unsigned>(core::index(m.to()));
+  const unsigned ff = from & 7, tf = to & 7;
   // Promotion piece types are N 1, B 2, R 3, Q 4; their letters sort B N Q R.
   constexpr unsigned kPromotionOrder[6] = {0, 2, 1, 4, 3, 0};
   const unsigned promotion = m.kind() == MoveKind::Promotion ? kPromotionOrder[core::index(m.promotion())] : 0;
-  return capture << 7 | right << 6 | tr << 3 | promotion;
+  return static_cast<unsigned>(ff != tf) << 7 | static_cast<unsigned>(tf > ff) << 6 | (to >> 3) << 3 | promotion;
+}
+inline unsigned castling_key(Move m) { return core::file_of(m.to()) < core::file_of(m.from()) ? 1 : 0; }
+inline unsigned compact_key(Move m, int bucket, Bitboard them) {
+  if (bucket >= kPawnBuckets) return pawn_key(m);
+  return bucket == kCastlingBucket ? castling_key(m) : piece_key(m, them);
 }
 
-// Keys for the g moves of one bucket (in out[].move): compact ones where no move needs
-// disambiguation, else each move's SAN.
-void key_group(const core::Board& board, detail::KeyedMove* out, std::size_t g, int bucket) {
-  // Targets reached by more than one move of the bucket: only those moves may need
-  // disambiguation (a bucket of pieces holds one piece type; kings and pawns never need it).
-  core::Bitboard reached = 0, shared = 0;
-  if (bucket != kCastlingBucket && bucket != kPieceBucket[core::index(PieceType::King)] && bucket < 6)
-    for (std::size_t i = 0; i < g; ++i) {
-      shared |= reached & core::bb(out[i].move.to());
-      reached |= core::bb(out[i].move.to());
-    }
-  if (!shared) {
-    for (std::size_t i = 0; i < g; ++i) out[i].key = compact_key(board, out[i].move);
-    return;
-  }
+// Targets reached by more than one move of a bucket: only those moves may need disambiguation
+// (a bucket of pieces holds one piece type; kings and pawns never need it).
+Bitboard shared_targets(const Move* moves, std::size_t g, int bucket) {
+  if (bucket == kCastlingBucket || bucket == kKingBucket || bucket >= kPawnBuckets) return 0;
+  Bitboard reached = 0, shared = 0;
   for (std::size_t i = 0; i < g; ++i) {
-    const bool peers = (shared & core::bb(out[i].move.to())) != 0;
-    out[i].key = san_key(board, out[i].move, peers ? out : nullptr, g);
+    shared |= reached & core::bb(moves[i].to());
+    reached |= core::bb(moves[i].to());
+  }
+  return shared;
+}
+
+// The SAN keys of a piece bucket's moves where some share a target square: the SAN after the
+// piece letter (disambiguation, 'x', target square), big-endian in the low 40 bits, padded with
+// zeros. Built once per bucket: where each shared target's moves come from.
+class SanKeys {
+ public:
+  SanKeys(const Move* moves, std::size_t g, Bitboard shared, Bitboard them) : shared_(shared), them_(them) {
+    for (std::size_t i = 0; i < g; ++i)
+      if (shared & core::bb(moves[i].to())) origins_[static_cast<std::size_t>(core::index(moves[i].to()))] = 0;
+    for (std::size_t i = 0; i < g; ++i)
+      if (shared & core::bb(moves[i].to()))
+        origins_[static_cast<std::size_t>(core::index(moves[i].to()))] |= core::bb(moves[i].from());
+  }
+  std::uint64_t operator()(Move m) const {
+    std::uint64_t key = 0;
+    int length = 0;
+    const auto put = [&](int c) {
+      key = key << 8 | static_cast<unsigned>(c);
+      ++length;
+    };
+    const core::Square from = m.from(), to = m.to();
+    if (shared_ & core::bb(to)) {  // SAN's file, rank or square of the mover, as needed
+      const Bitboard others = origins_[static_cast<std::size_t>(core::index(to))] & ~core::bb(from);
+      const bool same_file = (others & core::file_bb(core::file_of(from))) != 0;
+      const bool same_rank = (others & core::rank_bb(core::rank_of(from))) != 0;
+      if (!same_file || same_rank) put('a' + core::file_of(from));
+      if (same_file) put('1' + core::rank_of(from));
+    }
+    if (them_ & core::bb(to)) put('x');
+    put('a' + core::file_of(to));
+    put('1' + core::rank_of(to));
+    return key << (8 * (5 - length));
+  }
+
+ private:
+  Bitboard shared_, them_;
+  std::array<Bitboard, 64> origins_;  // by target; set for the shared targets only
+};
+
+// The keys of a bucket's g moves, into keys[] (compact or SAN, one kind for the whole bucket).
+void bucket_keys(const core::Board& board, const Move* moves, std::size_t g, int bucket, std::uint64_t* keys) {
+  const Bitboard them = board.pieces(~board.side_to_move());
+  if (const Bitboard shared = shared_targets(moves, g, bucket)) {
+    const SanKeys san_key(moves, g, shared, them);
+    for (std::size_t i = 0; i < g; ++i) keys[i] = san_key(moves[i]);
+  } else {
+    for (std::size_t i = 0; i < g; ++i) keys[i] = compact_key(moves[i], bucket, them);
   }
 }
 
-// Insertion sort by key: a bucket holds the moves of one piece type or one pawn file, a few
-// as a rule (pgc_ordered_moves alone sorts whole buckets).
-void sort_group(detail::KeyedMove* out, std::size_t g) {
-  for (std::size_t i = 1; i < g; ++i) {
-    const detail::KeyedMove x = out[i];
-    std::size_t j = i;
-    for (; j > 0 && out[j - 1].key > x.key; --j) out[j] = out[j - 1];
-    out[j] = x;
+// The move whose key has exactly `wanted` smaller ones among g distinct keys.
+Move select_keyed(const Move* moves, const std::uint64_t* keys, std::size_t g, std::size_t wanted) {
+  for (std::size_t i = 0; i < g; ++i) {
+    std::size_t smaller = 0;
+    for (std::size_t j = 0; j < g; ++j) smaller += keys[j] < keys[i];
+    if (smaller == wanted) return moves[i];
   }
+  return Move::none();  // not reached
+}
+
+// The same for compact keys (distinct, below 256): the keys as bits of a 256-bit set, the
+// wanted key found by counting set bits, then its move.
+Move select_compact(const Move* moves, std::size_t g, std::size_t wanted, int bucket, Bitboard them) {
+  std::uint64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;  // registers: or-ing into memory would chain the stores
+  std::array<unsigned, core::MoveList::kCapacity> keys;
+  for (std::size_t i = 0; i < g; ++i) {
+    const unsigned k = keys[i] = compact_key(moves[i], bucket, them);
+    const std::uint64_t bit = std::uint64_t{1} << (k & 63);
+    s0 |= (k >> 6) == 0 ? bit : 0;
+    s1 |= (k >> 6) == 1 ? bit : 0;
+    s2 |= (k >> 6) == 2 ? bit : 0;
+    s3 |= (k >> 6) == 3 ? bit : 0;
+  }
+  const std::array<std::uint64_t, 4> set{s0, s1, s2, s3};
+  unsigned key = 0;
+  for (std::size_t w = 0; w < set.size(); ++w) {
+    std::uint64_t bits = set[w];
+    const auto n = static_cast<std::size_t>(core::popcount(bits));
+    if (wanted >= n) {
+      wanted -= n;
+      continue;
+    }
+    for (; wanted > 0; --wanted) bits &= bits - 1;
+    key = static_cast<unsigned>(w * 64) + static_cast<unsigned>(std::countr_zero(bits));
+    break;
+  }
+  std::size_t i = 0;
+  while (i + 1 < g && keys[i] != key) ++i;
+  return moves[i];
+}
+
+// The wanted move of a bucket whose moves need SAN keys (some share a target square): rare,
+// kept out of line so that the common path's stack frame stays small.
+[[gnu::noinline]] Move select_by_san(const core::Board& board, const Move* moves, std::size_t g, int bucket,
+                                     std::size_t wanted) {
+  std::array<std::uint64_t, core::MoveList::kCapacity> keys;
+  bucket_keys(board, moves, g, bucket, keys.data());
+  return select_keyed(moves, keys.data(), g, wanted);
+}
+
+// How many of a bucket's g moves sort before `move`, one of them.
+std::size_t rank_in_bucket(Move move, const Move* moves, std::size_t g, int bucket, Bitboard them) {
+  std::size_t below = 0;
+  if (const Bitboard shared = shared_targets(moves, g, bucket)) {
+    const SanKeys san_key(moves, g, shared, them);
+    const std::uint64_t key = san_key(move);
+    for (std::size_t j = 0; j < g; ++j) below += san_key(moves[j]) < key;
+  } else if (bucket >= kPawnBuckets) {
+    const unsigned key = pawn_key(move);
+    for (std::size_t j = 0; j < g; ++j) below += pawn_key(moves[j]) < key;
+  } else {
+    const unsigned key = compact_key(move, bucket, them);
+    for (std::size_t j = 0; j < g; ++j) below += compact_key(moves[j], bucket, them) < key;
+  }
+  return below;
 }
 
 }  // namespace
@@ -165,80 +203,89 @@ namespace detail {
 
 std::optional<std::uint8_t> ordinal_of(const core::Board& board, core::Move move) {
   if (!move.is_real() || board.piece_on(move.from()) == core::Piece::None) return std::nullopt;
-  core::MoveList list;
-  board.generate_legal(list);
-  // One pass: the moves of earlier buckets counted, those of the move's own bucket gathered.
+  // The core generates the groups in SAN's order up to the move's own: the earlier ones only
+  // counted, the move's listed.
   const int own = bucket_of(board, move);
-  std::array<KeyedMove, core::MoveList::kCapacity> group;
-  std::size_t below = 0, g = 0, at = core::MoveList::kCapacity;
-  for (Move m : list) {
-    const int b = bucket_of(board, m);
-    below += b < own;
-    if (b == own) {
-      if (m == move) at = g;
-      group[g++] = {0, m};
+  core::MoveList list;
+  std::size_t below = board.legal_group_in_san_order(own < kPawnBuckets ? kGroupOf[own] : kPawnGroup, list);
+  std::array<Move, core::MoveList::kCapacity> scratch;
+  const Move* moves = list.begin();
+  std::size_t g = list.size();
+  if (own >= kPawnBuckets) {  // the pawns' group holds the files' buckets one after another
+    const int file = own - kPawnBuckets;
+    moves = scratch.data();
+    g = 0;
+    for (Move m : list) {
+      const int f = core::file_of(m.from());
+      below += f < file;
+      scratch[g] = m;  // kept only when on the file: no branch to mispredict
+      g += f == file;
     }
   }
-  if (at == core::MoveList::kCapacity) return std::nullopt;
-  if (g > 1) {  // alone in its bucket, it needs no key
-    key_group(board, group.data(), g, own);
-    for (std::size_t j = 0; j < g; ++j) below += group[j].key < group[at].key;
-  }
+  if (std::find(moves, moves + g, move) == moves + g) return std::nullopt;  // not legal
+  if (g > 1) below += rank_in_bucket(move, moves, g, own, board.pieces(~board.side_to_move()));
   if (below > 255) return std::nullopt;
   return static_cast<std::uint8_t>(below);
 }
 
 std::optional<core::Move> move_of(const core::Board& board, std::uint8_t ordinal, std::size_t* legal) {
+  // The core generates the groups in SAN's order up to the one holding the ordinal.
   core::MoveList list;
-  board.generate_legal(list);
-  if (legal) *legal = list.size();
-  if (ordinal >= list.size()) return std::nullopt;
-  // One pass puts each move in its bucket. Bucket sizes are bytes of two registers (no bucket
-  // holds 256 moves): counting in memory would make each move wait for the previous one's store.
-  std::array<std::array<Move, core::MoveList::kCapacity>, kBuckets> slots;
-  std::uint64_t low = 0, high = 0;
-  for (Move m : list) {
-    const int b = bucket_of(board, m);
-    const bool in_low = b < 8;
-    const int shift = 8 * (in_low ? b : b - 8);
-    slots[static_cast<std::size_t>(b)][((in_low ? low : high) >> shift) & 0xff] = m;
-    (in_low ? low : high) += std::uint64_t{1} << shift;
+  std::size_t first = 0;  // the ordinal of the bucket's first move
+  const int group = board.legal_group_at(ordinal, list, first);
+  if (group < 0) {
+    if (legal) *legal = first;
+    return std::nullopt;
   }
-  int bucket = 0;
-  std::size_t first = 0, size = 0;  // the ordinal of the bucket's first move, its number of moves
-  for (;; ++bucket) {
-    size = ((bucket < 8 ? low >> (8 * bucket) : high >> (8 * (bucket - 8)))) & 0xff;
-    if (first + size > ordinal) break;
-    first += size;
+  constexpr int kBucketOfGroup[core::MoveGroups::kCount] = {-1, 2, 0, 5, 4, 1, kCastlingBucket};
+  int bucket = kBucketOfGroup[group];
+  std::array<Move, core::MoveList::kCapacity> scratch;
+  const Move* moves = list.begin();
+  std::size_t size = list.size();
+  if (group == kPawnGroup) {  // the files' buckets one after another
+    std::uint64_t files = 0;  // moves per file as the bytes of one register
+    for (Move m : list) files += std::uint64_t{1} << (8 * core::file_of(m.from()));
+    for (bucket = kPawnBuckets; first + ((files >> (8 * (bucket - kPawnBuckets))) & 0xff) <= ordinal; ++bucket)
+      first += (files >> (8 * (bucket - kPawnBuckets))) & 0xff;
+    size = 0;
+    for (Move m : list) {
+      scratch[size] = m;  // kept only when on the file: no branch to mispredict
+      size += core::file_of(m.from()) == bucket - kPawnBuckets;
+    }
+    moves = scratch.data();
   }
-  const auto& moves = slots[static_cast<std::size_t>(bucket)];
   if (size == 1) return moves[0];  // alone in its bucket: no keys needed
-  std::array<KeyedMove, core::MoveList::kCapacity> group;
-  for (std::size_t i = 0; i < size; ++i) group[i] = {0, moves[i]};
-  key_group(board, group.data(), size, bucket);
-  // The move with exactly `wanted` smaller keys (keys are distinct: SAN tells moves apart).
   const std::size_t wanted = ordinal - first;
-  for (std::size_t i = 0; i < size; ++i) {
-    std::size_t smaller = 0;
-    for (std::size_t j = 0; j < size; ++j) smaller += group[j].key < group[i].key;
-    if (smaller == wanted) return group[i].move;
-  }
-  return std::nullopt;  // not reached
+  if (shared_targets(moves, size, bucket)) return select_by_san(board, moves, size, bucket, wanted);
+  return select_compact(moves, size, wanted, bucket, board.pieces(~board.side_to_move()));
 }
 
 }  // namespace detail
 
 core::MoveList pgc_ordered_moves(const core::Board& board) {
-  const core::MoveList list = board.legal_moves();
   core::MoveList out;
-  for (int bucket = 0; bucket < kBuckets; ++bucket) {
-    std::array<detail::KeyedMove, core::MoveList::kCapacity> group;
+  const auto add_sorted = [&](const Move* moves, std::size_t g, int bucket) {
+    std::array<std::uint64_t, core::MoveList::kCapacity> keys;
+    bucket_keys(board, moves, g, bucket, keys.data());
+    std::array<std::size_t, core::MoveList::kCapacity> order;
+    for (std::size_t i = 0; i < g; ++i) order[i] = i;
+    std::sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(g),
+              [&](std::size_t a, std::size_t b) { return keys[a] < keys[b]; });
+    for (std::size_t i = 0; i < g; ++i) out.push_back(moves[order[i]]);
+  };
+  for (int bucket = 0; bucket < kPawnBuckets; ++bucket) {
+    core::MoveList list;
+    board.legal_group_in_san_order(kGroupOf[bucket], list);
+    add_sorted(list.begin(), list.size(), bucket);
+  }
+  core::MoveList pawns;
+  board.legal_group_in_san_order(kPawnGroup, pawns);
+  for (int file = 0; file < 8; ++file) {
+    std::array<Move, core::MoveList::kCapacity> on_file;
     std::size_t g = 0;
-    for (Move m : list)
-      if (bucket_of(board, m) == bucket) group[g++] = {0, m};
-    key_group(board, group.data(), g, bucket);
-    sort_group(group.data(), g);
-    for (std::size_t i = 0; i < g; ++i) out.push_back(group[i].move);
+    for (Move m : pawns)
+      if (core::file_of(m.from()) == file) on_file[g++] = m;
+    add_sorted(on_file.data(), g, kPawnBuckets + file);
   }
   return out;
 }

@@ -33,7 +33,17 @@ std::string to_string(const PgcError& e) {
   return out + ": " + e.message;
 }
 
+const core::Board& detail::standard_start() {
+  static const core::Board start;
+  return start;
+}
+
 void detail::latin1_to_utf8(std::string_view in, std::string& out) {
+  // ASCII, by far the most common, is the same bytes.
+  if (is_ascii(in)) {
+    out.assign(in);
+    return;
+  }
   out.clear();
   out.reserve(in.size());
   for (char ch : in) {
@@ -114,6 +124,17 @@ class PgcReader::Input {
     return v;
   }
   Expected<void, PgcError> string(std::size_t header, std::string& out, const char* what) {
+    // Where the whole string is in the buffer already (nearly always), no checks to report.
+    if (const std::size_t left = r_.view_.size() - r_.pos_; left >= header) {
+      std::size_t n = 0;
+      for (std::size_t i = 0; i < header; ++i)
+        n |= static_cast<std::size_t>(static_cast<unsigned char>(r_.view_[r_.pos_ + i])) << (8 * i);
+      if (left - header >= n) {
+        detail::latin1_to_utf8(r_.view_.substr(r_.pos_ + header, n), out);
+        r_.pos_ += header + n;
+        return {};
+      }
+    }
     const std::size_t at = r_.offset();
     auto n = length(header, what);
     if (!n) return unexpected(n.error());
@@ -123,6 +144,14 @@ class PgcReader::Input {
     return {};
   }
 
+  // A tag whose strings may have room already (one of an earlier game's).
+  Tag spare_tag() {
+    if (r_.spare_tags_.empty()) return Tag{};
+    Tag t = std::move(r_.spare_tags_.back());
+    r_.spare_tags_.pop_back();
+    t.line = t.column = 0;  // PGC has no lines
+    return t;
+  }
   Expected<bool, PgcError> reduced(Game& game);
   Expected<bool, PgcError> general(Game& game, std::size_t begin);
   Expected<void, PgcError> general_record(Game& game, std::uint8_t marker, std::size_t at);
@@ -138,12 +167,14 @@ void PgcReader::Input::begin_game(Game& game) {
   ++r_.games_;
   game.escapes = std::move(r_.pending_escapes_);
   r_.pending_escapes_.clear();
+  // The last game's tags become spares whose strings the new tags reuse.
+  for (Tag& t : game.tags) r_.spare_tags_.push_back(std::move(t));
   game.tags.clear();
   game.main.comments_before.clear();
   game.main.moves.clear();
   game.result = "*";
   game.result_written = true;
-  game.start = core::Board();
+  game.start = detail::standard_start();
   game.number = r_.games_;
   game.line = 0;
   frames_.clear();
@@ -177,8 +208,8 @@ Expected<bool, PgcError> PgcReader::Input::game(Game& game) {
 
 Expected<bool, PgcError> PgcReader::Input::reduced(Game& game) {
   for (std::string_view name : kSevenTagRoster) {
-    Tag t;
-    t.name = std::string(name);
+    Tag t = spare_tag();
+    t.name = name;
     if (auto ok = string(1, t.value, "a reduced game's tag value"); !ok) return unexpected(ok.error());
     game.tags.push_back(std::move(t));
   }
@@ -222,7 +253,7 @@ Expected<void, PgcError> PgcReader::Input::general_record(Game& game, std::uint8
     case PgcMarker::Noop: return {};
     case PgcMarker::TagPair: {
       if (!frames_.empty()) return unexpected(error(at, "a tag pair after the moves"));
-      Tag t;
+      Tag t = spare_tag();
       if (auto ok = string(1, t.name, "a tag name"); !ok) return ok;
       if (auto ok = string(1, t.value, "a tag value"); !ok) return ok;
       game.tags.push_back(std::move(t));

@@ -49,6 +49,10 @@ std::size_t utf8_sequence(std::string_view s, std::size_t i, char32_t& cp) {
 // UTF-8 as Latin-1: code points up to U+00FF as their byte, others as '?', bytes that are not
 // UTF-8 as themselves. Returns how many characters were not mapped exactly.
 std::size_t to_latin1(std::string_view in, std::string& out) {
+  if (detail::is_ascii(in)) {  // the same bytes
+    out.append(in);
+    return 0;
+  }
   std::size_t replaced = 0;
   for (std::size_t i = 0; i < in.size();) {
     char32_t cp = 0;
@@ -121,7 +125,7 @@ class GameEncoder {
     for (std::size_t i = 0; i < game_.tags.size(); ++i)
       for (std::size_t j = 0; j < i; ++j)
         if (game_.tags[i].name == game_.tags[j].name) return false;
-    return game_.find_tag("Result")->value == game_.result && game_.start == core::Board();
+    return game_.find_tag("Result")->value == game_.result && game_.start == detail::standard_start();
   }
 
   std::optional<std::string> reduced() {
@@ -130,6 +134,7 @@ class GameEncoder {
     for (std::string_view name : kSevenTagRoster)
       if (auto e = string1(game_.find_tag(name)->value, name)) return e;
     core::Board board = game_.start;
+    board.reserve_history(game_.main.moves.size());
     std::string ordinals;
     ordinals.reserve(game_.main.moves.size());
     for (std::size_t ply = 0; ply < game_.main.moves.size(); ++ply) {
@@ -154,9 +159,10 @@ class GameEncoder {
     } else if (result && termination_of(result->value) != game_.result) {
       ++report_.result_marks;
     }
-    if (!game_.find_tag("FEN") && !(game_.start == core::Board()))
+    if (!game_.find_tag("FEN") && !(game_.start == detail::standard_start()))
       return std::string("the game starts from a set-up position but has no FEN tag");
     core::Board board = game_.start;
+    board.reserve_history(game_.main.moves.size());
     if (auto e = line(game_.main, board, 0)) return e;
     put_marker(out_, PgcMarker::GameEnd);
     return std::nullopt;
@@ -168,13 +174,14 @@ class GameEncoder {
     return string1(value, name);
   }
 
+  // The length byte, then the Latin-1 text written in place after it.
   std::optional<std::string> string1(std::string_view utf8, std::string_view what) {
-    std::string latin;
-    report_.characters += to_latin1(utf8, latin);
-    if (latin.size() > 0xFF)
-      return std::string(what) + " has " + std::to_string(latin.size()) + " bytes (a PGC string-1 holds at most 255)";
-    out_ += static_cast<char>(latin.size());
-    out_ += latin;
+    const std::size_t at = out_.size();
+    out_ += '\0';
+    report_.characters += to_latin1(utf8, out_);
+    const std::size_t size = out_.size() - at - 1;
+    if (size > 0xFF) return std::string(what) + " has " + std::to_string(size) + " bytes (a PGC string-1 holds at most 255)";
+    out_[at] = static_cast<char>(size);
     return std::nullopt;
   }
 
@@ -202,7 +209,8 @@ class GameEncoder {
     run_.clear();
   }
 
-  // One line of play from `board` (left as it was found).
+  // One line of play from `board`: left as it was found, but for the main line's (depth 0),
+  // which nothing plays on afterwards.
   std::optional<std::string> line(const Variation& v, core::Board& board, int depth) {
     report_.comments += v.comments_before.size();
     std::size_t made = 0;
@@ -217,7 +225,8 @@ class GameEncoder {
       ++made;
     }
     flush_run();
-    for (std::size_t i = 0; i < made; ++i) board.unmake_move();
+    if (depth > 0)
+      for (std::size_t i = 0; i < made; ++i) board.unmake_move();
     return error;
   }
 

@@ -72,6 +72,15 @@ enum class GameStatus : std::uint8_t {
 
 const char* to_string(GameStatus s);
 
+// Groups of legal moves by what moves: each piece type's moves (the king's without castling),
+// castling, and pawn moves. PGC's move ordinals sort moves by their SAN, whose first character
+// is the piece letter (or, for pawn moves, a file), so they come group by group.
+struct MoveGroups {
+  // Group numbers: index(PieceType) (pawn moves: index(PieceType::Pawn)), castling kCastling.
+  static constexpr int kCastling = 6;
+  static constexpr int kCount = 7;
+};
+
 class Board {
  public:
   // The standard starting position.
@@ -135,6 +144,17 @@ class Board {
   void generate_legal(MoveList& list) const;
   // Number of legal moves without storing them.
   std::size_t count_legal() const;
+  // The legal moves grouped in the order of SAN's first characters: bishops (B), the king's
+  // steps (K), knights (N), castling (O-O), queens (Q), rooks (R), then pawns (MoveGroups'
+  // numbers), generated only as far as needed, the groups passed over counted, not listed.
+  // For PGC's move ordinals, which sort moves by their SAN.
+  //
+  // The group holding the move of `index` in that order, its moves listed into `list` (in no
+  // promised order) and `before` set to the number of moves of the groups before it; -1 when
+  // there are not that many moves (`before`: their number).
+  int legal_group_at(std::size_t index, MoveList& list, std::size_t& before) const;
+  // The moves of `group` into `list`; returns the number of moves of the groups before it.
+  std::size_t legal_group_in_san_order(int group, MoveList& list) const;
   // True if m is one of the legal moves here: the check for moves from untrusted sources.
   bool is_legal(Move m) const;
   // For a move that is legal but for king safety (right piece, right shape, path clear; not
@@ -216,8 +236,8 @@ class Board {
   std::uint64_t ep_component(bool require_legal) const;
   bool ep_capture_legal(Square from) const;
   Bitboard pinned(Color c) const;
-  template <Color Us>
-  void generate(MoveList& list) const;
+  template <Color Us, class Sink>
+  void generate(Sink& sink) const;  // see movegen.cpp for what a sink provides
 
   std::array<Piece, 64> squares_{};
   std::array<Bitboard, 2> by_color_{};

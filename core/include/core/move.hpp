@@ -61,6 +61,7 @@ class MoveList {
   static constexpr std::size_t kCapacity = 256;
 
   void push_back(Move m) { moves_[size_++] = m; }
+  void clear() { size_ = 0; }
   std::size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
   Move operator[](std::size_t i) const { return moves_[i]; }

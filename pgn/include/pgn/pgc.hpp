@@ -94,6 +94,7 @@ class PgcReader {
   std::size_t games_ = 0;
   std::optional<PgcError> failed_;
   std::vector<std::string> pending_escapes_;  // escape strings before the next game
+  std::vector<Tag> spare_tags_;               // tags of the game last read into, for reuse
 };
 
 // Every game of a buffer, or the first error.

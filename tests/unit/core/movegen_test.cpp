@@ -92,3 +92,71 @@ TEST_CASE("is_legal rejects moves that are not legal here", "[core][movegen]") {
   CHECK_FALSE(b.is_legal(core::Move(core::Square::E1, core::Square::H1, core::MoveKind::Castling)));
   CHECK(b.is_legal(core::Move(core::Square::E2, core::Square::E4)));
 }
+
+TEST_CASE("Legal moves scanned group by group in SAN order, by index or by group, are the full list",
+          "[core][movegen]") {
+  // The oracle: the full legal move list, each move's group found from the board here.
+  std::mt19937 rng(20261124);
+  const std::pair<const char*, bool> starts[] = {
+      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", false},
+      {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", false},
+      {"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", false},
+      {"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", false},
+      {"8/8/8/KPp4r/8/8/8/7k w - c6 0 1", false},
+      {"3k4/8/8/8/8/8/8/rRK4R w HB - 0 1", true},
+      {"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", true},
+      {"8/1P1P1P1P/2k5/8/8/5K2/p1p1p1p1/8 w - - 0 1", false},  // promotions on every file
+  };
+  std::size_t positions = 0;
+  for (const auto& [fen, chess960] : starts) {
+    for (int game = 0; game < 30; ++game) {
+      auto b = test::board_from(fen, chess960);
+      for (int ply = 0; ply < 100; ++ply) {
+        const core::MoveList moves = b.legal_moves();
+        if (moves.empty()) break;
+        ++positions;
+        INFO(core::to_fen(b));
+        std::vector<std::vector<std::uint16_t>> expected(core::MoveGroups::kCount);
+        for (core::Move m : moves) {
+          const core::PieceType pt = core::type_of(b.piece_on(m.from()));
+          const int group = m.kind() == core::MoveKind::Castling ? core::MoveGroups::kCastling : core::index(pt);
+          expected[static_cast<std::size_t>(group)].push_back(m.raw());
+        }
+        for (auto& group : expected) std::sort(group.begin(), group.end());
+        // In SAN order (B K N O-O Q R, then pawns), found by index or by group.
+        const auto sorted = [](const core::MoveList& list) {
+          std::vector<std::uint16_t> raw;
+          for (core::Move m : list) raw.push_back(m.raw());
+          std::sort(raw.begin(), raw.end());
+          return raw;
+        };
+        const int san_order[] = {core::index(core::PieceType::Bishop), core::index(core::PieceType::King),
+                                 core::index(core::PieceType::Knight), core::MoveGroups::kCastling,
+                                 core::index(core::PieceType::Queen),  core::index(core::PieceType::Rook),
+                                 core::index(core::PieceType::Pawn)};
+        std::size_t before = 0;
+        for (int g : san_order) {
+          INFO("group " << g);
+          const auto& want = expected[static_cast<std::size_t>(g)];
+          core::MoveList list;
+          CHECK(b.legal_group_in_san_order(g, list) == before);
+          CHECK(sorted(list) == want);
+          for (std::size_t i = before; i < before + want.size(); ++i) {
+            core::MoveList at;
+            std::size_t at_before = 999;
+            CHECK(b.legal_group_at(i, at, at_before) == g);
+            CHECK(at_before == before);
+            CHECK(sorted(at) == want);
+          }
+          before += want.size();
+        }
+        core::MoveList past;
+        std::size_t past_before = 0;
+        CHECK(b.legal_group_at(moves.size(), past, past_before) == -1);
+        CHECK(past_before == moves.size());
+        b.make_move(moves[rng() % moves.size()]);
+      }
+    }
+  }
+  CHECK(positions > 10000);
+}
