@@ -1,6 +1,8 @@
 #include "cli/report_command.hpp"
 
 #include <algorithm>
+#include <charconv>
+#include <cstdint>
 #include <filesystem>
 #include <ostream>
 
@@ -57,7 +59,11 @@ bool all_digits(std::string_view s) {
 Expected<ReportInput, std::string> read_result(const std::string& result, const StoreChoice& where) {
   std::error_code ec;
   if (all_digits(result) && !std::filesystem::exists(result, ec)) {
-    auto json = job_report_json(where, std::stoll(result));
+    std::int64_t id = 0;
+    const auto [end, why] = std::from_chars(result.data(), result.data() + result.size(), id);
+    if (why != std::errc() || end != result.data() + result.size())
+      return unexpected(fmt::format("{}: no such file, and too large for a job id", result));
+    auto json = job_report_json(where, id);
     if (!json) return unexpected(json.error());
     return ReportInput{"job " + result, std::move(*json)};
   }

@@ -11,6 +11,7 @@
 #include "core/notation.hpp"
 #include "core/text.hpp"
 #include "pgn/chesslive.hpp"
+#include "pgn/reader.hpp"
 
 namespace epdd::pgn {
 
@@ -269,8 +270,16 @@ Expected<Game, ClmError> Reader::run() {
   game.start = board_;
   game.number = 1;
   game.line = 1;
-  white_ = std::string(fields[0].text);
-  black_ = std::string(fields[1].text);
+  // The players without the white space around them (a file broken into lines, "A;\nB;\n...");
+  // a name broken across lines cannot be a PGN tag, whose string holds one line.
+  for (std::size_t i : {0, 1}) {
+    Field f = fields[i];
+    f.text = trim(f.text, &f.offset);
+    if (const auto nl = f.text.find_first_of("\r\n"); nl != std::string_view::npos)
+      return unexpected(error(f.offset + nl, std::string(i == 0 ? "WhitePlayer" : "BlackPlayer") +
+                                                 " is broken across lines: a player's name is one line"));
+    (i == 0 ? white_ : black_) = std::string(f.text);
+  }
   game.set_tag("White", white_);
   game.set_tag("Black", black_);
   // The start the options gave, as PGN says it: without these tags an export loses it.
@@ -290,7 +299,9 @@ Expected<Game, ClmError> Reader::run() {
             error(f.offset, who() + ": a result is followed by ';' and its Text, and ends the game" + why));
       }
       result = f.text == "+" ? "1-0" : f.text == "=" ? "1/2-1/2" : "0-1";
-      const std::string text(fields[i + 1].text);
+      // A comment as the PGN reader keeps one (its white space runs one space): a line break in
+      // it would end a rest-of-line comment, which export writes for text holding '}'.
+      const std::string text = normalize_comment(fields[i + 1].text);
       if (!text.empty()) {
         if (game.main.moves.empty()) game.main.comments_before.push_back(text);
         else game.main.moves.back().after.push_back({Annotation::Kind::Comment, 0, text, {}});

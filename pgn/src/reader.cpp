@@ -30,8 +30,8 @@ bool all_digits(std::string_view s) {
   return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
-// Comment text with every run of white space (newlines included) made one space, trimmed: the
-// form export writes back, so that comments survive a round trip unchanged.
+}  // namespace
+
 std::string normalize_comment(std::string_view text) {
   std::string out;
   out.reserve(text.size());
@@ -47,6 +47,8 @@ std::string normalize_comment(std::string_view text) {
   }
   return out;
 }
+
+namespace {
 
 }  // namespace
 

@@ -77,8 +77,11 @@ class MovetextWriter {
  private:
   void comment(const std::string& text) {
     if (text.find('}') != std::string::npos) {
-      // A rest-of-line comment can hold '}' (a brace comment cannot): it ends its line.
-      w_.token(";" + text);
+      // A rest-of-line comment can hold '}' (a brace comment cannot): it ends its line, so a
+      // line break in the text (not one the reader keeps: it normalizes them) is a space.
+      std::string line = ";" + text;
+      std::replace_if(line.begin(), line.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
+      w_.token(line);
       w_.newline();
       return;
     }

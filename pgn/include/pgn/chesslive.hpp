@@ -4,8 +4,10 @@
 // - A file holds ONE game (the grammar has no separator between games). One final line end
 //   ("\n" or "\r\n") after it is not part of the game, nor is a UTF-8 byte order mark before
 //   it (error places still count its bytes); the writer ends the file with "\n".
-//   White space around a MoveSpec is ignored (so a file broken into lines reads); the players
-//   and the result's Text are kept byte for byte.
+//   White space around a MoveSpec and around the players is ignored (so a file broken into
+//   lines reads: "A;\nB;\ne2:e4;..."); a player's name broken across lines is an error (a PGN
+//   tag holds one line). The result's Text becomes a comment as the PGN reader keeps one (each
+//   run of white space one space, trimmed); other text is kept byte for byte.
 // - The game becomes tags White, Black and Result ("+" 1-0, "=" 1/2-1/2, "-" 0-1, none "*")
 //   (and SetUp, FEN, Variant "Chess960" when the options start elsewhere), the moves, and
 //   the result's Text (when not empty) as the last comment of the last move (or of the game

@@ -68,6 +68,10 @@ class MainlineReader {
   Game scratch_;
 };
 
+// Comment text as the reader keeps it: every run of white space (newlines included) made one
+// space, trimmed; the form export writes back, so that comments survive a round trip unchanged.
+std::string normalize_comment(std::string_view text);
+
 // The NAG a suffix annotation stands for ("!" 1, "?" 2, "!!" 3, "??" 4, "!?" 5, "?!" 6), or 0.
 int suffix_nag(std::string_view suffix);
 

@@ -41,6 +41,7 @@ refused "JSON without a format" 'plain.json: not an epdd report (its JSON has no
 printf '{"format": "epdd something 9"}\n' > other.json
 refused "an unknown format" 'no page for format "epdd something 9" (known: "epdd suite run 1"' other.json
 refused "a missing file" "missing.json" missing.json
+refused "a job id beyond 64 bits" "99999999999999999999: no such file, and too large for a job id" 99999999999999999999
 
 # A job that is not finished: submitted, no daemon.
 cat > epdd.toml <<TOML

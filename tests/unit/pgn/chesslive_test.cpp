@@ -200,11 +200,12 @@ TEST_CASE("ChessLive: empty Texts, white space and CRLF", "[chesslive]") {
   CHECK(e.result == "1/2-1/2");
   CHECK(e.main.moves.back().after.empty());
   CHECK(write_ok(e) == ";;e2:e4;=;\n");
-  // Players and the reason are kept byte for byte, spaces included.
-  const pgn::Game s = read_ok(" A ; B ;e2:e4;-; on time \n");
-  CHECK(s.tag("White") == " A ");
-  CHECK(s.tag("Black") == " B ");
-  CHECK(s.main.moves.back().after.at(0).comment == " on time ");
+  // The white space around the players is layout (a file broken into lines); the reason is a
+  // comment as the PGN reader keeps one (white space runs one space, trimmed).
+  const pgn::Game s = read_ok(" A ; B ;e2:e4;-; on  time \n");
+  CHECK(s.tag("White") == "A");
+  CHECK(s.tag("Black") == "B");
+  CHECK(s.main.moves.back().after.at(0).comment == "on time");
   // White space and line ends (LF or CRLF) around MoveSpecs and results are ignored.
   const pgn::Game c = read_ok("W;B;\r\n e2:e4/1/2/3 ;\r\n\te7:e5\r\n;\r\n+;done\r\n");
   CHECK(sans(c) == "e4 e5");

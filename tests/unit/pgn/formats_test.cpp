@@ -201,3 +201,25 @@ TEST_CASE("Game formats: reduced_game is what the reduced export writes, and PGC
     if (std::string_view(name) == "twic0920.pgn") CHECK(reduced_records == games.size());
   }
 }
+
+TEST_CASE("Game formats: a move file broken into lines gives PGN that reads back as the same game", "[formats]") {
+  // The players on lines of their own, and a reason holding '}' and a line break (export writes
+  // such a comment as a rest-of-line comment, which a line break would end).
+  const std::string clm = "Carlsen, M;\nNepomniachtchi, I;\ne2:e4;\ne7:e5;\n-;won }\n2. d4 { x\n";
+  auto pgn_text = pgn::as_pgn_text(clm, GameFormat::ChessLive);
+  REQUIRE(pgn_text);
+  CHECK_THAT(*pgn_text, Catch::Contains("[White \"Carlsen, M\"]"));
+  CHECK_THAT(*pgn_text, Catch::Contains("[Black \"Nepomniachtchi, I\"]"));
+  pgn::Diagnostics diags;
+  const auto back = pgn::read_games(*pgn_text, diags);
+  CHECK(diags.count(pgn::Severity::Error) == 0);
+  REQUIRE(back.size() == 1);
+  CHECK(back[0].main.moves.size() == 2);
+  REQUIRE(back[0].main.moves.back().after.size() == 1);
+  CHECK(back[0].main.moves.back().after[0].comment == "won } 2. d4 { x");
+  // A name broken inside is refused with its place.
+  auto broken = pgn::read_chesslive("Carlsen,\nM;B;e2:e4;\n");
+  REQUIRE_FALSE(broken);
+  CHECK(broken.error().line == 1);
+  CHECK_THAT(broken.error().message, Catch::Contains("WhitePlayer is broken across lines"));
+}
