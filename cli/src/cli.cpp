@@ -123,6 +123,8 @@ void add_pgn(CLI::App& app, PgnCheckOptions& check, PgnWriteOptions& write, int&
   c->add_option("files", check.files, "PGN files (or PGC, ChessLive! move files: .pgc, .clm, or by content)")
       ->required();
   add_report_choice(c, check.all, check.min_severity);
+  c->add_option("--from", check.from, "pgn, pgc or clm: the files' format, whatever their names or first bytes say")
+      ->check(CLI::IsMember({"pgn", "pgc", "clm"}));
   c->footer(
       "Each problem is printed as FILE:LINE:COLUMN: SEVERITY: game N: MESSAGE [KIND], then a summary per file.\n"
       "An illegal move ends its game (or its variation): the moves before it are kept and the next game is\n"
@@ -143,6 +145,8 @@ void add_pgn(CLI::App& app, PgnCheckOptions& check, PgnWriteOptions& write, int&
     cmd->add_option("file", write.file, "PGN file (or PGC, or a ChessLive! move file, as 'pgn check' reads them)")
         ->required();
     cmd->add_option("-o,--output", write.output, "Write here (atomically; may be the input file). Default: stdout");
+    cmd->add_option("--from", write.from, "pgn, pgc or clm: the input's format, whatever its name or first bytes say")
+        ->check(CLI::IsMember({"pgn", "pgc", "clm"}));
     cmd->callback([&write, &status, action] {
       write.action = action;
       status = run_pgn_write(write, std::cout, std::cerr);
@@ -191,6 +195,10 @@ void add_convert(CLI::App& app, ConvertOptions& o, int& status) {
   cmd->add_flag("--reduced", o.reduced, "The reduced export format: the Seven Tag Roster (and SetUp, FEN, Variant)\n"
                                         "and the main line only, no comments, NAGs or variations. PGC: written as\n"
                                         "its reduced-game records (twic0920: a fifth of the PGN's size)");
+  cmd->add_option("--from", o.from, "pgn, pgc or clm: the input's format, whatever its name or first bytes say")
+      ->check(CLI::IsMember({"pgn", "pgc", "clm"}));
+  cmd->add_flag("--no-santags", o.no_santags, "Move files: write Move/Depth/Score/Time without the fifth field, the\n"
+                                              "SANtag (the reader takes both forms and keeps neither)");
   cmd->add_option("--start", o.start, "ChessLive! input: the FEN its moves start from (a move file cannot say;\n"
                                       "default: the standard start; an X-FEN or Shredder-FEN for Chess960)");
   cmd->footer(
@@ -203,9 +211,10 @@ void add_convert(CLI::App& app, ConvertOptions& o, int& status) {
       "with Depth/Score/Time if the engine gave them ([%eval] and [%clk] in PGN, Score in centipawns from\n"
       "White's point of view, Time in seconds), and the result with its reason (a comment in PGN). Other tags\n"
       "have no place in it and are counted when left out; several games go to OUT-1.clm, OUT-2.clm ...\n"
-      "Exit status: 0 every game converted, 1 games with errors or games the output cannot hold (then nothing\n"
-      "is written), 2 bad options, an unreadable input, an unwritable output, a damaged PGC input or a move\n"
-      "file against its grammar (the error says line and column).\n\n"
+      "Exit status: 0 every game converted; 1 PGN games with errors (written up to the error), or games the\n"
+      "output cannot hold without --lossy (then nothing is written); 2 bad options, an unreadable input, an\n"
+      "unwritable output, a damaged PGC input or a move file against its grammar (the error says line and\n"
+      "column; with -o nothing is written, on stdout the games before it are).\n\n"
       "Examples:\n"
       "  epdd convert ../shared/data/pgn/twic0920.pgn -o twic.pgc\n"
       "  epdd convert twic.pgc -o twic.pgn\n"

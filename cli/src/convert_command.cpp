@@ -26,11 +26,19 @@ namespace {
 
 enum class Format { Pgn, Pgc, Clm, Epd };
 
+// The output formats: the game formats (pgn/formats.hpp names them), and EPD.
+Format output_format(pgn::GameFormat f) {
+  switch (f) {
+    case pgn::GameFormat::Pgn: return Format::Pgn;
+    case pgn::GameFormat::Pgc: return Format::Pgc;
+    case pgn::GameFormat::ChessLive: return Format::Clm;
+  }
+  return Format::Pgn;
+}
+
 std::optional<Format> format_named(std::string_view name) {
-  if (name == "pgn") return Format::Pgn;
-  if (name == "pgc") return Format::Pgc;
-  if (name == "clm") return Format::Clm;
-  if (name == "epd") return Format::Epd;
+  if (auto f = pgn::game_format_named(name)) return output_format(*f);
+  if (name == "epd" || name == "EPD") return Format::Epd;
   return std::nullopt;
 }
 
@@ -38,9 +46,7 @@ std::optional<Format> format_named(std::string_view name) {
 std::optional<Format> format_of_suffix(const std::string& path) {
   const auto dot = path.rfind('.');
   if (dot == std::string::npos || path.find('/', dot) != std::string::npos) return std::nullopt;
-  std::string suffix = path.substr(dot + 1);
-  for (char& c : suffix) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return format_named(suffix);
+  return format_named(std::string_view(path).substr(dot + 1));
 }
 
 // Where the output goes: a file written atomically (nothing of it until commit) or stdout.
@@ -95,6 +101,9 @@ class MoveFiles {
       return {};
     }
     const auto files = names(*output);
+    // Every name first, so that one that cannot be written (a folder of that name) leaves none.
+    for (const std::string& file : files)
+      if (auto w = check_writable_output(file); !w) return w;
     for (std::size_t i = 0; i < files.size(); ++i)
       if (auto w = write_file_atomically(files[i], texts_[i]); !w) return w;
     return {};
@@ -113,6 +122,7 @@ class GameWriter {
     reduced_ = o.reduced;
     pgc_.lossy = o.lossy;
     clm_.lossy = o.lossy;
+    clm_.santags = !o.no_santags;
   }
   void write(const pgn::Game& game) {
     ++totals_.games;
@@ -196,7 +206,8 @@ int read_games(const ConvertOptions& o, std::istream& in, const core::Board& sta
   detail::print_as_they_come(diags, err, o.input, errors_only, detail::pgn_game_prefix);
   pgn::AnyReadOptions options;
   options.chesslive_start = start;
-  pgn::AnyGameReader reader(in, pgn::game_format_of_suffix(o.input), diags, options);
+  const auto said = o.from ? pgn::game_format_named(*o.from) : pgn::game_format_of_suffix(o.input);
+  pgn::AnyGameReader reader(in, said, diags, options);
   for (pgn::Game g; reader.next(g);) write(g);
   if (diags.count(pgn::Problem::PgcData) || diags.count(pgn::Problem::MoveFile)) return 2;
   return diags.count(pgn::Severity::Error) ? 1 : 0;
@@ -224,7 +235,7 @@ int run_convert(const ConvertOptions& o, std::ostream& out, std::ostream& err) {
     if (!board) return fail(fmt::format("--start: {}", core::to_string(board.error())));
     start = *board;
   }
-  if (format_of_suffix(o.input) == Format::Epd)
+  if (!o.from && format_of_suffix(o.input) == Format::Epd)
     return fail(fmt::format("{}: EPD holds positions, not games: convert reads .pgn, .pgc and .clm", o.input));
   if (auto readable = check_readable_file(o.input); !readable) return fail(readable.error());
   if (o.output)

@@ -30,15 +30,18 @@ int run_pgn_check(const PgnCheckOptions& o, std::ostream& out, std::ostream& err
     const detail::ReportOptions report{o.all, static_cast<int>(o.min_severity)};
     pgn::Diagnostics diags;
     detail::print_as_they_come(diags, out, file, report, detail::pgn_game_prefix);
-    pgn::AnyGameReader reader(in, pgn::game_format_of_suffix(file), diags);
+    const auto said = o.from ? pgn::game_format_named(*o.from) : pgn::game_format_of_suffix(file);
+    pgn::AnyGameReader reader(in, said, diags);
     std::size_t games = 0, plies = 0;
     for (pgn::Game g; reader.next(g);) {
       ++games;
       plies += g.main.moves.size();
     }
     const std::size_t errors = diags.count(pgn::Severity::Error);
-    const std::string format =
-        reader.format() == pgn::GameFormat::Pgn ? "" : fmt::format(" ({})", pgn::to_string(reader.format()));
+    // The format is named where it is not PGN, or where the content chose it.
+    const std::string format = reader.format() == pgn::GameFormat::Pgn && said
+                                   ? ""
+                                   : fmt::format(" ({}{})", pgn::to_string(reader.format()), said ? "" : ", by its content");
     fmt::print(out, "{}{}: {} games, {} main-line plies: {} errors, {} warnings, {} notes\n", file, format, games, plies,
                errors, diags.count(pgn::Severity::Warning), diags.count(pgn::Severity::Note));
     detail::print_kind_counts(out, diags, report);
@@ -62,7 +65,7 @@ int run_pgn_write(const PgnWriteOptions& o, std::ostream& out, std::ostream& err
   pgn::Diagnostics diags;
   const detail::ReportOptions errors_only{false, static_cast<int>(pgn::Severity::Error)};
   detail::print_as_they_come(diags, err, o.file, errors_only, detail::pgn_game_prefix);
-  pgn::AnyGameReader reader(in, pgn::game_format_of_suffix(o.file), diags);
+  pgn::AnyGameReader reader(in, o.from ? pgn::game_format_named(*o.from) : pgn::game_format_of_suffix(o.file), diags);
   pgn::ExportOptions export_options;
   export_options.reduced = o.reduced;
   pgn::ToEpdOptions epd_options;

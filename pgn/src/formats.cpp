@@ -20,15 +20,19 @@ const char* to_string(GameFormat f) {
   return "?";
 }
 
+std::optional<GameFormat> game_format_named(std::string_view name) {
+  std::string lower(name);
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (lower == "pgn") return GameFormat::Pgn;
+  if (lower == "pgc") return GameFormat::Pgc;
+  if (lower == "clm") return GameFormat::ChessLive;
+  return std::nullopt;
+}
+
 std::optional<GameFormat> game_format_of_suffix(std::string_view path) {
   const auto dot = path.rfind('.');
   if (dot == std::string_view::npos || path.find('/', dot) != std::string_view::npos) return std::nullopt;
-  std::string suffix(path.substr(dot + 1));
-  for (char& c : suffix) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  if (suffix == "pgn") return GameFormat::Pgn;
-  if (suffix == "pgc") return GameFormat::Pgc;
-  if (suffix == "clm") return GameFormat::ChessLive;
-  return std::nullopt;
+  return game_format_named(path.substr(dot + 1));
 }
 
 namespace {

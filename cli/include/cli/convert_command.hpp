@@ -18,6 +18,8 @@ struct ConvertOptions {
   bool lossy = false;                 // PGC: leave out what it cannot hold (comments...), counted
   bool reduced = false;               // the reduced export format (PGN; PGC's 0x01 records; move files)
   std::optional<std::string> start;   // ChessLive! input: the FEN its moves start from (the file cannot say)
+  std::optional<std::string> from;    // pgn, pgc, clm: the input's format, over its suffix and content
+  bool no_santags = false;            // move files: no SANtag field (Move/Depth/Score/Time only)
 };
 
 // Exit status: 0 every game converted as it was; 1 games with errors (PGN: kept up to the

@@ -24,6 +24,9 @@ class PgcReader;
 // "PGN", "PGC", "ChessLive!".
 const char* to_string(GameFormat f);
 
+// The format a name names ("pgn", "pgc", "clm"; case aside), or nullopt: what --from takes.
+std::optional<GameFormat> game_format_named(std::string_view name);
+
 // The format a file name's suffix names (.pgn, .pgc, .clm; case aside), or nullopt.
 std::optional<GameFormat> game_format_of_suffix(std::string_view path);
 

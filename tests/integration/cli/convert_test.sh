@@ -128,5 +128,30 @@ for bad in drop illegal; do
   [ -e $bad.pgn ] && fail "$bad.clm wrote $bad.pgn"
 done
 
+# --no-santags: a file of four-field MoveSpecs back byte for byte.
+printf 'A;B;e2:e4/12/35/60;e7:e5/11/-20/58;=;agreed\n' > four.clm
+"$epdd" convert four.clm -o four.pgn 2> /dev/null && "$epdd" convert four.pgn -o four-back.clm --no-santags 2> /dev/null ||
+  fail "four.clm round trip: exit $?"
+cmp four.clm four-back.clm || fail "--no-santags: four-field MoveSpecs do not come back: $(cat four-back.clm)"
+
+# A set of move files is written whole or not at all: a folder where the third would go.
+awk '/^\[Event /{g++} g<=5' reduced.pgn > five.pgn
+mkdir -p sets/t-3.clm
+status=0
+"$epdd" convert five.pgn -o sets/t.clm 2> err.txt || status=$?
+[ "$status" = 2 ] || fail "a move file that cannot be written: exit $status, $(cat err.txt)"
+[ -z "$(find sets -name '*.clm' -type f)" ] || fail "a refused set of move files left some: $(ls sets)"
+
+# --from over the suffix and the content; pgn check names a format its content chose.
+cp twic.pgc games.txt
+"$epdd" pgn check games.txt > check.txt || fail "pgn check games.txt: $(cat check.txt)"
+grep -q "^games.txt (PGC, by its content): 2245 games" check.txt || fail "pgn check games.txt: $(cat check.txt)"
+cp hand.clm hand.txt
+"$epdd" convert hand.txt --from clm --to pgn > from.pgn 2> /dev/null || fail "convert --from clm: exit $?"
+cmp from.pgn hand.pgn || fail "convert --from clm differs from the .clm's conversion"
+status=0
+"$epdd" pgn check --from pgc hand.clm > check.txt || status=$?
+[ "$status" = 1 ] && grep -q "pgc-data" check.txt || fail "pgn check --from pgc on a move file: exit $status, $(cat check.txt)"
+
 [ "$failed" = 0 ] && echo "epdd convert: round trips, refusals and damage as documented"
 exit "$failed"
