@@ -331,9 +331,6 @@ struct BadInput {
   std::string where, why;
 };
 
-// The deepest tree the page draws: the JSON is written 3 plies deep (book/tree_json.hpp) and the
-// page never needs much more; the bound keeps the page's recursion (depth_of, TreeWriter) shallow.
-constexpr int kMaxTreePlies = 100;
 // The largest count believed (games, positions, ...): far above any real book.
 constexpr long long kMaxCount = 1'000'000'000'000'000;
 
@@ -409,8 +406,13 @@ void check_string(const Json& v, const std::string& where) {
 
 void check_node(const Json& n, const std::string& where, int ply) {
   check_object(n, where);
-  if (ply > kMaxTreePlies)
-    throw BadInput{where, fmt::format("the tree is deeper than {} plies (the page draws no deeper)", kMaxTreePlies)};
+  if (ply > kMaxTreePlies) {
+    // The place in full would be 100 "children[i]" long: its first plies, then the ply.
+    std::size_t cut = 0;
+    for (int k = 0; k < 4 && cut != std::string::npos; ++k) cut = where.find(".children", cut + 1);
+    throw BadInput{fmt::format("{}... (ply {})", where.substr(0, cut), ply),
+                   fmt::format("the tree is deeper than {} plies (the page draws no deeper)", kMaxTreePlies)};
+  }
   check_texts_in(n, where, {"move", "label", "position", "best", "terminal"});
   check_ce(n, "ce", where);
   check_counts_in(n, where, {"games", "white_wins", "draws", "black_wins", "more", "moves"});
