@@ -5,7 +5,6 @@
 // an error, not an exception.
 #include <catch2/catch.hpp>
 
-#include <chrono>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -241,21 +240,10 @@ TEST_CASE("book_page: every key of the golden reports mutated gives a page or an
   std::size_t pages = 0, errors = 0;
   for (const char* name : {"scripted.json", "twic.json"})
     for (const auto& m : epdd::test::json_mutations(golden(name))) {
-      INFO(name << ": " << m.place << " " << m.key << " " << m.what);
-      const auto start = std::chrono::steady_clock::now();
-      epdd::Expected<std::string, std::string> page = epdd::unexpected(std::string());
-      REQUIRE_NOTHROW(page = epdd::book::book_page(m.json, "x.json"));
-      CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(2));
-      if (page) {
-        ++pages;
-        continue;
-      }
-      ++errors;
-      INFO(page.error());
-      CHECK_THAT(page.error(), !Catch::Contains("json.exception"));
-      if (m.key == "format" || m.place == "format") continue;  // "not a book report: its format is ..."
-      CHECK_THAT(page.error(), Catch::StartsWith("x.json: " + m.place + (m.place.empty() ? "" : ": ")));
-      if (!m.key.empty()) CHECK_THAT(page.error(), Catch::EndsWith("has no \"" + m.key + "\""));
+      INFO(name);
+      const bool page = epdd::test::page_or_placed_error(
+          m, "x.json", [](const std::string& text) { return epdd::book::book_page(text, "x.json"); });
+      ++(page ? pages : errors);
     }
   CHECK(pages > 0);
   CHECK(errors > 500);

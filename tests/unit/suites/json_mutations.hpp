@@ -4,11 +4,15 @@
 // empty object or array; each key of an object left out. Used by the suite and the book page tests.
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "core/expected.hpp"
+
+#include <catch2/catch.hpp>
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -72,6 +76,26 @@ inline std::vector<JsonMutation> json_mutations(const std::string& text) {
   std::vector<JsonMutation> out;
   detail::mutate(root, root, "", out);
   return out;
+}
+
+// One mutation through a page function (`render`: JSON text to the page or an error): no throw,
+// within 2 s, and an error, if one, that starts with `name`, ": " and the mutation's place (the
+// format aside: its errors say "not a ... report"), ending in `has no "KEY"` for a left-out key.
+// Returns whether a page came back.
+template <class Render>
+bool page_or_placed_error(const JsonMutation& m, const std::string& name, Render&& render) {
+  INFO(m.place << " " << m.key << " " << m.what);
+  const auto start = std::chrono::steady_clock::now();
+  Expected<std::string, std::string> page = unexpected(std::string());
+  REQUIRE_NOTHROW(page = render(m.json));
+  CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(2));
+  if (page) return true;
+  INFO(page.error());
+  CHECK_THAT(page.error(), !Catch::Contains("json.exception"));
+  if (m.key == "format" || m.place == "format") return false;
+  CHECK_THAT(page.error(), Catch::StartsWith(name + ": " + m.place + (m.place.empty() ? "" : ": ")));
+  if (!m.key.empty()) CHECK_THAT(page.error(), Catch::EndsWith("has no \"" + m.key + "\""));
+  return false;
 }
 
 }  // namespace epdd::test
