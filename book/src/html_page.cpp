@@ -1,7 +1,9 @@
 #include "book/html_page.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <vector>
@@ -57,10 +59,16 @@ std::optional<int> ce_of(const Json& j, const char* key = "ce") {
   return it->get<int>();
 }
 
-// A true/false field, false when absent.
+// A true/false field, false when absent or null.
 bool flag(const Json& j, const char* key) {
   const auto it = j.find(key);
-  return it != j.end() && it->get<bool>();
+  return it != j.end() && it->is_boolean() && it->get<bool>();
+}
+
+// A whole number field, 0 when absent or null.
+long long number(const Json& j, const char* key) {
+  const auto it = j.find(key);
+  return it == j.end() || it->is_null() ? 0 : it->get<long long>();
 }
 
 // A ce from the side to move (`white_to_move`) as White sees it: "+0.35", "-1.20", "#3" (White
@@ -171,14 +179,14 @@ void summary_section(html::Page& page, const Json& j, const Json& tree, bool roo
   const Json unvalued = j.value("unvalued_leaves", Json::array());
   add_row(t, "leaves without a value", std::to_string(unvalued.size()));
   add_row(t, "repetition groups", count(j, "cycle_groups"));
-  if (j.value("cycle_groups_unsolved", 0) > 0)
+  if (number(j, "cycle_groups_unsolved") > 0)
     add_row(t, "groups too large to solve (unvalued)", count(j, "cycle_groups_unsolved"));
   add_row(t, "root value (White's view)", root_value(j, tree, root_white), false);
   if (tree.is_object()) add_row(t, "best line (in the tree)", best_line(tree, root_white), false);
   s.add(t);
   const Json notes = j.value("notes", Json::array());
   if (!notes.empty()) s.add_details(counted(notes.size(), "note", "notes") + " on the input", text_list(notes));
-  if (j.contains("import")) add_import(s, j.at("import"));
+  if (j.contains("import") && j.at("import").is_object()) add_import(s, j.at("import"));
   if (!unvalued.empty())
     s.add_details(counted(unvalued.size(), "leaf", "leaves") + " without a value", unvalued_table(unvalued));
 }
@@ -230,13 +238,13 @@ struct TreeWriter {
     out += "<span class=\"value\">";
     html::append_escaped(out, ce ? white_view(*ce, white_at(ply, root_white)) : "no value");
     out += "</span>";
-    if (n.contains("games"))
+    if (!count(n, "games").empty())
       out += fmt::format("<span class=\"games\">{}: +{} ={} -{}</span>",
-                         counted(n.at("games").get<std::size_t>(), "game", "games"), count(n, "white_wins"),
+                         counted(static_cast<std::size_t>(number(n, "games")), "game", "games"), count(n, "white_wins"),
                          count(n, "draws"), count(n, "black_wins"));
     std::string flags;
     if (flag(n, "incomplete")) flags += "incomplete";
-    if (n.contains("terminal")) flags += (flags.empty() ? "" : ", ") + text(n, "terminal");
+    if (!text(n, "terminal").empty()) flags += (flags.empty() ? "" : ", ") + text(n, "terminal");
     if (flag(n, "repeats")) flags += (flags.empty() ? "" : ", ") + std::string("repeats a position of the line");
     if (!flags.empty()) out += "<span class=\"flag\">" + html::escape(flags) + "</span>";
     children(n, ply, on_best_line);
@@ -251,7 +259,7 @@ struct TreeWriter {
       const bool is_best = !best.empty() && text(c, "move") == best;
       node(c, ply + 1, is_best, on_best_line && is_best);
     }
-    if (n.value("more", 0) > 0) out += fmt::format("<li class=\"more\">and {} more</li>\n", count(n, "more"));
+    if (number(n, "more") > 0) out += fmt::format("<li class=\"more\">and {} more</li>\n", count(n, "more"));
     out += "</ol>";
   }
 };
@@ -316,6 +324,134 @@ void contradictions_section(html::Page& page, const Json& j) {
   s.add(t);
 }
 
+// ---- the report, checked before the page reads it
+
+// A bad value in the report: where ("tree.children[2].ce") and what is wrong.
+struct BadInput {
+  std::string where, why;
+};
+
+// The largest count believed (games, positions, ...): far above any real book.
+constexpr long long kMaxCount = 1'000'000'000'000'000;
+
+std::string place(const std::string& where, const char* key) { return where.empty() ? key : where + "." + key; }
+std::string place(const std::string& where, std::size_t i) { return fmt::format("{}[{}]", where, i); }
+
+// A value as an error shows it: scalars as JSON, containers by their kind (they may be huge or deep).
+std::string shown(const Json& v) {
+  if (v.is_object()) return "an object";
+  if (v.is_array()) return "an array";
+  const std::string out = v.dump(-1, ' ', false, Json::error_handler_t::replace);
+  return out.size() > 60 ? out.substr(0, 57) + "..." : out;
+}
+
+// The field `key` of `object` when present and not null (every field of the report may be absent).
+const Json* given(const Json& object, const char* key) {
+  const auto it = object.find(key);
+  return it == object.end() || it->is_null() ? nullptr : &*it;
+}
+
+void check_texts_in(const Json& object, const std::string& where, std::initializer_list<const char*> keys) {
+  for (const char* key : keys)
+    if (const Json* v = given(object, key); v && !v->is_string())
+      throw BadInput{place(where, key), fmt::format("{} is not a string", shown(*v))};
+}
+
+void check_counts_in(const Json& object, const std::string& where, std::initializer_list<const char*> keys) {
+  for (const char* key : keys) {
+    const Json* v = given(object, key);
+    if (v && (!v->is_number_integer() || (!v->is_number_unsigned() && v->get<long long>() < 0) ||
+              (v->is_number_unsigned() && v->get<std::uint64_t>() > static_cast<std::uint64_t>(kMaxCount))))
+      throw BadInput{place(where, key), fmt::format("{} is not a count", shown(*v))};
+  }
+}
+
+void check_flags_in(const Json& object, const std::string& where, std::initializer_list<const char*> keys) {
+  for (const char* key : keys)
+    if (const Json* v = given(object, key); v && !v->is_boolean())
+      throw BadInput{place(where, key), fmt::format("{} is not true or false", shown(*v))};
+}
+
+// A ce: a whole number within the EPD range (a mate is +-32767 less its plies).
+void check_ce(const Json& object, const char* key, const std::string& where) {
+  const Json* v = given(object, key);
+  if (v && (!v->is_number_integer() || (v->is_number_unsigned() && v->get<std::uint64_t>() > kMate) ||
+            (!v->is_number_unsigned() && std::abs(v->get<long long>()) > kMate)))
+    throw BadInput{place(where, key), fmt::format("{} is not a ce (a whole number from {} to {})", shown(*v), -kMate, kMate)};
+}
+
+// A fraction (a score, 0 to 1).
+void check_fractions_in(const Json& object, const std::string& where, std::initializer_list<const char*> keys) {
+  for (const char* key : keys)
+    if (const Json* v = given(object, key); v && (!v->is_number() || v->get<double>() < 0 || v->get<double>() > 1))
+      throw BadInput{place(where, key), fmt::format("{} is not a fraction from 0 to 1", shown(*v))};
+}
+
+// The array `key` (nullptr when absent or null), each element checked by `element`.
+template <class Element>
+void check_array(const Json& object, const char* key, const std::string& where, Element&& element) {
+  const Json* v = given(object, key);
+  if (!v) return;
+  if (!v->is_array()) throw BadInput{place(where, key), fmt::format("{} is not an array", shown(*v))};
+  for (std::size_t i = 0; i < v->size(); ++i) element((*v)[i], place(place(where, key), i));
+}
+
+void check_object(const Json& v, const std::string& where) {
+  if (!v.is_object()) throw BadInput{where, fmt::format("{} is not an object", shown(v))};
+}
+
+void check_string(const Json& v, const std::string& where) {
+  if (!v.is_string()) throw BadInput{where, fmt::format("{} is not a string", shown(v))};
+}
+
+void check_node(const Json& n, const std::string& where, int ply) {
+  check_object(n, where);
+  if (ply > kMaxTreePlies) {
+    // The place in full would be 100 "children[i]" long: its first plies, then the ply.
+    std::size_t cut = 0;
+    for (int k = 0; k < 4 && cut != std::string::npos; ++k) cut = where.find(".children", cut + 1);
+    throw BadInput{fmt::format("{}... (ply {})", where.substr(0, cut), ply),
+                   fmt::format("the tree is deeper than {} plies (the page draws no deeper)", kMaxTreePlies)};
+  }
+  check_texts_in(n, where, {"move", "label", "position", "best", "terminal"});
+  check_ce(n, "ce", where);
+  check_counts_in(n, where, {"games", "white_wins", "draws", "black_wins", "more", "moves"});
+  check_flags_in(n, where, {"incomplete", "repeats"});
+  check_array(n, "children", where, [&](const Json& c, const std::string& at) { check_node(c, at, ply + 1); });
+}
+
+void check_contradiction(const Json& c, const std::string& where) {
+  check_object(c, where);
+  check_texts_in(c, where, {"line", "move", "position", "mover", "kind"});
+  check_counts_in(c, where, {"games", "white_wins", "draws", "black_wins", "scored_games"});
+  check_fractions_in(c, where, {"score", "expected", "badness"});
+  check_ce(c, "value", where);
+}
+
+// Every field the page reads, with its place: the page itself then reads without a surprise.
+void check_report(const Json& j) {
+  check_texts_in(j, "", {"input", "engine", "limits"});
+  check_array(j, "more_inputs", "", check_string);
+  check_counts_in(j, "", {"positions", "moves", "games", "polyglot_entries", "epd_records", "leaves_analysed",
+                          "leaves_imported", "leaves_failed", "cycle_groups", "cycle_groups_unsolved"});
+  check_array(j, "unvalued_leaves", "", [](const Json& leaf, const std::string& at) {
+    check_object(leaf, at);
+    check_texts_in(leaf, at, {"id", "position"});
+  });
+  check_ce(j, "root_ce", "");
+  check_flags_in(j, "", {"root_incomplete"});
+  check_array(j, "notes", "", check_string);
+  if (const Json* import = given(j, "import")) {
+    check_object(*import, "import");
+    check_texts_in(*import, "import", {"file"});
+    check_counts_in(*import, "import",
+                    {"records", "matched", "added", "kept", "replaced", "not_in_book", "not_a_leaf", "terminal"});
+    check_array(*import, "errors", "import", check_string);
+  }
+  if (const Json* tree = given(j, "tree")) check_node(*tree, "tree", 0);
+  check_array(j, "contradictions", "", check_contradiction);
+}
+
 std::string page_of(const Json& j) {
   const Json tree = j.value("tree", Json());
   const bool root_white = white_moves(tree.is_object() ? text(tree, "position") : "");
@@ -332,14 +468,28 @@ std::string page_of(const Json& j) {
 
 Expected<std::string, std::string> book_page(std::string_view json, std::string_view name) {
   const std::string who = name.empty() ? std::string() : fmt::format("{}: ", name);
+  Json j;
   try {
-    const Json j = Json::parse(json);
-    if (!j.is_object()) return unexpected(who + "not a book report: the JSON is not an object");
-    if (text(j, "format") != kBookReportFormat)
-      return unexpected(fmt::format("{}not a book report: its format is \"{}\", not \"{}\"", who,
-                                    core::escaped(text(j, "format")), kBookReportFormat));
+    j = Json::parse(json);
+  } catch (const nlohmann::json::parse_error& e) {
+    return unexpected(fmt::format("{}not a book report: not JSON (it fails to parse at byte {})", who, e.byte));
+  }
+  if (!j.is_object()) return unexpected(who + "not a book report: the JSON is not an object");
+  const Json* format = given(j, "format");
+  if (!format || !format->is_string() || format->get<std::string>() != kBookReportFormat)
+    return unexpected(fmt::format("{}not a book report: its format is {}, not \"{}\"", who,
+                                  !format                ? std::string("missing")
+                                  : format->is_string() ? "\"" + core::escaped(format->get<std::string>()) + "\""
+                                                         : shown(*format),
+                                  kBookReportFormat));
+  try {
+    check_report(j);
+  } catch (const BadInput& bad) {
+    return unexpected(fmt::format("{}{}{}{}", who, bad.where, bad.where.empty() ? "" : ": ", bad.why));
+  }
+  try {
     return page_of(j);
-  } catch (const nlohmann::json::exception& e) {
+  } catch (const nlohmann::json::exception& e) {  // a field check_report missed: still an error, not a throw
     return unexpected(fmt::format("{}not a book report: {}", who, e.what()));
   }
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <map>
 #include <stdexcept>
 
@@ -172,8 +173,9 @@ void curve_section(html::Page& page, const Runs& runs, const std::vector<std::st
                         "the solving move and kept it); a position solved at once is drawn on the left edge.");
   section.add(html::line_chart(chart));
   // The same in figures: solved within 1 ms, 10 ms, ... up to the longest.
-  std::vector<std::uint64_t> limits;
-  for (std::uint64_t limit = 1; limits.empty() || limits.back() < longest; limit *= 10) limits.push_back(limit);
+  // 10^19 is the last power of ten a uint64 holds: the list stops there for any longer time.
+  std::vector<std::uint64_t> limits{1};
+  while (limits.back() < longest && limits.back() <= UINT64_MAX / 10) limits.push_back(limits.back() * 10);
   std::vector<std::string> head{"run"};
   for (const std::uint64_t limit : limits)
     head.push_back(limit < 1000 ? fmt::format("within {} ms", limit) : fmt::format("within {} s", limit / 1000));

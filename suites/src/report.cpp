@@ -180,26 +180,137 @@ json record_json(const RecordResult& r) {
   return j;
 }
 
-Expected<MateResult, std::string> mate_from(const json& j) {
+// A bad value in a suite run's JSON: where ("records[3].depth") and what is wrong.
+struct BadInput {
+  std::string where, why;
+};
+
+// A value as an error shows it: scalars as JSON, containers by their kind (they may be huge or deep).
+std::string shown(const json& v) {
+  if (v.is_object()) return "an object";
+  if (v.is_array()) return "an array";
+  const std::string out = v.dump(-1, ' ', false, json::error_handler_t::replace);
+  return out.size() > 60 ? out.substr(0, 57) + "..." : out;
+}
+
+std::string place(const std::string& where, const char* key) { return where.empty() ? key : where + "." + key; }
+
+const json& member(const json& object, const char* key, const std::string& where) {
+  if (!object.is_object()) throw BadInput{where, "not an object"};
+  const auto it = object.find(key);
+  if (it == object.end()) throw BadInput{where, fmt::format("has no \"{}\"", key)};
+  return *it;
+}
+
+std::string text(const json& object, const char* key, const std::string& where) {
+  const json& v = member(object, key, where);
+  if (!v.is_string()) throw BadInput{place(where, key), fmt::format("{} is not a string", shown(v))};
+  return v.get<std::string>();
+}
+
+// An optional string: "" when absent (reports written before the key was).
+std::string text_or_none(const json& object, const char* key, const std::string& where) {
+  return object.contains(key) ? text(object, key, where) : std::string();
+}
+
+bool truth(const json& object, const char* key, const std::string& where) {
+  const json& v = member(object, key, where);
+  if (!v.is_boolean()) throw BadInput{place(where, key), fmt::format("{} is not true or false", shown(v))};
+  return v.get<bool>();
+}
+
+// A whole number within [low, high] (low <= 0 <= high): a -1 is not read as 2^64-1, nor a time
+// of 10^18 ms believed.
+long long whole(const json& object, const char* key, const std::string& where, long long low, long long high) {
+  const json& v = member(object, key, where);
+  if (!v.is_number_integer()) throw BadInput{place(where, key), fmt::format("{} is not a whole number", shown(v))};
+  const bool fits = v.is_number_unsigned() ? v.get<std::uint64_t>() <= static_cast<std::uint64_t>(high)
+                                           : v.get<long long>() >= low && v.get<long long>() <= high;
+  if (!fits) throw BadInput{place(where, key), fmt::format("{} is out of range ({} to {})", shown(v), low, high)};
+  return v.get<long long>();
+}
+
+// A count of nodes: any that a uint64 holds (they are only summed and shown), never a negative.
+std::uint64_t nodes(const json& object, const std::string& where) {
+  const json& v = member(object, "nodes", where);
+  if (!v.is_number_unsigned() && v.is_number_integer() && v.get<long long>() < 0)
+    throw BadInput{place(where, "nodes"), fmt::format("{} is not a count of nodes", shown(v))};
+  if (!v.is_number_integer()) throw BadInput{place(where, "nodes"), fmt::format("{} is not a whole number", shown(v))};
+  return v.get<std::uint64_t>();
+}
+
+// Bounds of the numbers a run records: far above any real run, low enough that sums of a
+// suite's records cannot overflow (nodes: see nodes()).
+constexpr long long kMaxMs = 1'000'000'000'000;          // about 31 years
+constexpr long long kMaxDepth = 100'000;
+constexpr long long kMaxLine = 1'000'000'000;
+constexpr long long kMaxMate = 100'000;                  // moves, either sign
+constexpr long long kMaxPoints = 1'000'000;
+
+MateResult mate_from(const json& j, const std::string& where) {
   MateResult m;
-  m.key = j.at("key").get<int>();
-  const auto outcome = j.at("outcome").get<std::string>();
+  m.key = static_cast<int>(whole(j, "key", where, -kMaxMate, kMaxMate));
+  const auto outcome = text(j, "outcome", where);
   if (const auto o = mate_outcome_from(outcome)) m.outcome = *o;
-  else return unexpected("unknown mate outcome '" + outcome + "'");
-  if (j.contains("found")) m.found = j.at("found").get<int>();
+  else throw BadInput{place(where, "outcome"), "unknown mate outcome '" + outcome + "'"};
+  if (j.contains("found")) m.found = static_cast<int>(whole(j, "found", where, -kMaxMate, kMaxMate));
   if (j.contains("pv")) {
-    const auto pv = j.at("pv").get<std::string>();
+    const auto pv = text(j, "pv", where);
     m.pv = pv_status_from(pv);
-    if (!m.pv) return unexpected("unknown PV status '" + pv + "'");
+    if (!m.pv) throw BadInput{place(where, "pv"), "unknown PV status '" + pv + "'"};
   }
-  m.pv_note = j.value("pv_note", "");
+  m.pv_note = text_or_none(j, "pv_note", where);
   return m;
 }
 
-Expected<Rule, std::string> rule_from(const std::string& text) {
+Rule rule_from(const std::string& text, const std::string& where) {
   for (Rule r : {Rule::Unscored, Rule::Bm, Rule::Am, Rule::BmAm, Rule::Dm, Rule::Matetrack})
     if (text == to_string(r)) return r;
-  return unexpected("unknown rule '" + text + "'");
+  throw BadInput{where, "unknown rule '" + text + "'"};
+}
+
+ToSolution to_solution_from(const json& t, const std::string& where) {
+  return ToSolution{static_cast<int>(whole(t, "depth", where, 0, kMaxDepth)), nodes(t, where),
+                    static_cast<std::uint64_t>(whole(t, "time_ms", where, 0, kMaxMs))};
+}
+
+RecordResult record_from(const json& rj, const std::string& where) {
+  RecordResult r;
+  r.line = static_cast<std::size_t>(whole(rj, "line", where, 0, kMaxLine));
+  r.id = text(rj, "id", where);
+  r.position = text(rj, "position", where);
+  r.rule = rule_from(text(rj, "rule", where), place(where, "rule"));
+  r.solved = truth(rj, "solved", where);
+  r.expected = text(rj, "expected", where);
+  r.found = text(rj, "found", where);
+  r.score = text(rj, "score", where);
+  r.depth = static_cast<int>(whole(rj, "depth", where, 0, kMaxDepth));
+  r.nodes = nodes(rj, where);
+  r.time_ms = static_cast<std::uint64_t>(whole(rj, "time_ms", where, 0, kMaxMs));
+  if (rj.contains("points")) {
+    r.sts = true;
+    r.points = static_cast<int>(whole(rj, "points", where, 0, kMaxPoints));
+    r.max_points = static_cast<int>(whole(rj, "max_points", where, 0, kMaxPoints));
+    r.theme = text(rj, "theme", where);
+  }
+  if (rj.contains("to_solution")) r.to_solution = to_solution_from(rj.at("to_solution"), place(where, "to_solution"));
+  r.pv = text_or_none(rj, "pv", where);  // absent in reports written before the PV was kept
+  r.note = text_or_none(rj, "note", where);
+  r.error = text_or_none(rj, "error", where);
+  if (rj.contains("mate")) r.mate = mate_from(rj.at("mate"), place(where, "mate"));
+  return r;
+}
+
+SuiteRun run_of(const json& j) {
+  SuiteRun run;
+  run.suite = text(j, "suite", "");
+  run.engine = text(j, "engine", "");
+  run.limits = text(j, "limits", "");
+  run.settings = text(j, "settings", "");
+  const json& records = member(j, "records", "");
+  if (!records.is_array()) throw BadInput{"records", fmt::format("{} is not an array", shown(records))};
+  for (std::size_t i = 0; i < records.size(); ++i) run.records.push_back(record_from(records[i], fmt::format("records[{}]", i)));
+  return run;
 }
 
 }  // namespace
@@ -234,53 +345,18 @@ std::string to_json(const SuiteRun& run) {
 }
 
 Expected<SuiteRun, std::string> run_from_json(std::string_view text) {
+  json j;
   try {
-    const json j = json::parse(text);
-    if (j.value("format", "") != "epdd suite run 1") return unexpected(std::string("not an epdd suite report (no \"format\": \"epdd suite run 1\")"));
-    SuiteRun run;
-    run.suite = j.at("suite").get<std::string>();
-    run.engine = j.at("engine").get<std::string>();
-    run.limits = j.at("limits").get<std::string>();
-    run.settings = j.at("settings").get<std::string>();
-    for (const auto& rj : j.at("records")) {
-      RecordResult r;
-      r.line = rj.at("line").get<std::size_t>();
-      r.id = rj.at("id").get<std::string>();
-      r.position = rj.at("position").get<std::string>();
-      auto rule = rule_from(rj.at("rule").get<std::string>());
-      if (!rule) return unexpected(rule.error());
-      r.rule = *rule;
-      r.solved = rj.at("solved").get<bool>();
-      r.expected = rj.at("expected").get<std::string>();
-      r.found = rj.at("found").get<std::string>();
-      r.score = rj.at("score").get<std::string>();
-      r.depth = rj.at("depth").get<int>();
-      r.nodes = rj.at("nodes").get<std::uint64_t>();
-      r.time_ms = rj.at("time_ms").get<std::uint64_t>();
-      if (rj.contains("points")) {
-        r.sts = true;
-        r.points = rj.at("points").get<int>();
-        r.max_points = rj.at("max_points").get<int>();
-        r.theme = rj.at("theme").get<std::string>();
-      }
-      if (rj.contains("to_solution")) {
-        const auto& t = rj.at("to_solution");
-        r.to_solution = ToSolution{t.at("depth").get<int>(), t.at("nodes").get<std::uint64_t>(),
-                                   t.at("time_ms").get<std::uint64_t>()};
-      }
-      r.pv = rj.value("pv", "");  // absent in reports written before the PV was kept
-      r.note = rj.value("note", "");
-      r.error = rj.value("error", "");
-      if (rj.contains("mate")) {
-        auto mate = mate_from(rj.at("mate"));
-        if (!mate) return unexpected(mate.error());
-        r.mate = std::move(*mate);
-      }
-      run.records.push_back(std::move(r));
-    }
-    return run;
-  } catch (const json::exception& e) {
-    return unexpected(std::string(e.what()));
+    j = json::parse(text);
+  } catch (const json::parse_error& e) {
+    return unexpected(fmt::format("not JSON (it fails to parse at byte {})", e.byte));
+  }
+  if (!j.is_object() || !j.contains("format") || j.at("format") != "epdd suite run 1")
+    return unexpected(std::string("not an epdd suite report (no \"format\": \"epdd suite run 1\")"));
+  try {
+    return run_of(j);
+  } catch (const BadInput& bad) {
+    return unexpected(fmt::format("{}{}{}", bad.where, bad.where.empty() ? "" : ": ", bad.why));
   }
 }
 

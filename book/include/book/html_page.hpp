@@ -33,9 +33,16 @@ namespace epdd::book {
 // The format value of the book JSON this page reads.
 inline constexpr std::string_view kBookReportFormat = "epdd book 1";
 
+// The deepest tree the page draws (plies below the root); a deeper one is an error.
+inline constexpr int kMaxTreePlies = 100;
+
 // The page of a book report; an error (never an exception) for text that is not JSON, JSON of
-// another format, or a field of the wrong type, saying which, after `name` (the input's name as
-// the user gave it, "job 12") and ": " when one is given.
+// another format, or a field the page reads that is wrong, after `name` (the input's name as the
+// user gave it, "job 12") and ": " when one is given. A wrong field is named by its place and
+// what was wanted ("tree.children[0].ce: 1e+308 is not a ce (a whole number from -32767 to
+// 32767)"): strings, counts (whole, 0 to 10^15), ce values (the EPD range), fractions (0 to 1),
+// and a tree at most kMaxTreePlies deep (the JSON is written 3 plies deep; the bound keeps the
+// page's recursion shallow for any input). Every field may be absent or null.
 Expected<std::string, std::string> book_page(std::string_view json, std::string_view name = "");
 
 }  // namespace epdd::book

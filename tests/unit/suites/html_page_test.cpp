@@ -3,6 +3,7 @@
 // every unsolved or failed position, every theme is there. The expectations are read from the
 // golden JSON here with nlohmann, not through run_from_json.
 #include <algorithm>
+#include <cstdint>
 #include <cstddef>
 #include <set>
 #include <stdexcept>
@@ -15,6 +16,7 @@
 
 #include "html/escape.hpp"
 #include "suites/html_page.hpp"
+#include "json_mutations.hpp"
 #include "test_support.hpp"
 
 using namespace epdd;
@@ -260,4 +262,59 @@ TEST_CASE("suite_page: a run that solved everything at one time is a line, level
 
 TEST_CASE("suite_page: no runs is a programmer error", "[suites][html_page]") {
   CHECK_THROWS_AS(suite_page({}), std::invalid_argument);
+}
+
+// Issue 20 review: a time of -1 read as 2^64-1 and the curve's limits loop overflowing ate memory.
+TEST_CASE("suite_page_from_json: a negative or huge time is refused with its record and key", "[suites][html_page]") {
+  for (const json& bad : {json(-1), json(UINT64_MAX), json(1e15), json(2.5)}) {
+    json j = json::parse(golden("suite.json"));
+    j["records"][0]["to_solution"]["time_ms"] = bad;
+    const auto page = suite_page_from_json({{"x.json", j.dump()}});
+    INFO(bad.dump());
+    REQUIRE_FALSE(page);
+    CHECK_THAT(page.error(), Catch::StartsWith("x.json: records[0].to_solution.time_ms: "));
+  }
+}
+
+TEST_CASE("suite_page: the largest times still give a page with the figures up to them", "[suites][html_page]") {
+  for (const std::uint64_t ms : {UINT64_MAX, UINT64_MAX / 2, std::uint64_t{10'000'000'000'000'000'000u}}) {
+    SuiteRun run = golden_run("suite.json");
+    for (auto& r : run.records)
+      if (r.to_solution) r.to_solution->time_ms = ms;
+    const std::string page = suite_page({{"slow", run}});
+    CHECK_THAT(page, Catch::Contains("<th>within 10000000000000000 s</th>"));
+  }
+}
+
+TEST_CASE("suite_page_from_json: a value of the wrong type is named by its place, not by nlohmann", "[suites][html_page]") {
+  json j = json::parse(golden("suite.json"));
+  j["records"][3]["depth"] = "deep";
+  auto page = suite_page_from_json({{"x.json", j.dump()}});
+  REQUIRE_FALSE(page);
+  CHECK(page.error() == "x.json: records[3].depth: \"deep\" is not a whole number");
+  j = json::parse(golden("suite.json"));
+  j.erase("suite");
+  page = suite_page_from_json({{"x.json", j.dump()}});
+  REQUIRE_FALSE(page);
+  CHECK(page.error() == "x.json: has no \"suite\"");
+  j = json::parse(golden("matetrack.json"));
+  j["records"][1]["mate"].erase("outcome");
+  page = suite_page_from_json({{"x.json", j.dump()}});
+  REQUIRE_FALSE(page);
+  CHECK(page.error() == "x.json: records[1].mate: has no \"outcome\"");
+}
+
+// Every key of the golden runs made wrong in every way: a page or an error naming the place.
+TEST_CASE("suite_page_from_json: every key of the golden runs mutated gives a page or an error with its place",
+          "[suites][html_page]") {
+  std::size_t pages = 0, errors = 0;
+  for (const char* name : {"suite.json", "matetrack.json"})
+    for (const auto& m : epdd::test::json_mutations(golden(name))) {
+      INFO(name);
+      const bool page = epdd::test::page_or_placed_error(
+          m, "x.json", [](const std::string& text) { return suite_page_from_json({{"x.json", text}}); });
+      ++(page ? pages : errors);
+    }
+  CHECK(pages > 0);
+  CHECK(errors > 500);
 }

@@ -312,8 +312,8 @@ TEST_CASE("run_from_json: what is not a report is an error that says so", "[suit
       {"{\"format\": \"epdd suite run 2\"}", "not an epdd suite report"},
       {"[1, 2]", ""},
       {"42", ""},
-      {"not json at all", "parse"},
-      {"", "parse"},
+      {"not json at all", "not JSON (it fails to parse at byte 2)"},
+      {"", "not JSON (it fails to parse at byte 1)"},
       {"{\"format\": \"epdd suite run 1\", \"suite\": \"s\"}", "engine"},
       {"{\"format\": \"epdd suite run 1\", \"suite\": \"s\", \"engine\": \"e\", \"limits\": \"\", \"settings\": \"\","
        " \"records\": [{\"line\": 1, \"id\": \"\", \"position\": \"\", \"rule\": \"xm\", \"solved\": false,"
@@ -321,7 +321,7 @@ TEST_CASE("run_from_json: what is not a report is an error that says so", "[suit
        "unknown rule 'xm'"},
       {"{\"format\": \"epdd suite run 1\", \"suite\": \"s\", \"engine\": \"e\", \"limits\": \"\", \"settings\": \"\","
        " \"records\": [{\"line\": \"one\"}]}",
-       "type"},
+       "records[0].line: \"one\" is not a whole number"},
   }));
   INFO(text);
   auto run = run_from_json(text);
