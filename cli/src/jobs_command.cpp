@@ -248,6 +248,13 @@ int run_cancel(const StoreChoice& where, std::int64_t id, std::ostream& out, std
 }
 
 Expected<std::string, std::string> job_report_json(const StoreChoice& where, std::int64_t id) {
+  // A store file is not made here to find no job in it.
+  auto path = store_path(where);
+  if (!path) return unexpected(path.error());
+  std::error_code ec;
+  if (!path->starts_with("postgres") && !fs::exists(*path, ec))
+    return unexpected(fmt::format("{}: no store there: job {} is in the store --store or --config names",
+                                  core::escaped(*path), id));
   auto store = open_chosen_store(where);
   if (!store) return unexpected(store.error());
   try {

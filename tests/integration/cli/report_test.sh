@@ -43,6 +43,10 @@ refused "an unknown format" 'no page for format "epdd something 9" (known: "epdd
 refused "a missing file" "missing.json" missing.json
 refused "a job id beyond 64 bits" "99999999999999999999: no such file, and too large for a job id" 99999999999999999999
 
+# A job id with no store here: refused, no store made.
+refused "a job id without a store" "epdd.db: no store there" 7
+[ -e epdd.db ] && fail "epdd report JOB made an empty store"
+
 # A job that is not finished: submitted, no daemon.
 cat > epdd.toml <<TOML
 [store]
