@@ -113,7 +113,9 @@ class LineParser {
         op.terminated = true;
         break;
       }
-      if (moves && !first && gap > 0 && glued_opcode_here()) {
+      // Also with no gap (`pv "Kd2"pm`): canonical writing puts a space there, and the same
+      // text must be read the same way before and after.
+      if (moves && !first && glued_opcode_here()) {
         diags_.add(Problem::GluedOperation, line_, i_ + 1,
                    quoted(token_here()) + " is an opcode, not a move: '" + op.opcode +
                        "' has no ';' before it, read as the start of a new operation");

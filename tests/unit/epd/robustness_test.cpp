@@ -54,3 +54,13 @@ TEST_CASE("A stray carriage return at the end of a record keeps canonical writin
   const std::string twice = epd::write_document(epd::read_document(once, diags), epd::WriteStyle::Canonical);
   CHECK(twice == once);
 }
+
+TEST_CASE("An opcode glued to a closing quote is read the same before and after canonical writing", "[epd][robustness]") {
+  // Found by tests/fuzz/epd_fuzz (minimized: `pv ""pm`): read as an operand of pv, then written
+  // with a space before it, where read again it is the opcode of a new operation.
+  const std::string text = "4k3/8/8/8/8/8/8/4K3 w - - pv \"Kd2\"pm Kd2;\n";
+  epd::Diagnostics diags;
+  const std::string once = epd::write_document(epd::read_document(text, diags), epd::WriteStyle::Canonical);
+  const std::string twice = epd::write_document(epd::read_document(once, diags), epd::WriteStyle::Canonical);
+  CHECK(twice == once);
+}
