@@ -15,7 +15,8 @@
 # finding (its input is kept as tests/fuzz/regressions/TARGET/KIND-WHAT-HASH, the log beside it
 # in the build folder), 2 on a usage or build error.
 # Environment: EPDD_FUZZ_BUILD (default ROOT/build-fuzz), EPDD_SHARED_DATA (default
-# ROOT/../shared/data), CMAKE_CXX_COMPILER_LAUNCHER (ccache, if set, is passed on).
+# ROOT/../shared/data), CMAKE_CXX_COMPILER_LAUNCHER (ccache, if set, is passed on). The seeds
+# are made once: remove BUILD/fuzz-seeds to make them again from changed data.
 set -uo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
