@@ -103,7 +103,9 @@ std::string to_descriptive(const Board& board, Move move) {
     return a.first + a.second < b.first + b.second;
   });
   std::pair<int, int> chosen = choices.back();
-  for (auto [ml, tl] : choices) {
+  for (const auto& choice : choices) {
+    // Plain copies, not structured bindings: clang 14 (the fuzz build) cannot capture those.
+    const int ml = choice.first, tl = choice.second;
     const bool clash = std::any_of(rivals.begin(), rivals.end(), [&](Move m) {
       if (!designation_matches(mover, move.from(), m.from(), ml)) return false;
       return capture ? designation_matches(taken, target, captured_square(m, us), tl)

@@ -237,8 +237,6 @@ Expected<ParsedMove, MoveError> resolve(const Board& board, std::string_view tex
       result.move = *move;
       return result;
     }
-  } else if (long_form) {
-    result.leniency |= Leniency::LongAlgebraic;
   }
   // In long and UCI forms the from square names the piece when no letter does.
   if (long_form && !mt.piece_letter) {
@@ -285,6 +283,11 @@ Expected<ParsedMove, MoveError> resolve(const Board& board, std::string_view tex
   const bool capture = board.is_capture(m);
   if (capture && !mt.capture_mark && !uci_shape) result.leniency |= Leniency::MissingCapture;
   if (!capture && mt.capture_mark) result.leniency |= Leniency::SuperfluousCapture;
+  // Long algebraic, unless it is the standard's own full-square disambiguation (Ng2e3 where
+  // file and rank alone both leave another knight).
+  if (long_form && !uci_shape &&
+      (mt.dash || !mt.piece_letter || detail::disambiguation(board, m) != square_name(m.from())))
+    result.leniency |= Leniency::LongAlgebraic;
   const bool disambiguated = (mt.from_file >= 0 && !(mt.piece == PieceType::Pawn && capture)) || mt.from_rank >= 0;
   if (!long_form && disambiguated) {
     // Disambiguation other than the standard's: more than needed, or a rank where the file does.

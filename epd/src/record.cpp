@@ -12,7 +12,9 @@ namespace {
 using core::quoted;
 using core::quoted_escaped;
 
-bool is_space(char c) { return c == ' ' || c == '\t'; }
+// A stray CR (one not ending the line, noted by the line reader) separates like a blank: kept
+// as a fragment, canonical writing could put it last, where read again it ends the line.
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r'; }
 bool is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 bool is_opcode_char(char c) { return is_letter(c) || is_digit(c) || c == '_'; }
@@ -111,7 +113,9 @@ class LineParser {
         op.terminated = true;
         break;
       }
-      if (moves && !first && gap > 0 && glued_opcode_here()) {
+      // Also with no gap (`pv "Kd2"pm`): canonical writing puts a space there, and the same
+      // text must be read the same way before and after.
+      if (moves && !first && glued_opcode_here()) {
         diags_.add(Problem::GluedOperation, line_, i_ + 1,
                    quoted(token_here()) + " is an opcode, not a move: '" + op.opcode +
                        "' has no ';' before it, read as the start of a new operation");
@@ -124,7 +128,7 @@ class LineParser {
         break;
       }
     }
-    const bool last = s_.find_first_not_of(" \t", i_) == std::string::npos;
+    const bool last = s_.find_first_not_of(" \t\r", i_) == std::string::npos;
     if (!op.terminated && last && !unterminated_string_)
       diags_.add(Problem::MissingSemicolon, line_, s_.size() + 1,
                  "operation '" + op.opcode + "' is not terminated by ';' at the end of the line");

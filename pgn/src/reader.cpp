@@ -239,7 +239,8 @@ void Parser::read_tag(Game& game) {
       words += value.text;
       value = take();
     }
-    tag.value = words;
+    // One line: a comment among the words may hold newlines, which no tag string can.
+    tag.value = normalize_comment(words);
   }
   if (value.kind != TokenKind::RightBracket) {
     add(Problem::TagSyntax, value, "tag " + tag.name + " is not closed by ']'");

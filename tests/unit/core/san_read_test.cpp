@@ -53,6 +53,10 @@ TEST_CASE("Lenient SAN forms are accepted and reported", "[core][san]") {
       {kStart, "e2-e4", "e4", Leniency::LongAlgebraic, ""},
       {kStart, "e2xe4", "e4", Leniency::LongAlgebraic | Leniency::SuperfluousCapture, ""},
       {kCapture, "Ne5xf7", "Nxf7", Leniency::LongAlgebraic, ""},
+      // Found by tests/fuzz/san_fuzz: with knights on c2, c4, g2 and g4, the standard itself
+      // names the square (Ng2e3): that is SAN, not long algebraic; Ng2-e3 is.
+      {"7k/8/8/8/2N3N1/8/2N3N1/K7 w - - 0 1", "Ng2e3", "Ng2e3", Leniency::None, ""},
+      {"7k/8/8/8/2N3N1/8/2N3N1/K7 w - - 0 1", "Ng2-e3", "Ng2e3", Leniency::LongAlgebraic, ""},
       {kPromote, "e7-e8=Q", "e8=Q", Leniency::LongAlgebraic, ""},
       {kPromote, "e7e8Q", "e8=Q", Leniency::LongAlgebraic | Leniency::PromotionForm, ""},
       {kStart, "e2e4", "e4", Leniency::Uci, ""},

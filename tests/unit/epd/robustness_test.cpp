@@ -43,3 +43,24 @@ TEST_CASE("Mutated EPD lines never crash the reader, checker or formatter", "[ep
   const std::string twice = epd::format_stream(once, {}, false, d).text;
   CHECK(once == twice);
 }
+
+TEST_CASE("A stray carriage return at the end of a record keeps canonical writing a fixed point", "[epd][robustness]") {
+  // Found by tests/fuzz/epd_fuzz (regressions/epd/crash-canonical-EPD-is-not-a-fixed-point-*):
+  // "bm Kd2;\r \n" kept the CR as a fragment, written last before the "\n", which read again
+  // is a CRLF line ending, so the second canonical text differed from the first.
+  const std::string text = "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2;\r \n";
+  epd::Diagnostics diags;
+  const std::string once = epd::write_document(epd::read_document(text, diags), epd::WriteStyle::Canonical);
+  const std::string twice = epd::write_document(epd::read_document(once, diags), epd::WriteStyle::Canonical);
+  CHECK(twice == once);
+}
+
+TEST_CASE("An opcode glued to a closing quote is read the same before and after canonical writing", "[epd][robustness]") {
+  // Found by tests/fuzz/epd_fuzz (minimized: `pv ""pm`): read as an operand of pv, then written
+  // with a space before it, where read again it is the opcode of a new operation.
+  const std::string text = "4k3/8/8/8/8/8/8/4K3 w - - pv \"Kd2\"pm Kd2;\n";
+  epd::Diagnostics diags;
+  const std::string once = epd::write_document(epd::read_document(text, diags), epd::WriteStyle::Canonical);
+  const std::string twice = epd::write_document(epd::read_document(once, diags), epd::WriteStyle::Canonical);
+  CHECK(twice == once);
+}

@@ -216,3 +216,16 @@ TEST_CASE("Each game says where its bytes end: its last token, before trailing c
   for (pgn::Game g; streamed.next(g);) stream_ends.push_back(g.byte_end);
   CHECK(stream_ends == ends);
 }
+
+TEST_CASE("An unquoted tag value read over lines is kept on one line and exports to the same tree", "[pgn][reader]") {
+  // Found by tests/fuzz/pgn_fuzz (regressions/pgn/unquoted-tag-value-with-newline): the words of
+  // an unquoted value kept a comment's newlines, which export wrote into a string that
+  // re-imported as another game.
+  const auto r = test::read("[Event {Casual\nGame}]\n\n1. e4 *\n");
+  INFO(test::messages(r.diags));
+  REQUIRE(r.games.size() == 1);
+  CHECK(r.games[0].tag("Event") == "Casual Game");
+  const auto again = test::read(pgn::export_game(r.games[0]));
+  REQUIRE(again.games.size() == 1);
+  CHECK(again.games[0].same_tree(r.games[0]));
+}
