@@ -35,6 +35,11 @@ else echo "fuzz.sh: unknown target '$TARGET' (one of: ${ALL[*]} all)" >&2; exit 
 [[ -d $DATA ]] || { echo "fuzz.sh: no shared data at $DATA (set EPDD_SHARED_DATA)" >&2; exit 2; }
 
 # ---- build ----
+if ! command -v clang++-14 >/dev/null || ! ls /usr/lib/llvm-14/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1; then
+  echo "fuzz.sh: needs Debian's clang 14 and its libFuzzer runtime:" \
+       "apt-get install -y --no-install-recommends clang-14 libclang-rt-14-dev" >&2
+  exit 2
+fi
 if [[ ! -f $BUILD/build.ninja ]]; then
   cmake -S "$ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=clang++-14 \
     -DEPDD_FUZZ=ON -DEPDD_BUILD_TESTS=OFF -DEPDD_BUILD_BENCH=OFF -DEPDD_SHARED_DATA="$DATA" >/dev/null ||
