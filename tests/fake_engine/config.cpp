@@ -1,5 +1,6 @@
 #include "config.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <limits>
 
@@ -57,6 +58,46 @@ std::optional<int> parse_int(std::string_view text, int min, int max) {
 // 'text' in single quotes, for messages.
 std::string quoted(std::string_view text) { return "'" + std::string(text) + "'"; }
 
+// A comma-separated list of crash, hang, garbage into c.fault_kinds.
+Expected<void, std::string> parse_fault_kinds(Config& c, std::string_view value) {
+  c.fault_kinds = {false, false, false};
+  while (true) {
+    const std::size_t comma = value.find(',');
+    const std::string_view kind = value.substr(0, comma);
+    const auto known = std::find(kRandomFaultNames.begin(), kRandomFaultNames.end(), kind);
+    if (known == kRandomFaultNames.end())
+      return unexpected("--fault-kinds wants crash, hang, garbage (comma-separated), not " + quoted(kind));
+    c.fault_kinds[static_cast<std::size_t>(known - kRandomFaultNames.begin())] = true;
+    if (comma == std::string_view::npos) return {};
+    value.remove_prefix(comma + 1);
+  }
+}
+
+// --fault-rate, --fault-seed, --fault-log, --fault-kinds.
+Expected<void, std::string> apply_random_fault(Config& c, std::string_view name, std::string_view value) {
+  if (name == "--fault-rate") {
+    double rate = -1;
+    const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), rate);
+    if (ec != std::errc() || end != value.data() + value.size() || !(rate >= 0.0 && rate <= 1.0))
+      return unexpected("--fault-rate wants a probability from 0 to 1, not " + quoted(value));
+    c.fault_rate = rate;
+  } else if (name == "--fault-seed") {
+    std::uint64_t seed = 0;
+    const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), seed);
+    if (ec != std::errc() || end != value.data() + value.size() || value.empty())
+      return unexpected("--fault-seed wants an unsigned integer, not " + quoted(value));
+    c.fault_seed = seed;
+  } else if (name == "--fault-log") {
+    if (value.empty()) return unexpected(std::string("--fault-log wants a file name"));
+    c.fault_log_path = value;
+  } else if (name == "--fault-kinds") {
+    return parse_fault_kinds(c, value);
+  } else {
+    return unexpected("unknown switch " + quoted(name));
+  }
+  return {};
+}
+
 // One switch that takes a value (the fault switches are handled by the caller).
 Expected<void, std::string> apply_valued(Config& c, std::string_view name, std::string_view value) {
   if (name == "--exit-code") {
@@ -69,6 +110,8 @@ Expected<void, std::string> apply_valued(Config& c, std::string_view name, std::
     c.slow_quit_ms = *ms;
   } else if (name == "--log") {
     c.log_path = value;
+  } else if (name.starts_with("--fault-")) {
+    return apply_random_fault(c, name, value);
   } else if (name == "--once") {
     c.once_path = value;
   } else if (name == "--script") {
@@ -170,6 +213,12 @@ A UCI engine for tests: deterministic fake search on legal moves, with misbehavi
   --no-uciok               never send uciok
   --once FILE              misbehave only if FILE does not exist yet (and create it): a
                            restarted engine behaves
+  --fault-rate P           each go fails with probability P (0..1): a crash, a hang, or
+                           garbage (garbage lines and an illegal bestmove), drawn at random
+  --fault-kinds K,...      the faults drawn: crash, hang, garbage (default all three)
+  --fault-seed N           seed of the draws (default: a fresh one per process)
+  --fault-log FILE         append "KIND go N fen FEN" (N: the search's number) before each
+                           random fault, one write per line (engines may share FILE)
   --help, -h               this text
 
 STEP is one of: start uci isready setoption ucinewgame position go info stop quit

@@ -29,6 +29,10 @@ enum class Step : std::uint8_t {
 };
 inline constexpr std::size_t kStepCount = 10;
 
+// The random faults of --fault-rate, in Config::fault_kinds' order, as --fault-kinds and the
+// fault log spell them.
+inline constexpr std::array<std::string_view, 3> kRandomFaultNames{"crash", "hang", "garbage"};
+
 // "start", "uci", ... as written on the command line.
 const char* step_name(Step s);
 // The step a command-line word names, or nullopt.
@@ -67,6 +71,12 @@ struct Config {
   // --once FILE: misbehave only in the process that creates FILE; a restarted engine that
   // finds it behaves (the fault matrix needs the next request after a restart to succeed).
   std::string once_path;
+  // --fault-rate P: each `go` fails with probability P (0..1) in one of fault_kinds, drawn at
+  // random: a crash, a hang, or garbage (garbage lines and an illegal bestmove). For the soak.
+  double fault_rate = 0.0;
+  std::optional<std::uint64_t> fault_seed;  // absent: a fresh seed per process
+  std::string fault_log_path;               // empty: faults are not logged
+  std::array<bool, 3> fault_kinds{true, true, true};  // crash, hang, garbage
   bool help = false;
 
   // Every misbehaviour switched off; logging, script and name kept.

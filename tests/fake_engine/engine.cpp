@@ -55,7 +55,8 @@ Engine::Engine(Config config, Script script, Input input)
     : config_(std::move(config)),
       script_(std::move(script)),
       in_(std::move(input)),
-      out_(Output::Mode{config_.split_lines, config_.glue_lines, config_.garbage}) {}
+      out_(Output::Mode{config_.split_lines, config_.glue_lines, config_.garbage}),
+      random_faults_(config_) {}
 
 int Engine::run() {
   step(Step::Start);
@@ -188,7 +189,27 @@ void Engine::position(Words words) {
   board_ = std::move(board);
 }
 
+bool Engine::random_fault() {
+  const auto fault = random_faults_.draw(core::to_fen(board_));
+  if (!fault) return false;
+  out_.flush();
+  switch (*fault) {
+    case RandomFault::Crash: crash();
+    case RandomFault::Hang: hang();
+    case RandomFault::Garbage: break;
+  }
+  return true;
+}
+
 void Engine::go(Words words) {
+  const bool garbled = random_fault();
+  // A garbled search: garbage lines and an illegal bestmove, this search only.
+  struct Restore {
+    Output& out;
+    bool garbage;
+    ~Restore() { out.set_garbage(garbage); }
+  } restore{out_, out_.garbage()};
+  if (garbled) out_.set_garbage(true);
   const GoLimits limits = parse_go(words);
   const ScriptEntry* script = script_.find(board_);
   if (script) {
@@ -202,7 +223,7 @@ void Engine::go(Words words) {
   if (config_.endless_line) endless_line();
   if (config_.flood_info) flood();
 
-  const SearchSettings settings{multipv_, castling(), config_.illegal_bestmove, config_.illegal_pv};
+  const SearchSettings settings{multipv_, castling(), config_.illegal_bestmove || garbled, config_.illegal_pv};
   if ((config_.ignore_nodes && limits.nodes) || (config_.ignore_depth && limits.depth)) {
     search_past_limits(limits, settings, script);
     return;

@@ -9,6 +9,7 @@
 #include "config.hpp"
 #include "core/board.hpp"
 #include "core/notation.hpp"
+#include "faults.hpp"
 #include "io.hpp"
 #include "script.hpp"
 #include "search.hpp"
@@ -21,6 +22,9 @@ class Engine {
 
   // Answers commands until quit or end of input (or a fault); returns the exit status.
   int run();
+
+  // Logs the random faults of --fault-rate to path; why not, if it cannot be opened.
+  Expected<void, std::string> open_fault_log(const std::string& path) { return random_faults_.open_log(path); }
 
  private:
   using Words = std::span<const std::string_view>;
@@ -36,6 +40,9 @@ class Engine {
   void setoption(Words words);
   void position(Words words);
   void go(Words words);
+  // The search's random fault (--fault-rate): a crash or a hang happens here; true for garbage
+  // (the caller garbles the search).
+  bool random_fault();
   [[noreturn]] void quit();
 
   // Reports a bad "position" command: exits 1 with --exit-on-illegal-position, else an info
@@ -65,6 +72,7 @@ class Engine {
   Script script_;
   Input in_;
   Output out_;
+  RandomFaults random_faults_;
   core::Board board_;
   int multipv_ = 1;
   bool chess960_ = false;

@@ -51,7 +51,14 @@ int main(int argc, char** argv) {
         return 2;
       }
     }
+    const std::string fault_log = config->fault_log_path;
     Engine engine(std::move(*config), std::move(script), std::move(input));
+    if (!fault_log.empty()) {
+      if (auto opened = engine.open_fault_log(fault_log); !opened) {
+        std::fprintf(stderr, "fake_engine: %s\n", opened.error().c_str());
+        return 2;
+      }
+    }
     return engine.run();
   } catch (const std::exception& e) {
     std::fprintf(stderr, "fake_engine: %s\n", e.what());

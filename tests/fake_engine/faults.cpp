@@ -1,6 +1,14 @@
 #include "faults.hpp"
 
+#include <fcntl.h>
 #include <signal.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <vector>
+
+#include "io.hpp"
 
 #include <chrono>
 #include <cstdlib>
@@ -29,5 +37,42 @@ void hang() {
 }
 
 void exit_now(int code) { std::exit(code); }
+
+RandomFaults::RandomFaults(const Config& config)
+    : rate_(config.fault_rate),
+      kinds_(config.fault_kinds),
+      rng_(config.fault_seed ? *config.fault_seed : std::random_device{}()) {}
+
+RandomFaults::~RandomFaults() {
+  if (log_fd_ >= 0) ::close(log_fd_);
+}
+
+Expected<void, std::string> RandomFaults::open_log(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  if (fd < 0) return unexpected("cannot open fault log " + path + ": " + std::strerror(errno));
+  if (log_fd_ >= 0) ::close(log_fd_);
+  log_fd_ = fd;
+  return {};
+}
+
+std::optional<RandomFault> RandomFaults::draw(const std::string& fen) {
+  ++searches_;
+  if (rate_ <= 0.0) return std::nullopt;
+  // Drawn even at rate 1, so that a seed gives the same faults whatever the rate.
+  const double roll = std::uniform_real_distribution<double>(0.0, 1.0)(rng_);
+  std::vector<RandomFault> kinds;
+  for (std::size_t i = 0; i < kinds_.size(); ++i)
+    if (kinds_[i]) kinds.push_back(static_cast<RandomFault>(i));
+  if (kinds.empty()) return std::nullopt;
+  const std::size_t pick = std::uniform_int_distribution<std::size_t>(0, kinds.size() - 1)(rng_);
+  if (roll >= rate_) return std::nullopt;
+  const RandomFault fault = kinds[pick];
+  if (log_fd_ >= 0) {
+    const std::string line = std::string(kRandomFaultNames[static_cast<std::size_t>(fault)]) + " go " +
+                             std::to_string(searches_) + " fen " + fen + "\n";
+    write_all(log_fd_, line);
+  }
+  return fault;
+}
 
 }  // namespace epdd::fake_engine

@@ -41,6 +41,9 @@ class Output {
   // Ends a response: in glue mode everything kept since the last flush goes out in one
   // write(2) (in 1-3 byte pieces when split is on too). Does nothing otherwise.
   void flush();
+  // Garbage lines on or off from now on (a random garbage fault garbles one search).
+  void set_garbage(bool on) { mode_.garbage = on; }
+  bool garbage() const { return mode_.garbage; }
   // Bytes as they are, bypassing split, glue and garbage (for --endless-line).
   void raw(std::string_view bytes) { write_all(1, bytes); }
 
