@@ -128,6 +128,7 @@ done
 # ---- the daemon and its observers --------------------------------------------------------------
 mkdir -p spool/inbox
 start=$(date +%s.%N)
+: > daemon.log
 "$EPDD" serve --config epdd.toml > daemon.log 2>&1 &
 daemon=$!
 for _ in $(seq 1 100); do grep -q "engine fake:" daemon.log && break; sleep 0.1; done
@@ -260,8 +261,9 @@ check "positions in = results + failed items" \
   "$([ "$total" = "$POSITIONS" ] && [ "$rows" = "$POSITIONS" ] && [ $((done_items + failed_items)) = "$POSITIONS" ]; echo $?)" \
   "$POSITIONS fed, $rows items, $done_items results + $failed_items failed"
 item_states=$(q "select i.state || ' ' || count(*) from items i join jobs j on j.id = i.job where j.input like '%/spool/%' group by i.state" | tr '\n' ',')
-no_result=$(q "select count(*) from items i join jobs j on j.id = i.job where j.input like '%/spool/%' and i.state = 'done' and (i.result is null or i.result = '')")
-check "every committed result is in the store" "$([ "$no_result" = 0 ]; echo $?)" "items by state: ${item_states%,}"
+no_result=$(q "select count(*) from items i join jobs j on j.id = i.job where j.input like '%/spool/%' and i.state = 'done'
+               and (i.result is null or i.result = '' or i.key not in (select key from cache))")
+check "every committed result is in the store (item and cache)" "$([ "$no_result" = 0 ]; echo $?)" "items by state: ${item_states%,}; $no_result without"
 max_searches=$(q "select coalesce(max(searches), 0) from cache")
 check "no position searched twice (each result committed once)" "$([ "$max_searches" -le 1 ]; echo $?)" "max searches per cache entry $max_searches"
 error_lines=$(cat spool/outbox/*.errors 2> /dev/null | grep -c . || true)

@@ -1,18 +1,14 @@
 #include "faults.hpp"
 
-#include <fcntl.h>
 #include <signal.h>
 #include <unistd.h>
-
-#include <cerrno>
-#include <cstring>
-#include <vector>
-
-#include "io.hpp"
 
 #include <chrono>
 #include <cstdlib>
 #include <thread>
+#include <vector>
+
+#include "io.hpp"
 
 namespace epdd::fake_engine {
 
@@ -48,11 +44,7 @@ RandomFaults::~RandomFaults() {
 }
 
 Expected<void, std::string> RandomFaults::open_log(const std::string& path) {
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-  if (fd < 0) return unexpected("cannot open fault log " + path + ": " + std::strerror(errno));
-  if (log_fd_ >= 0) ::close(log_fd_);
-  log_fd_ = fd;
-  return {};
+  return open_append(path, "fault log", log_fd_);
 }
 
 std::optional<RandomFault> RandomFaults::draw(const std::string& fen) {

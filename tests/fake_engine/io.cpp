@@ -100,13 +100,15 @@ Input::~Input() {
   if (log_fd_ >= 0) ::close(log_fd_);
 }
 
-Expected<void, std::string> Input::open_log(const std::string& path) {
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-  if (fd < 0) return unexpected("cannot open log " + path + ": " + std::strerror(errno));
-  if (log_fd_ >= 0) ::close(log_fd_);
-  log_fd_ = fd;
+Expected<void, std::string> open_append(const std::string& path, const std::string& what, int& fd) {
+  const int opened = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  if (opened < 0) return unexpected("cannot open " + what + " " + path + ": " + std::strerror(errno));
+  if (fd >= 0) ::close(fd);
+  fd = opened;
   return {};
 }
+
+Expected<void, std::string> Input::open_log(const std::string& path) { return open_append(path, "log", log_fd_); }
 
 bool Input::take_line(std::string& line) {
   const std::size_t nl = buffer_.find('\n');

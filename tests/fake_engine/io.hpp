@@ -21,6 +21,10 @@ using Clock = std::chrono::steady_clock;
 // went away would; any other write error ends it with status 1.
 void write_all(int fd, std::string_view bytes);
 
+// Opens path for appending (created if missing; O_APPEND, so processes may share it) and puts
+// the descriptor in fd, closing the one fd held; or why not ("cannot open WHAT PATH: ...").
+Expected<void, std::string> open_append(const std::string& path, const std::string& what, int& fd);
+
 // Sleeps without reading or writing anything.
 void sleep_ms(int ms);
 
