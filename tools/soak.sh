@@ -11,14 +11,15 @@
 #     --seed N        seed of the shuffle of the positions, the file sizes and the submit/cancel
 #                     loop (default 1); the faults are drawn afresh by each engine process
 #     --keep          keep the work directory (store, spool, logs, samples) for a look afterwards
-#   e.g.  cmake --build build --target epdd fake_engine && tools/soak.sh
-#         tools/soak.sh --positions 2000 --files 20 --fault-rate 0.05    (about a minute)
+#   e.g.  cmake --build build --target epdd fake_engine && tools/soak.sh     (about 4 minutes)
+#         tools/soak.sh --positions 2000 --files 20 --fault-rate 0.05    (under a minute)
 #
 # Checks (each printed with PASS or FAIL): every spool file is in done/ with its output in
 # outbox/ (one output record per input record), or in failed/ with a non-empty NAME.error; the
-# store holds each spool position once, positions in = results + failed items, every failure was
-# caused by an injected fault (failed items <= faults), no position searched twice (cache
-# searches <= 1); every submitted job ended finished or cancelled; the daemon exits 0 on SIGTERM
+# store holds each spool position once, positions in = results + failed items, every committed
+# result has its cache entry, every failure was caused by an injected fault (positions failed
+# <= faults logged), no position searched twice (cache searches <= 1), PRAGMA integrity_check
+# is ok; every submitted job ended finished or cancelled; the daemon exits 0 on SIGTERM
 # and no engine process is left; the daemon's VmRSS and open file descriptors, sampled from
 # /proc every second, are flat: the last quarter's mean at most 20% (RSS) or 5 fds above the
 # first quarter's. Prints the figures: positions, searches, cache hits, faults by kind, engine
@@ -35,7 +36,7 @@ DATA=${EPDD_SHARED_DATA:-$ROOT/../shared/data}
 POSITIONS=20000 FILES=150 RATE=0.01 SEED=1 KEEP=
 RSS_MARGIN_PCT=20 FD_MARGIN=5
 
-usage() { sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-2}"; }
+usage() { awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; exit "${1:-2}"; }
 die() { echo "soak.sh: $*" >&2; exit 2; }
 while [ $# -gt 0 ]; do
   case $1 in
@@ -124,6 +125,19 @@ for f in staged/*.epd; do
   [ $((i % 4)) = 2 ] || printf 'depth = %d\n' $((1 + i % 4)) > "${f%.epd}.toml"
 done
 [ "$(cat staged/*.epd | wc -l)" = "$POSITIONS" ] || die "the input files do not add up to $POSITIONS records"
+# Files that cannot be jobs, one per 50 (at least one), fed among the others: each must land in
+# failed/ with a reason.
+bad_files=$(( (FILES + 49) / 50 ))
+bad_names=()
+for k in $(seq 1 "$bad_files"); do
+  stem=staged/soak-$(printf %04d $(( k * 50 < FILES ? k * 50 : FILES )))-bad
+  case $((k % 3)) in
+    1) printf 'this is not EPD\n' > "$stem.epd" ;;
+    2) printf '8/8/8/8/8/8/8/8 w - - id "no kings";\n' > "$stem.epd" ;;
+    0) head -3 pool.epd > "$stem.epd"; printf 'depht = 3\n' > "$stem.toml" ;;
+  esac
+  bad_names+=("$(basename "$stem.epd")")
+done
 
 # ---- the daemon and its observers --------------------------------------------------------------
 mkdir -p spool/inbox
@@ -202,7 +216,7 @@ helpers+=($hupper)
 last_report=0
 while :; do
   kill -0 "$daemon" 2> /dev/null || { echo "the daemon died:" >&2; tail -20 daemon.log >&2; break; }
-  delivered=$(( $(ls spool/done 2> /dev/null | grep -c '\.epd$') + $(ls spool/failed 2> /dev/null | grep -c '\.epd$') ))
+  delivered=$(( $(ls spool/done 2> /dev/null | grep -c '\.epd$') + $(ls spool/failed 2> /dev/null | grep -c '\.epd$') - bad_files ))
   if [ $((SECONDS - last_report)) -ge 30 ]; then
     echo "  $(date +%T) files delivered $delivered/$FILES; positions done $(q "select coalesce(sum(done + failed), 0) from jobs where input like '%/spool/%'" 2> /dev/null)"
     last_report=$SECONDS
@@ -247,14 +261,20 @@ for i in $(seq -f %04g 1 "$FILES"); do
     lost+=("$name")
   fi
 done
+bad_lost=()
+for name in "${bad_names[@]}"; do
+  [ -e "spool/failed/$name" ] && [ -s "spool/failed/$name.error" ] || bad_lost+=("$name")
+done
 check "every spool file is in done/ + outbox/, or in failed/ with a reason" "${#lost[@]}" "${lost[*]:0:10}"
+check "every file that cannot be a job is in failed/ with a reason" "${#bad_lost[@]}" \
+  "$bad_files files${bad_lost:+; not: ${bad_lost[*]:0:10}}; e.g. $(head -1 "spool/failed/${bad_names[0]}.error" 2> /dev/null | cut -c1-100)"
 check "every output has one record per input record" "${#short[@]}" "${short[*]:0:10}"
 inbox_left=$(ls spool/inbox | wc -l)
 check "the inbox is empty" "$([ "$inbox_left" = 0 ]; echo $?)" "$inbox_left left"
 failed_files=$(ls spool/failed | grep -c '\.epd$')
 
 spool_jobs=$(q "select count(*) from jobs where input like '%/spool/%'")
-check "one job per spool file" "$([ "$spool_jobs" = "$FILES" ]; echo $?)" "$spool_jobs jobs for $FILES files"
+check "one job per spool file" "$([ "$spool_jobs" = "$FILES" ]; echo $?)" "$spool_jobs jobs for $FILES files (the bad ones make none)"
 read -r total done_items failed_items < <(q "select coalesce(sum(total), 0), coalesce(sum(done), 0), coalesce(sum(failed), 0) from jobs where input like '%/spool/%'" | tr '|' ' ')
 rows=$(q "select count(*) from items i join jobs j on j.id = i.job where j.input like '%/spool/%'")
 check "positions in = results + failed items" \
@@ -309,7 +329,7 @@ searches=$(q "select coalesce(sum(searches), 0) from jobs")
 hits=$(q "select coalesce(sum(cache_hits), 0) from jobs")
 echo
 echo "figures:"
-echo "  positions        $POSITIONS through the spool in $FILES files ($failed_files files in failed/)"
+echo "  positions        $POSITIONS through the spool in $FILES files, and $bad_files files that cannot be jobs ($failed_files files in failed/)"
 echo "  results          $done_items analysed, $failed_items failed (spool); $all_failed failed in all jobs"
 echo "  searches         $searches (cache hits $hits), all jobs"
 echo "  faults injected  $faults: $(cut -d' ' -f1 faults.log 2> /dev/null | sort | uniq -c | awk '{ printf "%s%s %d", sep, $2, $1; sep = ", " }')"
