@@ -352,7 +352,7 @@ echo "  positions        $POSITIONS through the spool in $FILES files, and $bad_
 echo "  results          $done_items analysed, $failed_items failed (spool); $all_failed failed in all jobs"
 echo "  searches         $searches (cache hits $hits), all jobs"
 echo "  faults injected  $faults: $(cut -d' ' -f1 faults.log 2> /dev/null | sort | uniq -c | awk '{ printf "%s%s %d", sep, $2, $1; sep = ", " }')"
-echo "  engine restarts  $(grep -c 'restarting instance' daemon.log)"
+echo "  engine restarts  $(grep -c 'restarting instance' daemon.log) after a fault; the pool started $(grep -c 'engine fake: FakeEngine' daemon.log) times (at start and on each SIGHUP)"
 echo "  SIGHUPs          $(wc -l < hups.txt 2> /dev/null || echo 0)"
 echo "  submitted jobs   $(wc -l < submitted.txt 2> /dev/null || echo 0), cancelled $(wc -l < cancelled.txt 2> /dev/null || echo 0)"
 echo "  wall time        ${wall%.*} s to work through the spool"
