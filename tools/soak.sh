@@ -14,18 +14,19 @@
 #   e.g.  cmake --build build --target epdd fake_engine && tools/soak.sh     (about 4 minutes)
 #         tools/soak.sh --positions 2000 --files 20 --fault-rate 0.05    (under a minute)
 #
-# Checks (each printed with PASS or FAIL): every spool file is in done/ with its output in
-# outbox/ (one output record per input record), or in failed/ with a non-empty NAME.error; the
-# store holds each spool position once, positions in = results + failed items, every committed
-# result has its cache entry, every failed item's position is one an engine faulted on (the
-# fake engine's fault log names it), no position searched twice (cache searches <= 1), PRAGMA integrity_check
-# is ok; every submitted job ended finished or cancelled; the daemon exits 0 on SIGTERM
-# and no engine process is left (nor more than 4 alive at any sample); the daemon's VmRSS and open file descriptors, sampled from
-# /proc every second, are flat: the last quarter's mean at most 20% (RSS) or 5 fds above the
-# first quarter's (SQLite's page caches, about 2 MB per store connection, fill over the first
-# minutes and then stay: a run much shorter than the default can fail the RSS check without a
-# leak; /proc/PID/smaps shows the thread arenas stopping near 2 MB each). Prints the figures: positions, searches, cache hits, faults by kind, engine
-# restarts, SIGHUPs, jobs submitted and cancelled, wall time, positions/s.
+# Checks (each printed with PASS or FAIL): every spool file is in done/ with its output in outbox/
+# (one output record per input record), or in failed/ with a non-empty NAME.error; the store holds
+# each spool position once, positions in = results + failed items, every committed result has its
+# cache entry, every failed item's position is one an engine faulted on (the fake engine's fault
+# log names it), no position searched twice (cache searches <= 1), PRAGMA integrity_check is ok;
+# every submitted job ended finished or cancelled; the daemon exits 0 on SIGTERM and no engine
+# process is left (nor more than 4 alive at any sample); the daemon's VmRSS and open file
+# descriptors, sampled from /proc every second, are flat: the last quarter's mean at most 20%
+# (RSS) or 5 fds above the first quarter's (SQLite's page caches, about 2 MB per store connection,
+# fill over the first minutes and then stay: a run much shorter than the default can fail the RSS
+# check without a leak; /proc/PID/smaps shows the thread arenas stopping near 2 MB each). Prints
+# the figures: positions, searches, cache hits, faults by kind, engine restarts, SIGHUPs, jobs
+# submitted and cancelled, wall time, positions/s.
 # Exit 0 when every check held, 1 when one did not, 2 on a usage or setup error.
 # Environment: EPDD (default ROOT/build/cli/epdd), FAKE_ENGINE (default
 # ROOT/build/tests/fake_engine/fake_engine), EPDD_SHARED_DATA (default ROOT/../shared/data).
