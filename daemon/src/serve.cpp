@@ -64,6 +64,7 @@ class Engines {
     ws.store = store;
     ws.lease_ms = config.daemon.lease_ms;
     ws.poll_ms = config.daemon.poll_ms;
+    ws.on_full_disk = store::OnFullDisk::Wait;
     workers_ = std::make_unique<Workers>(ws, *pool_, slots_, [](const ItemOutcome& o) {
       if (o.error) spdlog::warn("job {} item {}: {}", o.job, o.index, headline(*o.error));
       else spdlog::debug("job {} item {}: {}", o.job, o.index, o.source == ItemOutcome::Source::Cache ? "from the cache" : "searched");
@@ -249,7 +250,7 @@ int run_serve(const ServeOptions& o) {
     fmt::print(stderr, "epdd serve: {}\n", logged.error());
     return kExitBadInput;
   }
-  auto opened = store::Store::open(config->daemon.store);
+  auto opened = store::Store::open(config->daemon.store, store::OnFullDisk::Wait);
   if (!opened) {
     spdlog::error("{}", opened.error());
     return kExitBadInput;
