@@ -161,6 +161,13 @@ void deliver_jobs(store::Store& store, std::int64_t lease_ms) {
     const bool complete = job->state == store::JobState::Queued || job->state == store::JobState::Running;
     const store::JobState final_state = complete ? store::JobState::Finished : job->state;
     std::string message = complete ? (job->failed ? fmt::format("{} records failed", job->failed) : "") : job->message;
+    if (spec && spec->spool)
+      if (auto writable = spool_writable(spec->spool->dir); !writable) {
+        // Not a failure of the job: its lease expires and the delivery is tried again.
+        spdlog::warn("job {}: cannot deliver to the spool now ({}); the input stays in inbox/, trying again in {} s",
+                     job->id, writable.error(), lease_ms / 1000);
+        continue;
+      }
     Expected<void, std::string> delivered;
     if (!spec) {
       delivered = unexpected(spec.error());
