@@ -9,13 +9,10 @@
 # Needs root (mount -t tmpfs): exit 77 (skipped) otherwise.
 #   disk_full_test.sh EPDD FAKE_ENGINE SHARED_DATA
 data=$(realpath "$3")
-source "$(dirname "$0")/../daemon/lib.sh" "$1" "$2"
-mkdir mnt
-if [ "$(id -u)" != 0 ] || ! mount -t tmpfs -o size=6m tmpfs mnt 2>/dev/null; then
-  echo "SKIP: needs root to mount a tmpfs"
-  exit 77
-fi
-trap 'kill -9 $(jobs -p) 2>/dev/null || true; umount -l "$work/mnt" 2>/dev/null; [ -n "${EPDD_KEEP:-}" ] || rm -rf "$work"' EXIT
+here=$(dirname "$(realpath "$0")")
+source "$here/../daemon/lib.sh" "$1" "$2"
+source "$here/tmpfs.sh"
+mount_tmpfs 6m
 positions=150
 head -$positions "$data/suites/wac.epd" > in.epd
 config epdd.toml
