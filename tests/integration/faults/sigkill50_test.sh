@@ -2,7 +2,8 @@
 # Fault injection (issue 21): the daemon is killed with SIGKILL at 50 random moments of one job
 # (seeded delays after each start; the seed is printed, FAULT_SEED=N repeats a run). Each time the
 # store is whole (integrity_check) and the next daemon continues the job; the final output
-# equals an uninterrupted one-shot run byte for byte and every position is searched once.
+# equals an uninterrupted one-shot run byte for byte, every position is searched once, and the
+# count of committed results never goes back from one kill to the next.
 #   sigkill50_test.sh EPDD FAKE_ENGINE SHARED_DATA
 data=$(realpath "$3")
 source "$(dirname "$0")/../daemon/lib.sh" "$1" "$2"
@@ -18,6 +19,7 @@ job=$("$epdd" submit "${args[@]}" -o "$work/out.epd")
 
 done_count() { q "select done from jobs where id = $job" 2>/dev/null || echo '?'; }
 mid_job=0
+committed=0
 progress=()
 for kill in $(seq 1 50); do
   # 0 to 399 ms after the start: engines starting, claims, searches in flight, commits.
@@ -31,6 +33,10 @@ for kill in $(seq 1 50); do
   [ "$(q 'pragma integrity_check')" = ok ] || fail "store damaged after SIGKILL $kill (seed $seed)"
   state=$(job_state "$job")
   [ "$state" = running ] || [ "$state" = queued ] && mid_job=$((mid_job + 1))
+  after=$(done_count)
+  # A committed result is never lost: the count of done items never goes back.
+  [ "$after" -ge "$committed" ] || fail "kill $kill: $after items done after it, $committed before (seed $seed)"
+  committed=$after
   progress+=("$delay:$before")
   [ -e out.epd ] && [ "$state" != finished ] && fail "an unfinished job wrote its output (kill $kill)"
 done
