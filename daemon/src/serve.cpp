@@ -34,8 +34,12 @@ std::atomic<bool> g_stop{false};
 std::atomic<bool> g_reload{false};
 
 extern "C" void on_serve_signal(int signal) {
-  if (signal == SIGHUP) g_reload = true;
-  else g_stop = true;
+  if (signal == SIGHUP) {
+    g_reload = true;
+  } else {
+    g_stop = true;
+    store::set_waits_interrupted(true);  // a store waiting for space or its database gives up
+  }
 }
 
 
@@ -273,6 +277,7 @@ int run_serve(const ServeOptions& o) {
   }
   g_stop = false;
   g_reload = false;
+  store::set_waits_interrupted(false);
   ScopedSignals signals({SIGINT, SIGTERM, SIGHUP}, on_serve_signal);
   spdlog::info("epdd serve: pid {}, store {}, configuration {}{}", getpid(), store.path(), o.config,
                spool ? ", spool " + spool->settings().directory : "");

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <atomic>
 #include <type_traits>
 #include <utility>
 #include <thread>
@@ -17,7 +18,23 @@ using Clock = std::chrono::steady_clock;
 
 double seconds(Clock::duration d) { return std::chrono::duration<double>(d).count(); }
 
+std::atomic<bool> g_waits_interrupted{false};
+static_assert(std::atomic<bool>::is_always_lock_free);
+
+// Sleeps `pause` in slices of 50 ms; false as soon as the waits are interrupted.
+bool sleep_unless_interrupted(std::chrono::milliseconds pause) {
+  const auto until = Clock::now() + pause;
+  while (!g_waits_interrupted.load()) {
+    const auto now = Clock::now();
+    if (now >= until) return true;
+    std::this_thread::sleep_for(std::min<Clock::duration>(until - now, std::chrono::milliseconds(50)));
+  }
+  return false;
+}
+
 }  // namespace
+
+void set_waits_interrupted(bool interrupted) noexcept { g_waits_interrupted.store(interrupted); }
 
 ReconnectingStore::ReconnectingStore(std::unique_ptr<Store> first, Opener reopen, std::chrono::milliseconds patience)
     : store_(std::move(first)), reopen_(std::move(reopen)), patience_(patience) {
@@ -45,7 +62,11 @@ void ReconnectingStore::reconnect(const std::string& lost, Clock::time_point sin
       throw StoreUnavailable(
           fmt::format("{}: the database did not answer for {:.0f} s; giving up: {}", path_, waited, last));
     }
-    std::this_thread::sleep_for(backoff.pause);
+    if (!sleep_unless_interrupted(backoff.pause)) {
+      const std::string why = fmt::format("{}: stopped waiting, the process is stopping: {}", path_, last);
+      if (backoff.full_since) throw StoreFull(why);
+      throw StoreUnavailable(why);
+    }
     backoff.pause = std::min(backoff.pause * 2, std::chrono::milliseconds(5000));
     ++backoff.tries;
     auto opened = reopen_();

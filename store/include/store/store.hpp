@@ -91,6 +91,12 @@ class StoreFull : public StoreUnavailable {
 // a daemon waits for space, so that it neither dies nor spins while someone frees the disk.
 enum class OnFullDisk : std::uint8_t { Fail, Wait };
 
+// Ends every wait of a store for its database or for disk space within 50 ms, and makes later
+// failures give up at once, with StoreUnavailable (StoreFull): a daemon told to stop (SIGTERM)
+// stops by its deadline instead of waiting out the patience. Async-signal-safe (it sets a
+// lock-free atomic): a signal handler calls it. `false` lets stores wait again (a new run).
+void set_waits_interrupted(bool interrupted) noexcept;
+
 // Where a store tells what it does on its own that a user should hear of (waiting for its
 // database to come back, reconnected): a daemon sends it to its log. Until one is set, the
 // notices go to standard error. Process-wide; set it before opening stores.

@@ -5,7 +5,8 @@
 #   whole (integrity_check); with the filler removed, the same command resumes and its output
 #   equals a clean run's, no position searched twice in the committed results.
 # - `epdd serve`: does not die and does not spin (its CPU time over 3 s of a full disk is small);
-#   it logs the error naming the store, and finishes the job once space is back.
+#   it logs the error naming the store, and finishes the job once space is back; told to stop
+#   (SIGTERM) while it waits for space, it stops within seconds.
 # Needs root (mount -t tmpfs): exit 77 (skipped) otherwise.
 #   disk_full_test.sh EPDD FAKE_ENGINE SHARED_DATA
 data=$(realpath "$3")
@@ -75,4 +76,22 @@ wait_for "select state = 'finished' from jobs where id = $job" 60
 kill -TERM "$served"; wait "$served"
 cmp daemon.epd ref.epd || fail "the daemon's output after a full disk differs from a clean run"
 exactly_once
+
+# SIGTERM while the daemon waits for space: it stops by its deadline (stop_deadline_seconds = 2),
+# not after the patience; the store is whole.
+sed -n 151,250p "$data/suites/wac.epd" > in2.epd
+job=$("$epdd" submit analyse in2.epd --config epdd.toml --engine fake --movetime 5 -o "$work/daemon2.epd")
+fill 300
+"$epdd" serve --config epdd.toml > daemon2.log 2>&1 &
+served=$!
+for _ in $(seq 1 300); do grep -qi "disk is full" daemon2.log && break; sleep 0.1; done
+grep -qi "disk is full" daemon2.log || fail "the second daemon did not meet the full disk: $(tail -5 daemon2.log)"
+sleep 1
+started=$SECONDS
+kill -TERM "$served"
+for _ in $(seq 1 150); do kill -0 "$served" 2>/dev/null || break; sleep 0.1; done
+kill -0 "$served" 2>/dev/null && fail "the daemon waiting for space did not stop within 15 s of SIGTERM"
+wait "$served" || true
+echo "SIGTERM while waiting for space: stopped after $((SECONDS - started)) s"
+[ "$(q 'pragma integrity_check')" = ok ] || fail "the store is damaged after a stop on a full disk"
 echo "PASS"

@@ -4,14 +4,16 @@
 // set_job_state finds the disk full a given number of times (a real full disk needs a mount:
 // tests/integration/faults/disk_full_test.sh). ReconnectingStore is private to the store, so
 // included by its path here.
+#include <catch2/catch.hpp>
+
 #include <unistd.h>
 
-#include <catch2/catch.hpp>
 #include <chrono>
 #include <filesystem>
 #include <memory>
 #include <mutex>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "../../../store/src/reconnecting_store.hpp"
@@ -189,4 +191,26 @@ TEST_CASE("a store waiting for space gives up with StoreFull when the patience r
   CHECK(f.disk->failures >= 3);
   CHECK(f.disk->failures <= 5);
   CHECK(f.store->job(f.job).state != JobState::Failed);
+}
+
+TEST_CASE("a store waiting for space stops waiting at once when the waits are interrupted (SIGTERM)", "[store]") {
+  Notices notices;
+  Fixture f(std::chrono::seconds(30));
+  f.disk->failures_left = 1000;
+  std::thread stopper([] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    set_waits_interrupted(true);
+  });
+  const auto started = std::chrono::steady_clock::now();
+  std::string message;
+  try {
+    f.store->set_job_state(f.job, JobState::Failed, "never written");
+  } catch (const StoreFull& e) {
+    message = e.what();
+  }
+  const auto waited = std::chrono::steady_clock::now() - started;
+  stopper.join();
+  set_waits_interrupted(false);
+  CHECK_THAT(message, Catch::Contains("stopped waiting, the process is stopping"));
+  CHECK(waited < std::chrono::milliseconds(1000));
 }
