@@ -34,8 +34,12 @@ std::atomic<bool> g_stop{false};
 std::atomic<bool> g_reload{false};
 
 extern "C" void on_serve_signal(int signal) {
-  if (signal == SIGHUP) g_reload = true;
-  else g_stop = true;
+  if (signal == SIGHUP) {
+    g_reload = true;
+  } else {
+    g_stop = true;
+    store::set_waits_interrupted(true);  // a store waiting for space or its database gives up
+  }
 }
 
 
@@ -64,6 +68,7 @@ class Engines {
     ws.store = store;
     ws.lease_ms = config.daemon.lease_ms;
     ws.poll_ms = config.daemon.poll_ms;
+    ws.on_full_disk = store::OnFullDisk::Wait;
     workers_ = std::make_unique<Workers>(ws, *pool_, slots_, [](const ItemOutcome& o) {
       if (o.error) spdlog::warn("job {} item {}: {}", o.job, o.index, headline(*o.error));
       else spdlog::debug("job {} item {}: {}", o.job, o.index, o.source == ItemOutcome::Source::Cache ? "from the cache" : "searched");
@@ -160,6 +165,13 @@ void deliver_jobs(store::Store& store, std::int64_t lease_ms) {
     const bool complete = job->state == store::JobState::Queued || job->state == store::JobState::Running;
     const store::JobState final_state = complete ? store::JobState::Finished : job->state;
     std::string message = complete ? (job->failed ? fmt::format("{} records failed", job->failed) : "") : job->message;
+    if (spec && spec->spool)
+      if (auto writable = spool_writable(spec->spool->dir); !writable) {
+        // Not a failure of the job: its lease expires and the delivery is tried again.
+        spdlog::warn("job {}: cannot deliver to the spool now ({}); the input stays in inbox/, trying again in {} s",
+                     job->id, writable.error(), lease_ms / 1000);
+        continue;
+      }
     Expected<void, std::string> delivered;
     if (!spec) {
       delivered = unexpected(spec.error());
@@ -249,7 +261,7 @@ int run_serve(const ServeOptions& o) {
     fmt::print(stderr, "epdd serve: {}\n", logged.error());
     return kExitBadInput;
   }
-  auto opened = store::Store::open(config->daemon.store);
+  auto opened = store::Store::open(config->daemon.store, store::OnFullDisk::Wait);
   if (!opened) {
     spdlog::error("{}", opened.error());
     return kExitBadInput;
@@ -265,6 +277,7 @@ int run_serve(const ServeOptions& o) {
   }
   g_stop = false;
   g_reload = false;
+  store::set_waits_interrupted(false);
   ScopedSignals signals({SIGINT, SIGTERM, SIGHUP}, on_serve_signal);
   spdlog::info("epdd serve: pid {}, store {}, configuration {}{}", getpid(), store.path(), o.config,
                spool ? ", spool " + spool->settings().directory : "");

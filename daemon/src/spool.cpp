@@ -3,6 +3,7 @@
 #include "daemon/job_kind.hpp"
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
@@ -92,6 +93,15 @@ Expected<void, std::string> file_away(const std::string& spool_dir, const std::s
 }
 
 }  // namespace
+
+Expected<void, std::string> spool_writable(const std::string& spool_dir) {
+  for (const char* sub : {"outbox", "inbox", "done", "failed"}) {
+    const std::string dir = (fs::path(spool_dir) / sub).string();
+    if (::access(dir.c_str(), W_OK) != 0)
+      return unexpected(fmt::format("{}: cannot be written: {}", core::escaped(dir), std::strerror(errno)));
+  }
+  return {};
+}
 
 JobSpec spec_from_settings(const JobSpec& s, const std::string& input) {
   JobSpec spec = s;

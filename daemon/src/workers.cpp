@@ -397,7 +397,7 @@ void Workers::work(const EngineSlot& engine, std::uint64_t session) {
       }
   };
   try {
-    auto opened = store::Store::open(settings_.store);
+    auto opened = store::Store::open(settings_.store, settings_.on_full_disk);
     if (!opened) throw store::StoreError(opened.error());
     store::Store& store = **opened;
     const auto free_flag = [&]() -> std::atomic<bool>& {
@@ -451,7 +451,7 @@ void Workers::log_timing(std::pair<std::int64_t, std::int64_t> item, const uci::
 
 void Workers::heartbeat() {
   try {
-    auto opened = store::Store::open(settings_.store);
+    auto opened = store::Store::open(settings_.store, settings_.on_full_disk);
     if (!opened) throw store::StoreError(opened.error());
     store::Store& store = **opened;
     using Clock = std::chrono::steady_clock;

@@ -5,6 +5,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <atomic>
+#include <type_traits>
 #include <utility>
 #include <thread>
 
@@ -16,7 +18,23 @@ using Clock = std::chrono::steady_clock;
 
 double seconds(Clock::duration d) { return std::chrono::duration<double>(d).count(); }
 
+std::atomic<bool> g_waits_interrupted{false};
+static_assert(std::atomic<bool>::is_always_lock_free);
+
+// Sleeps `pause` in slices of 50 ms; false as soon as the waits are interrupted.
+bool sleep_unless_interrupted(std::chrono::milliseconds pause) {
+  const auto until = Clock::now() + pause;
+  while (!g_waits_interrupted.load()) {
+    const auto now = Clock::now();
+    if (now >= until) return true;
+    std::this_thread::sleep_for(std::min<Clock::duration>(until - now, std::chrono::milliseconds(50)));
+  }
+  return false;
+}
+
 }  // namespace
+
+void set_waits_interrupted(bool interrupted) noexcept { g_waits_interrupted.store(interrupted); }
 
 ReconnectingStore::ReconnectingStore(std::unique_ptr<Store> first, Opener reopen, std::chrono::milliseconds patience)
     : store_(std::move(first)), reopen_(std::move(reopen)), patience_(patience) {
@@ -24,21 +42,39 @@ ReconnectingStore::ReconnectingStore(std::unique_ptr<Store> first, Opener reopen
   location_ = store_->location();
 }
 
-void ReconnectingStore::reconnect(const std::string& lost, Clock::time_point since) {
-  notice(fmt::format("{}; the database does not answer or refused for now: trying again (for up to {} s)", lost,
-                     patience_.count() / 1000));
-  auto pause = std::chrono::milliseconds(100);
+void ReconnectingStore::reconnect(const std::string& lost, Clock::time_point since, Backoff& backoff) {
+  if (backoff.full_since) {
+    // The file opens at once on a full disk: the pause between runs of the operation grows
+    // instead, and the wait is told once.
+    if (backoff.tries == 0)
+      notice(fmt::format("{}; waiting for space on the store's disk (trying again for up to {} s)", lost,
+                         patience_.count() / 1000));
+  } else {
+    notice(fmt::format("{}; the database does not answer or refused for now: trying again (for up to {} s)", lost,
+                       patience_.count() / 1000));
+  }
   std::string last = lost;
   for (int attempt = 1;; ++attempt) {
-    if (Clock::now() + pause - since > patience_)
-      throw StoreUnavailable(fmt::format("{}: the database did not answer for {:.0f} s; giving up: {}", path_,
-                                         seconds(Clock::now() - since), last));
-    std::this_thread::sleep_for(pause);
-    pause = std::min(pause * 2, std::chrono::milliseconds(5000));
+    if (Clock::now() + backoff.pause - since > patience_) {
+      const double waited = seconds(Clock::now() - since);
+      if (backoff.full_since)
+        throw StoreFull(fmt::format("{}: the disk stayed full for {:.0f} s; giving up: {}", path_, waited, last));
+      throw StoreUnavailable(
+          fmt::format("{}: the database did not answer for {:.0f} s; giving up: {}", path_, waited, last));
+    }
+    if (!sleep_unless_interrupted(backoff.pause)) {
+      const std::string why = fmt::format("{}: stopped waiting, the process is stopping: {}", path_, last);
+      if (backoff.full_since) throw StoreFull(why);
+      throw StoreUnavailable(why);
+    }
+    backoff.pause = std::min(backoff.pause * 2, std::chrono::milliseconds(5000));
+    ++backoff.tries;
     auto opened = reopen_();
     if (opened) {
       store_ = std::move(*opened);
-      notice(fmt::format("{}: reconnected after {:.1f} s ({} attempts)", path_, seconds(Clock::now() - since), attempt));
+      if (!backoff.full_since)
+        notice(fmt::format("{}: reconnected after {:.1f} s ({} attempts)", path_, seconds(Clock::now() - since),
+                           attempt));
       return;
     }
     last = opened.error();
@@ -48,16 +84,33 @@ void ReconnectingStore::reconnect(const std::string& lost, Clock::time_point sin
 template <class Operation>
 auto ReconnectingStore::run(Operation&& operation, bool once) -> decltype(operation(std::declval<Store&>())) {
   const auto since = Clock::now();
+  Backoff backoff;
   for (;;) {
     std::string lost;
     try {
-      if (!store_) reconnect("not connected", since);
-      return operation(*store_);
+      if (!store_) reconnect("not connected", since, backoff);
+      auto done = [&] {
+        if (backoff.full_since)
+          notice(fmt::format("{}: written after the disk was full for {:.1f} s", path_,
+                             seconds(Clock::now() - *backoff.full_since)));
+      };
+      if constexpr (std::is_void_v<decltype(operation(*store_))>) {
+        operation(*store_);
+        return done();
+      } else {
+        auto result = operation(*store_);
+        done();
+        return result;
+      }
+    } catch (const StoreFull& e) {
+      lost = e.what();
+      if (!backoff.full_since) backoff.full_since = Clock::now();
     } catch (const StoreUnavailable& e) {
       lost = e.what();
+      backoff.full_since.reset();
     }
     store_.reset();
-    reconnect(lost, since);
+    reconnect(lost, since, backoff);
     if (once) throw StoreUnavailable(fmt::format("{} (reconnected; the operation was not done again)", lost));
   }
 }

@@ -21,12 +21,17 @@
 //   job is delivered when its lease expires);
 // - cancel_job answers true when the job is found cancelled with its message (this call did it);
 //   purge and release_leases report what the second run did (often nothing).
-// Private to store/src: Store::open makes one for a PostgreSQL location.
+// A full disk (StoreFull, an SQLite store opened with OnFullDisk::Wait) is waited for the same
+// way: the operation is run again after pauses growing from 0.1 s to 5 s, until it is written or
+// the patience runs out (then StoreFull).
+// Private to store/src: Store::open makes one for a PostgreSQL location, and for an SQLite file
+// opened with OnFullDisk::Wait.
 #pragma once
 
 #include <chrono>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "store/store.hpp"
@@ -89,9 +94,16 @@ class ReconnectingStore final : public Store {
   // `once`: wait for the database but do not run it again.
   template <class Operation>
   auto run(Operation&& operation, bool once = false) -> decltype(operation(std::declval<Store&>()));
+  // The waiting of one run(): the next pause (0.1 s doubling to 5 s), how many so far, and since
+  // when the disk is full (a StoreFull, not a lost database).
+  struct Backoff {
+    std::chrono::milliseconds pause{100};
+    int tries = 0;
+    std::optional<std::chrono::steady_clock::time_point> full_since;
+  };
   // Waits for the database (backoff) until a backend opens; `lost`: why it went. Throws
-  // StoreUnavailable when the patience (counted from `since`) runs out.
-  void reconnect(const std::string& lost, std::chrono::steady_clock::time_point since);
+  // StoreUnavailable (StoreFull for a full disk) when the patience (counted from `since`) runs out.
+  void reconnect(const std::string& lost, std::chrono::steady_clock::time_point since, Backoff& backoff);
 
   std::unique_ptr<Store> store_;  // null while the database is away
   Opener reopen_;

@@ -127,7 +127,12 @@ class Connection {
   }
 
   // "<path>: <what>: <SQLite's message>": the file, what we were doing, why it failed.
+  // SQLITE_FULL is a StoreFull that says so in words a user acts on.
   [[noreturn]] void fail(std::string_view what) const {
+    if (db_ && sqlite3_errcode(db_) == SQLITE_FULL)
+      throw StoreFull(fmt::format("{}: {}: the disk is full ({}): nothing of this step was written; free space, "
+                                  "then run again to resume",
+                                  path_, what, sqlite3_errmsg(db_)));
     throw StoreError(fmt::format("{}: {}: {}", path_, what, db_ ? sqlite3_errmsg(db_) : "out of memory"));
   }
   // For failures SQLite does not know about (a missing job, a wrong key).

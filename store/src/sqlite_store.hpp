@@ -122,6 +122,8 @@ class SqliteStore final : public Store {
   // Returns the schema version found.
   std::int64_t configure();
   void create_schema();
+  // Throws a StoreError saying the store is damaged unless PRAGMA quick_check finds it whole.
+  void check_pages();
   ItemState item_state(std::int64_t job, std::int64_t index, const std::string* key, std::string_view what);
   // Runs one UPDATE of the jobs row `job` (parameter ?1) in a transaction of its own; a
   // StoreError if there is no such job.

@@ -60,8 +60,13 @@ std::optional<ItemState> parse_item_state(std::string_view text) {
 
 // A `postgresql://` (or `postgres://`) location picks the PostgreSQL backend; every other
 // location is the path of an SQLite file.
-Expected<std::unique_ptr<Store>, std::string> Store::open(const std::string& location) {
-  if (!is_postgresql_location(location)) return SqliteStore::open(location);
+Expected<std::unique_ptr<Store>, std::string> Store::open(const std::string& location, OnFullDisk on_full_disk) {
+  if (!is_postgresql_location(location)) {
+    auto first = SqliteStore::open(location);
+    if (!first || on_full_disk == OnFullDisk::Fail) return first;
+    return std::unique_ptr<Store>(std::make_unique<ReconnectingStore>(
+        std::move(*first), [location] { return SqliteStore::open(location); }, patience()));
+  }
   auto first = PgStore::open(location);  // a wrong URL, password or database: said at once
   if (!first) return first;
   return std::unique_ptr<Store>(std::make_unique<ReconnectingStore>(

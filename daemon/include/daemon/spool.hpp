@@ -70,6 +70,12 @@ class Spool {
 Expected<void, std::string> deliver_spool_job(store::Store& store, const store::JobRow& job, const JobSpec& spec, bool ok,
                                               const std::string& message);
 
+// Whether a delivery can write the spool directory `spool_dir` now (outbox/, and inbox/, done/
+// and failed/, between which the input moves); else which directory cannot be written and why
+// (a read-only or full filesystem, permissions). The daemon then leaves the job undelivered: the
+// input stays in inbox/ and the delivery is tried again when its lease expires.
+Expected<void, std::string> spool_writable(const std::string& spool_dir);
+
 // The spec of a job from these settings (default limit: movetime 1000).
 JobSpec spec_from_settings(const JobSpec& settings, const std::string& input);
 

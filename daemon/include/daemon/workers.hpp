@@ -64,6 +64,8 @@ struct WorkerSettings {
   std::int64_t lease_ms = 60000;   // renewed every third of it while searching
   std::int64_t poll_ms = 1000;     // how often an idle worker looks for work
   std::optional<std::int64_t> only_job;  // the one-shot commands: their job only
+  // A full store disk: a command fails (its rerun resumes), a daemon waits for space.
+  store::OnFullDisk on_full_disk = store::OnFullDisk::Fail;
 };
 
 class Workers {

@@ -79,6 +79,24 @@ class StoreUnavailable : public StoreError {
   explicit StoreUnavailable(const std::string& message) : StoreError(message) {}
 };
 
+// The disk that holds the store is full (SQLite's SQLITE_FULL): the operation was not done (its
+// transaction rolled back). A store opened with OnFullDisk::Wait waits for space and runs the
+// operation again (as a PostgreSQL store waits for its database) before it gives up with this.
+class StoreFull : public StoreUnavailable {
+ public:
+  explicit StoreFull(const std::string& message) : StoreUnavailable(message) {}
+};
+
+// What an SQLite store does when its disk is full: a command fails at once (its rerun resumes);
+// a daemon waits for space, so that it neither dies nor spins while someone frees the disk.
+enum class OnFullDisk : std::uint8_t { Fail, Wait };
+
+// Ends every wait of a store for its database or for disk space within 50 ms, and makes later
+// failures give up at once, with StoreUnavailable (StoreFull): a daemon told to stop (SIGTERM)
+// stops by its deadline instead of waiting out the patience. Async-signal-safe (it sets a
+// lock-free atomic): a signal handler calls it. `false` lets stores wait again (a new run).
+void set_waits_interrupted(bool interrupted) noexcept;
+
 // Where a store tells what it does on its own that a user should hear of (waiting for its
 // database to come back, reconnected): a daemon sends it to its log. Until one is set, the
 // notices go to standard error. Process-wide; set it before opening stores.
@@ -261,8 +279,10 @@ class Store {
   // Every message names the location. A `postgresql://` or `postgres://` location (libpq's URL)
   // picks the PostgreSQL backend (one that waits for its database when it goes away: the
   // environment's EPDD_STORE_PATIENCE_SECONDS, default 600, then StoreUnavailable); any other is
-  // the path of an SQLite file (location.hpp).
-  static Expected<std::unique_ptr<Store>, std::string> open(const std::string& location);
+  // the path of an SQLite file (location.hpp); with OnFullDisk::Wait, one that waits for space
+  // on a full disk the same way (and with the same patience), then StoreFull.
+  static Expected<std::unique_ptr<Store>, std::string> open(const std::string& location,
+                                                            OnFullDisk on_full_disk = OnFullDisk::Fail);
 
   virtual ~Store() = default;
   Store(const Store&) = delete;

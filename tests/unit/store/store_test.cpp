@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <string>
@@ -344,6 +345,31 @@ TEST_CASE("store: a file that is not SQLite is refused with its path", "[daemon]
   const auto missing_dir = store::Store::open((dir.path() / "no such dir" / "store.db").string());
   REQUIRE_FALSE(missing_dir.has_value());
   CHECK_THAT(missing_dir.error(), Catch::Contains("no such dir/store.db: cannot create the store"));
+}
+
+TEST_CASE("store: a store with a damaged page is refused at open, said damaged, and not written", "[daemon][store]") {
+  test::TempDir dir;
+  const std::string path = (dir.path() / "store.db").string();
+  {
+    auto store = open_store(path);
+    const auto job = store->find_or_create_job("analyse", "in.epd", "damaged page test", "{}").id;
+    std::vector<std::pair<std::int64_t, std::string>> items;
+    for (int i = 0; i < 3000; ++i) items.emplace_back(i, "key number " + std::to_string(i) + " of the damaged store");
+    store->add_items(job, items);
+  }
+  std::string bytes = test::read_file(path);
+  REQUIRE(bytes.size() >= 20 * 4096);
+  // A page in the middle of the file overwritten with text: page 1 (the header and the schema)
+  // is whole, so only a check of every page finds it.
+  const std::size_t page = bytes.size() / 4096 / 2;
+  for (std::size_t i = 0; i < 4096; ++i) bytes[page * 4096 + i] = "damaged!"[i % 8];
+  std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;
+  const auto store = store::Store::open(path);
+  REQUIRE_FALSE(store.has_value());
+  CHECK_THAT(store.error(), Catch::StartsWith(path + ": the store is damaged (") &&
+                                Catch::Contains("epdd did not write to it") && Catch::Contains(".recover"));
+  CHECK(test::read_file(path) == bytes);
+  CHECK_FALSE(std::filesystem::exists(path + "-wal"));
 }
 
 TEST_CASE("store: the file is readable by its owner only, whatever the umask", "[daemon][store]") {
