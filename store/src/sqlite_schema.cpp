@@ -1,10 +1,14 @@
 // Opening an SQLite store: the file, the connection's settings, the schema and its upgrades.
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <mutex>
+#include <set>
+#include <tuple>
 
 #include "sqlite_store.hpp"
 
@@ -205,10 +209,26 @@ std::int64_t SqliteStore::configure() {
   return version;
 }
 
+// The files whose pages this process has found whole, as they were then (device, inode, size,
+// modification time): a daemon opens its store once per worker and for the spool at start, and
+// reads a large store's pages once; a file written since is checked again.
+namespace {
+bool pages_checked(const std::string& path, bool mark) {
+  static std::mutex mutex;
+  static std::set<std::tuple<dev_t, ino_t, off_t, time_t, long>> checked;
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return false;
+  const auto key = std::make_tuple(st.st_dev, st.st_ino, st.st_size, st.st_mtim.tv_sec, st.st_mtim.tv_nsec);
+  const std::lock_guard lock(mutex);
+  return mark ? (checked.insert(key), true) : checked.contains(key);
+}
+}  // namespace
+
 // PRAGMA quick_check (every page's b-tree structure, about 1 s per GB from the page cache): a
 // damaged page is found at open, before a write lands beside it, not by whichever later command
-// happens to read it.
+// happens to read it. Once per file and process.
 void SqliteStore::check_pages() {
+  if (pages_checked(connection_.path(), false)) return;
   sqlite3_stmt* check = nullptr;
   int rc = sqlite3_prepare_v2(connection_.db(), "PRAGMA quick_check(1)", -1, &check, nullptr);
   if (rc == SQLITE_OK) rc = sqlite3_step(check);
@@ -221,7 +241,10 @@ void SqliteStore::check_pages() {
     if (finding.starts_with(kHeading)) finding.erase(0, kHeading.size());
   }
   sqlite3_finalize(check);
-  if (rc == SQLITE_ROW && finding == "ok") return;
+  if (rc == SQLITE_ROW && finding == "ok") {
+    pages_checked(connection_.path(), true);
+    return;
+  }
   if (rc == SQLITE_ROW || (rc & 0xff) == SQLITE_CORRUPT) throw StoreError(damaged(connection_.path(), finding));
   connection_.fail("checking the store's pages");
 }
