@@ -132,7 +132,8 @@ void only_known_keys(const Json& j, std::initializer_list<std::string_view> know
   static const std::vector<KindFlag> kFlags = all_kind_flags();
   for (const auto& [key, value] : j.items()) {
     if (std::find(known.begin(), known.end(), key) != known.end()) continue;
-    if (flags && std::any_of(kFlags.begin(), kFlags.end(), [&](const KindFlag& f) { return f.key == key; })) continue;
+    // [&key = key]: clang 14 (the fuzz build) cannot capture a structured binding itself.
+    if (flags && std::any_of(kFlags.begin(), kFlags.end(), [&key = key](const KindFlag& f) { return f.key == key; })) continue;
     throw Bad(fmt::format("'{}' is not a key of a job spec (a job names an engine of the daemon's configuration, "
                           "nothing else)",
                           key));
