@@ -33,7 +33,8 @@ inline void check_error(const daemon::EngineConfigError& e, std::string_view tex
 }
 
 // Job settings accepted: a registered kind, limits and multipv in their documented ranges, and
-// the spec as the store keeps it (spec_to_json) reads back to the same text.
+// when the spool would take them (every setting of the kind's), the spec as the store keeps it
+// (spec_to_json) reads back to the same text.
 inline void check_job_settings(const daemon::JobSpec& spec) {
   require(daemon::find_kind(spec.kind) != nullptr, "job settings with a kind that is not registered", spec.kind);
   const std::string json = daemon::spec_to_json(spec);
@@ -43,6 +44,12 @@ inline void check_job_settings(const daemon::JobSpec& spec) {
   require(!l.movetime_ms || within(*l.movetime_ms, 1, kMaxTimeoutMs), "movetime out of range", json);
   require(!l.mate || within(*l.mate, 1, 500), "mate out of 1..500", json);
   require(within(spec.multipv, 1, 500), "multipv out of 1..500", json);
+  // A kind's own settings are read whatever the kind (the spool may still change it by the
+  // file's extension); the spool refuses a job whose settings are not its kind's (spool.cpp
+  // spec_for), and only such a spec is written to the store.
+  const daemon::JobKind& kind = daemon::kind_of(spec);
+  for (const auto& [key, value] : spec.options)
+    if (!kind.option(key)) return;
   const auto again = daemon::spec_from_json(json);
   require(again.has_value(), "the spec of accepted job settings does not read back", json,
           again ? std::string() : again.error());

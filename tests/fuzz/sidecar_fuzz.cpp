@@ -2,8 +2,8 @@
 // (parse_job_settings on top of the [spool] defaults of a configuration, file names relative
 // to the sidecar's folder). Properties: nothing escapes as an exception; an error names the
 // sidecar and one of its lines; accepted settings have a registered kind and limits in their
-// documented ranges, their spec (spec_to_json, as the store keeps it) reads back to the same
-// text, and the sidecar applied again on top of its own result changes nothing.
+// documented ranges; when the spool takes them, their spec (spec_to_json, as the store keeps
+// it) reads back to the same text; the sidecar applied again on its own result changes nothing.
 #include <cstdint>
 #include <cstdlib>
 #include <string>
