@@ -85,8 +85,9 @@ fi
 finding_name() {  # LOG ARTIFACT
   local what kind
   kind=$(basename "$2" | cut -d- -f1)  # crash, leak, timeout, oom, slow-unit
-  what=$(grep -aoE "PROPERTY VIOLATED: .*|ERROR: (AddressSanitizer|LeakSanitizer): [a-z-]+|runtime error: [a-z ]+|throwing an instance of '[^']+'" "$1" | head -1)
-  what=$(sed -E "s/^throwing an instance of '(.*::)?([^']+)'\$/uncaught \2/" <<<"$what" |
+  what=$(grep -aoE "PROPERTY VIOLATED: .*|ERROR: (AddressSanitizer|LeakSanitizer): [a-z-]+|runtime error: .*|throwing an instance of '[^']+'" "$1" | head -1)
+  # A UBSan report may start with the value ("1e+104 is outside the range ..."): without it.
+  what=$(sed -E "s/^throwing an instance of '(.*::)?([^']+)'\$/uncaught \2/; s/^runtime error: [-+0-9][^ ]* /runtime error: /" <<<"$what" |
          sed -E 's/^(PROPERTY VIOLATED|ERROR|runtime error): //; s/[^A-Za-z0-9]+/-/g; s/^-|-$//g' | cut -c1-60)
   echo "$kind-${what:-unknown}-$(sha1sum "$2" | cut -c1-8)"
 }
