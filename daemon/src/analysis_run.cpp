@@ -273,8 +273,9 @@ std::string settings_text(const JobSpec& spec, const std::string& identity) {
   const auto outputs = kind.more_outputs();
   for (const auto& [key, value] : spec.options) {
     const KindOption* option = kind.option(key);
+    // [&key = key]: clang 14 (the fuzz build) cannot capture a structured binding itself.
     if (option && option->in_job_identity &&
-        std::none_of(outputs.begin(), outputs.end(), [&](const KindOutput& o) { return o.option_key == key; }))
+        std::none_of(outputs.begin(), outputs.end(), [&key = key](const KindOutput& o) { return o.option_key == key; }))
       settings += fmt::format("; {} {}", key, value);
   }
   for (const auto& more : spec.more_inputs)

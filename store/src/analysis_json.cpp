@@ -272,8 +272,9 @@ Expected<uci::Analysis, std::string> analysis_from_json(std::string_view json) {
   Json parsed;
   try {
     parsed = Json::parse(json);
-  } catch (const Json::parse_error& e) {
+  } catch (const Json::exception& e) {
     // "[json.exception.parse_error.101] parse error at line 1, ...": keep what follows the tag.
+    // Not only parse_error: a number past a double's range is out_of_range.406, thrown by parse.
     std::string_view message = e.what();
     if (const auto end_of_tag = message.find("] "); end_of_tag != std::string_view::npos)
       message.remove_prefix(end_of_tag + 2);

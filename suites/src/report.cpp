@@ -493,8 +493,11 @@ std::string render_compare(const Runs& given) {
   }
   if (runs.size() > 1) {
     out += fmt::format("\nRecords where the runs differ: {}\n", diffs.size());
-    for (const auto& [label, records] : diffs)
-      row(label, [&](std::size_t i) -> std::string { return records[i] ? (records[i]->solved ? "solved" : "-") : ""; });
+    // Not a structured binding: clang 14 (the fuzz build) cannot capture one in a lambda.
+    for (const auto& diff : diffs) {
+      const auto& records = diff.second;
+      row(diff.first, [&](std::size_t i) -> std::string { return records[i] ? (records[i]->solved ? "solved" : "-") : ""; });
+    }
   }
   return out;
 }

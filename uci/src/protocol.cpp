@@ -302,6 +302,94 @@ EngineMessage parse_engine_line(std::string_view line) {
   return other;
 }
 
+namespace {
+
+// ---- writing ---------------------------------------------------------------------------------
+
+// " word value" appended; a value that is empty gives the word alone.
+void append_field(std::string& out, std::string_view word, std::string_view value) {
+  out += ' ';
+  out += word;
+  if (!value.empty()) {
+    out += ' ';
+    out += value;
+  }
+}
+
+template <class T>
+void append_number(std::string& out, std::string_view word, const std::optional<T>& value) {
+  if (value) out += fmt::format(" {} {}", word, *value);
+}
+
+void append_moves(std::string& out, std::string_view word, const std::vector<std::string>& moves) {
+  if (!moves.empty()) out += fmt::format(" {} {}", word, fmt::join(moves, " "));
+}
+
+std::string info_line(const Info& info) {
+  std::string out = "info";
+  for (const auto& token : info.unknown) (out += ' ') += token;
+  append_number(out, "depth", info.depth);
+  append_number(out, "seldepth", info.seldepth);
+  append_number(out, "multipv", info.multipv);
+  if (info.score) {
+    out += fmt::format(" score {} {}", info.score->kind == InfoScore::Kind::Mate ? "mate" : "cp", info.score->value);
+    if (info.score->bound != Bound::Exact) (out += ' ') += to_string(info.score->bound);
+  }
+  if (info.wdl) out += fmt::format(" wdl {} {} {}", info.wdl->win, info.wdl->draw, info.wdl->loss);
+  append_number(out, "nodes", info.nodes);
+  append_number(out, "nps", info.nps);
+  append_number(out, "time", info.time_ms);
+  append_number(out, "hashfull", info.hashfull);
+  append_number(out, "tbhits", info.tbhits);
+  if (info.currmove) append_field(out, "currmove", *info.currmove);
+  append_number(out, "currmovenumber", info.currmovenumber);
+  append_number(out, "cpuload", info.cpuload);
+  append_moves(out, "pv", info.pv);
+  append_moves(out, "refutation", info.refutation);
+  append_moves(out, "currline", info.currline);
+  if (info.string) append_field(out, "string", *info.string);
+  return out;
+}
+
+std::string option_line(const OptionLine& option) {
+  std::string out = fmt::format("option name {} type {}", option.name, to_string(option.type));
+  // A string's default runs to the end of the line: last. Any other default ends at min, max
+  // or var, so it may come first.
+  const bool default_last = option.type == OptionType::String;
+  if (option.default_value && !default_last) append_field(out, "default", *option.default_value);
+  append_number(out, "min", option.min);
+  append_number(out, "max", option.max);
+  for (const auto& var : option.vars) append_field(out, "var", var);
+  if (option.default_value && default_last) append_field(out, "default", *option.default_value);
+  return out;
+}
+
+struct LineWriter {
+  std::string operator()(const IdLine& id) const {
+    std::string out = "id " + id.key;
+    if (!id.value.empty()) (out += ' ') += id.value;
+    return out;
+  }
+  std::string operator()(const OptionLine& option) const { return option_line(option); }
+  std::string operator()(const UciOk&) const { return "uciok"; }
+  std::string operator()(const ReadyOk&) const { return "readyok"; }
+  std::string operator()(const BestMove& best) const {
+    std::string out = "bestmove " + best.written;
+    if (!best.ponder.empty()) (out += " ponder ") += best.ponder;
+    return out;
+  }
+  std::string operator()(const Info& info) const { return info_line(info); }
+  std::string operator()(const OtherLine& other) const { return other.text; }
+};
+
+}  // namespace
+
+std::string engine_line(const EngineMessage& message) {
+  std::string out = std::visit(LineWriter{}, message);
+  if (!out.empty() && out.back() == '\r') out += '\r';
+  return out;
+}
+
 const char* to_string(OptionType type) {
   switch (type) {
     case OptionType::Check: return "check";

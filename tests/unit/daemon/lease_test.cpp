@@ -167,6 +167,38 @@ TEST_CASE("job spec and request JSON round trip and name what is wrong", "[daemo
   CHECK(rb->moves == r.moves);
 }
 
+TEST_CASE("job spec and request JSON: a number that is not an integer of the field's range is refused", "[daemon][spec]") {
+  // Found by tests/fuzz/jobjson_fuzz: a float past int's range was converted to int (undefined
+  // behaviour); a fraction or a negative count was taken silently, as another number.
+  const std::string request = R"({"fen":"","chess960":false,"moves":[],"multipv":1,"searchmoves":[],)"
+                              R"("new_game":"clear","limits":{"depth":DEPTH}})";
+  auto with_depth = [&](const std::string& depth) {
+    std::string r = request;
+    return r.replace(r.find("DEPTH"), 5, depth);
+  };
+  REQUIRE(request_from_json(with_depth("12")));
+  CHECK(request_from_json(with_depth("12"))->limits.depth == 12);
+  for (const std::string bad : {"1.00066666666e+104", "12.5", "2147483648", "true", "\"12\""}) {
+    INFO(bad);
+    const auto read = request_from_json(with_depth(bad));
+    REQUIRE_FALSE(read);
+    CHECK_THAT(read.error(), Catch::Contains("'depth'"));
+  }
+  const std::string spec = R"({"kind":"analyse","input":"a.epd","engine":"sf","limits":{"nodes":NODES},"multipv":1,)"
+                           R"("keep_existing":false,"chess960":false,"ce_for_white":false})";
+  auto with_nodes = [&](const std::string& nodes) {
+    std::string r = spec;
+    return r.replace(r.find("NODES"), 5, nodes);
+  };
+  REQUIRE(spec_from_json(with_nodes("18446744073709551615")));
+  for (const std::string bad : {"-1", "1e30", "0.5"}) {
+    INFO(bad);
+    const auto read = spec_from_json(with_nodes(bad));
+    REQUIRE_FALSE(read);
+    CHECK_THAT(read.error(), Catch::Contains("'nodes'"));
+  }
+}
+
 TEST_CASE("daemon configuration: defaults, paths relative to the file, located errors", "[daemon][config]") {
   const std::string engines = "[[engine]]\nname = \"sf\"\ncommand = \"/usr/games/stockfish\"\n";
   auto plain = parse_daemon_config(engines, "/etc/epdd/epdd.toml");

@@ -171,6 +171,10 @@ TEST_CASE("analysis JSON: malformed input is a message naming what is wrong", "[
       {"{\"engine\":", "analysis JSON: parse error"},
       {good + "x", "analysis JSON: parse error"},
       {"[1,2]", "analysis JSON: must be an object, not array"},
+      // A number past a double's range (found by tests/fuzz/jobjson_fuzz: nlohmann throws
+      // out_of_range from parse, not parse_error).
+      {"1e616", "analysis JSON: number overflow parsing '1e616'"},
+      {replaced("\"time_ms\":1300", "\"time_ms\":-1e999"), "analysis JSON: number overflow parsing '-1e999'"},
       {"{}", "analysis JSON: engine: missing"},
       {replaced("\"bestmove\":\"h5f7\",", ""), "analysis JSON: bestmove: missing"},
       {replaced("\"engine\":\"Stockfish", "\"engine\":7,\"x\":\"Stockfish"), "analysis JSON: engine: must be a string, not 7"},

@@ -816,3 +816,77 @@ TEST_CASE("protocol: setoption commands", "[uci]") {
   }));
   CHECK(setoption_command(c.name, c.value) == c.want);
 }
+
+// ---- writing engine lines ------------------------------------------------------------------
+
+namespace {
+
+// The round trip engine_line promises: read, write, read again gives an equal message (an
+// info line's `malformed` aside), and the line written is well formed.
+void check_round_trip(std::string_view line) {
+  INFO("line: [" << line << "]");
+  EngineMessage first = parse_engine_line(line);
+  const std::string written = engine_line(first);
+  INFO("written: [" << written << "]");
+  const EngineMessage again = parse_engine_line(written);
+  if (auto* info = std::get_if<Info>(&first)) {
+    REQUIRE(std::holds_alternative<Info>(again));
+    CHECK_FALSE(std::get<Info>(again).malformed);
+    info->malformed = false;
+  }
+  CHECK(again == first);
+}
+
+}  // namespace
+
+TEST_CASE("protocol: engine_line writes the lines real engines print as they print them", "[uci]") {
+  // Canonical lines come back byte for byte (the codec's field order is the engines' order).
+  for (const std::string_view line : {
+           "id name Stockfish 15.1"sv,
+           "option name Hash type spin default 16 min 1 max 33554432"sv,
+           "option name Clear Hash type button"sv,
+           "option name UCI_Variant type combo default chess var chess var shogi"sv,
+           "option name SyzygyPath type string default <empty>"sv,
+           "uciok"sv,
+           "readyok"sv,
+           "bestmove e2e4 ponder e7e5"sv,
+           "bestmove (none)"sv,
+           "info depth 12 seldepth 18 multipv 1 score cp 31 lowerbound wdl 60 920 20 nodes 81234 nps 912000 "
+           "time 89 hashfull 12 tbhits 0 pv e2e4 e7e5 g1f3"sv,
+           "info depth 8 currmove e2e4 currmovenumber 1"sv,
+           "info string NNUE evaluation using nn-ad9b42354671.nnue enabled"sv,
+           "Stockfish 15.1 by the Stockfish developers (see AUTHORS file)"sv,
+       }) {
+    CHECK(engine_line(parse_engine_line(line)) == line);
+  }
+}
+
+TEST_CASE("protocol: engine_line then parse_engine_line gives the message of every real line", "[uci]") {
+  for (const auto& lines : {kStockfish151, kEthereal12, kFairyStockfish111, kToga2, kGlaurung22, kRealInfoLines})
+    for (const std::string_view line : lines) check_round_trip(line);
+}
+
+TEST_CASE("protocol: engine_line keeps what a reader could lose", "[uci]") {
+  for (const std::string_view line : {
+           // Unknown tokens, also ones a move list or a string would swallow when written late.
+           "info depth 5 sbhits 3 pv e2e4 e7e5"sv,
+           "info lowerbound depth 5 score cp 3 upperbound"sv,
+           "info depth x nodes 5 string the rest   with  spaces"sv,
+           "info string"sv,
+           "info pv"sv,
+           "info score mate -3 wdl 0 0 1000 currline e2e4 refutation d2d4 e7e5 pv"sv,
+           // A string option's default runs to the end: vars written before it.
+           "option name Path type string var a b var c default x var y"sv,
+           "option name Odd type spin default min 3 max x var"sv,
+           "option name A type combo var default var  var b default d e min 1"sv,
+           "id name"sv,
+           "bestmove a1a1 ponder e2e4"sv,
+           "bestmove e2e4 ponder 0000"sv,
+           // A carriage return kept inside the line (one more than the reader drops).
+           "info string x\r\r"sv,
+           "bestmove e2e4\r\r"sv,
+           "other\r\r"sv,
+       }) {
+    check_round_trip(line);
+  }
+}

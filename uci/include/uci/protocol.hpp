@@ -21,6 +21,7 @@ namespace epdd::uci {
 struct IdLine {
   std::string key;    // "name", "author" or whatever the engine wrote
   std::string value;  // the rest of the line, inner spaces kept, outer trimmed
+  bool operator==(const IdLine&) const = default;
 };
 
 enum class OptionType : std::uint8_t { Check, Spin, Combo, Button, String };
@@ -35,16 +36,22 @@ struct OptionLine {
   std::optional<long long> min;
   std::optional<long long> max;
   std::vector<std::string> vars;  // combo choices, in the engine's order
+  bool operator==(const OptionLine&) const = default;
 };
 
-struct UciOk {};
-struct ReadyOk {};
+struct UciOk {
+  bool operator==(const UciOk&) const = default;
+};
+struct ReadyOk {
+  bool operator==(const ReadyOk&) const = default;
+};
 
 // "bestmove e2e4 ponder e7e5". "(none)", "0000" and "a1a1" all mean no move: move is empty.
 struct BestMove {
   std::string move;    // UCI text, or empty for no move
   std::string ponder;  // empty when absent or no move
   std::string written; // the move token exactly as the engine wrote it ("(none)", "a1a1", ...)
+  bool operator==(const BestMove&) const = default;
 };
 
 enum class Bound : std::uint8_t { Exact, Lower, Upper };
@@ -54,10 +61,12 @@ struct InfoScore {
   Kind kind = Kind::Centipawns;
   int value = 0;  // centipawns, or UCI mate in moves (negative: being mated; 0: mated now)
   Bound bound = Bound::Exact;
+  bool operator==(const InfoScore&) const = default;
 };
 
 struct Wdl {
   int win = 0, draw = 0, loss = 0;  // per mille, from the side to move
+  bool operator==(const Wdl&) const = default;
 };
 
 // One "info" line; every field optional. `string` takes the rest of the line; `pv` runs to the
@@ -82,11 +91,13 @@ struct Info {
   std::optional<std::string> string;
   std::vector<std::string> unknown;  // tokens that fit no field, in order
   bool malformed = false;            // a known field with a missing or non-numeric value
+  bool operator==(const Info&) const = default;
 };
 
 // Anything else the engine printed (banners, "copyprotection", "registration", garbage).
 struct OtherLine {
   std::string text;
+  bool operator==(const OtherLine&) const = default;
 };
 
 using EngineMessage = std::variant<IdLine, OptionLine, UciOk, ReadyOk, BestMove, Info, OtherLine>;
@@ -96,6 +107,13 @@ using EngineMessage = std::variant<IdLine, OptionLine, UciOk, ReadyOk, BestMove,
 // and a broken message of a known kind is reported inside it (OptionLine with no name becomes
 // OtherLine; BestMove with no move token becomes OtherLine; Info keeps `malformed`).
 EngineMessage parse_engine_line(std::string_view line);
+
+// Writes a message as an engine prints it (without the newline), for fake engines, tests and
+// transcripts. Promise: parse_engine_line reads the line back to an equal message, except that
+// Info's `malformed` is false (the values are written, not the damage that was read around
+// them). Info's unknown tokens come first (where no field can take them), the move lists and
+// `string` last; a line that would end in '\r' gets one more, as reading drops one.
+std::string engine_line(const EngineMessage& message);
 
 // For messages and logs.
 const char* to_string(OptionType type);
