@@ -5,9 +5,11 @@
 #     TARGET   fen, san, epd, pgn, pgc, chesslive, several with commas (fen,san), or all (default)
 #     SECONDS  how long each target runs (default 30)
 #     --jobs N how many targets run at once (default 1; CI uses one per core)
+#     --runs N each target stops after N executions, if that comes before SECONDS
 #   e.g.  tools/fuzz.sh pgn 600      ten minutes of PGN import
 #         tools/fuzz.sh              every target for 30 s, one after the other
 #         tools/fuzz.sh --jobs 2     the same, two at a time (what ./dev.sh test runs)
+#         tools/fuzz.sh --runs 10000000 all 3600    the campaign: 10 million or an hour each
 #
 # Configures and builds the clang tree (build-fuzz/, -DEPDD_FUZZ=ON; the main build stays gcc)
 # when needed, splits ../shared/data into per-target seed folders under it (the data is read in
@@ -25,8 +27,8 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${EPDD_FUZZ_BUILD:-$ROOT/build-fuzz}
 DATA=${EPDD_SHARED_DATA:-$ROOT/../shared/data}
 ALL=(fen san epd pgn pgc chesslive)
-usage() { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
-JOBS=1 positional=()
+usage() { sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+JOBS=1 RUNS=-1 positional=()
 while [[ $# -gt 0 ]]; do
   case $1 in
     -h | --help) usage ;;
@@ -34,6 +36,8 @@ while [[ $# -gt 0 ]]; do
       JOBS=$2; shift 2 ;;
     --jobs=*) JOBS=${1#--jobs=}; [[ $JOBS =~ ^[1-9][0-9]*$ ]] || { echo "fuzz.sh: --jobs needs a positive number" >&2; usage; }
       shift ;;
+    --runs) [[ ${2:-} =~ ^[1-9][0-9]*$ ]] || { echo "fuzz.sh: --runs needs a positive number" >&2; usage; }
+      RUNS=$2; shift 2 ;;
     -*) echo "fuzz.sh: unknown option '$1'" >&2; usage ;;
     *) positional+=("$1"); shift ;;
   esac
@@ -87,7 +91,7 @@ finding_name() {  # LOG ARTIFACT
 # run_target T: replays T's regressions, fuzzes it, writes its one-line outcome to
 # $BUILD/fuzz-logs/T.outcome; exit 0 when nothing was found.
 run_target() {
-  local t=$1 log findings corpus regressions rc execs artifact name
+  local t=$1 log findings corpus regressions rc execs artifact name started
   log=$BUILD/fuzz-logs/$t.log findings=$BUILD/fuzz-findings/$t corpus=$BUILD/fuzz-corpus/$t
   mkdir -p "$(dirname "$log")" "$findings" "$corpus" "$SEEDS/$t"
   regressions=$ROOT/tests/fuzz/regressions/$t
@@ -100,13 +104,14 @@ run_target() {
     fi
   fi
   rm -f "$findings"/*
-  "$BIN/${t}_fuzz" -max_total_time="$SECONDS_EACH" -timeout=10 -print_final_stats=1 \
+  started=$(date +%s)
+  "$BIN/${t}_fuzz" -max_total_time="$SECONDS_EACH" -runs="$RUNS" -timeout=10 -print_final_stats=1 \
     -dict="$ROOT/tests/fuzz/$t.dict" -artifact_prefix="$findings/" "$corpus" "$SEEDS/$t" >"$log" 2>&1
   rc=$?
   execs=$(grep -aoE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$' | tail -1)
   artifact=$(find "$findings" -type f | head -1)
   if [[ $rc -eq 0 && -z $artifact ]]; then
-    printf '%-10s %12s executions in %ss, corpus %s: no finding\n' "$t" "${execs:-?}" "$SECONDS_EACH" "$(ls "$corpus" | wc -l)"
+    printf '%-10s %12s executions in %ss, corpus %s: no finding\n' "$t" "${execs:-?}" "$(($(date +%s) - started))" "$(ls "$corpus" | wc -l)"
     return 0
   fi
   if [[ -n $artifact ]]; then
