@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # dev.sh: the two commands of the README.
 #   ./dev.sh run              install what is missing, build, run epdd's main job
-#   ./dev.sh test             install what is missing, build, run every test
-#   ./dev.sh test --sanitize  the same with AddressSanitizer + UndefinedBehaviorSanitizer
+#   ./dev.sh test             install what is missing, build, run every test, then every
+#                             fuzz target for 30 s (clang 14, in build-fuzz/)
+#   ./dev.sh test --sanitize  the tests again under AddressSanitizer + UndefinedBehaviorSanitizer
 # Works as root or as a user with sudo on a fresh Debian 12; installing is idempotent.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -32,10 +33,11 @@ TEST_PACKAGES=(
   chromium                   # the HTML pages loaded in a real browser (headless)
   fonts-dejavu-core          # the chess glyphs of the board diagrams in that browser
   python3                    # the browser and escape tests read the DOM and files with it
+  clang-14 libclang-rt-14-dev   # the fuzz targets: clang with libFuzzer, ASan and UBSan
 )
 
 usage() {
-  sed -n '2,6p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//'
   exit 2
 }
 
@@ -84,7 +86,11 @@ case $command in
       exec ctest --test-dir build-asan --output-on-failure -j "$(nproc)"
     fi
     build build -DCMAKE_BUILD_TYPE=Release
-    exec ctest --test-dir build --output-on-failure -j "$(nproc)"
+    status=0
+    ctest --test-dir build --output-on-failure -j "$(nproc)" || status=$?
+    # Every parser's fuzz target for 30 s on its seeds (tests/fuzz/README.md), one per core.
+    tools/fuzz.sh --jobs "$(nproc)" all 30 || status=1
+    exit $status
     ;;
   *) usage ;;
 esac

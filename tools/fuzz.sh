@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
 # tools/fuzz.sh: run epdd's libFuzzer targets (tests/fuzz) on seeds from the shared data.
 #
-#   tools/fuzz.sh [TARGET] [SECONDS]
+#   tools/fuzz.sh [--jobs N] [--runs N] [TARGET] [SECONDS]
 #     TARGET   fen, san, epd, pgn, pgc, chesslive, uci (engine output lines), toml (engine and
 #              daemon configuration), sidecar (spool sidecars), jobjson (job specs, requests and
-#              analyses as the store keeps them), or all (default all)
+#              analyses as the store keeps them); several with commas (fen,san), or all (default)
 #     SECONDS  how long each target runs (default 30)
+#     --jobs N how many targets run at once (default 1; CI uses one per core)
+#     --runs N each target stops after N executions, if that comes before SECONDS
 #   e.g.  tools/fuzz.sh pgn 600      ten minutes of PGN import
-#         tools/fuzz.sh              every target for 30 s
+#         tools/fuzz.sh              every target for 30 s, one after the other
+#         tools/fuzz.sh --jobs 2     the same, two at a time (what ./dev.sh test runs)
+#         tools/fuzz.sh --runs 10000000 all 3600    the campaign: 10 million or an hour each
 #
 # Configures and builds the clang tree (build-fuzz/, -DEPDD_FUZZ=ON; the main build stays gcc)
 # when needed, splits ../shared/data, examples/epdd.toml and the configuration tests' TOML into
@@ -27,15 +31,32 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${EPDD_FUZZ_BUILD:-$ROOT/build-fuzz}
 DATA=${EPDD_SHARED_DATA:-$ROOT/../shared/data}
 ALL=(fen san epd pgn pgc chesslive uci toml sidecar jobjson)
-TARGET=${1:-all}
-SECONDS_EACH=${2:-30}
-
-usage() { sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
-[[ $TARGET == -h || $TARGET == --help ]] && usage
+usage() { awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; exit 2; }
+JOBS=1 RUNS=-1 positional=()
+while [[ $# -gt 0 ]]; do
+  case $1 in
+    -h | --help) usage ;;
+    -j | --jobs) [[ ${2:-} =~ ^[1-9][0-9]*$ ]] || { echo "fuzz.sh: --jobs needs a positive number" >&2; usage; }
+      JOBS=$2; shift 2 ;;
+    --jobs=*) JOBS=${1#--jobs=}; [[ $JOBS =~ ^[1-9][0-9]*$ ]] || { echo "fuzz.sh: --jobs needs a positive number" >&2; usage; }
+      shift ;;
+    --runs) [[ ${2:-} =~ ^[1-9][0-9]*$ ]] || { echo "fuzz.sh: --runs needs a positive number" >&2; usage; }
+      RUNS=$2; shift 2 ;;
+    -*) echo "fuzz.sh: unknown option '$1'" >&2; usage ;;
+    *) positional+=("$1"); shift ;;
+  esac
+done
+[[ ${#positional[@]} -le 2 ]] || { echo "fuzz.sh: too many arguments: ${positional[*]}" >&2; usage; }
+TARGET=${positional[0]:-all}
+SECONDS_EACH=${positional[1]:-30}
 [[ $SECONDS_EACH =~ ^[0-9]+$ && $SECONDS_EACH -gt 0 ]] || { echo "fuzz.sh: SECONDS must be a positive number, not '$SECONDS_EACH'" >&2; usage; }
 if [[ $TARGET == all ]]; then targets=("${ALL[@]}")
-elif [[ " ${ALL[*]} " == *" $TARGET "* ]]; then targets=("$TARGET")
-else echo "fuzz.sh: unknown target '$TARGET' (one of: ${ALL[*]} all)" >&2; exit 2; fi
+else
+  IFS=, read -ra targets <<<"$TARGET"
+  for t in "${targets[@]}"; do
+    [[ " ${ALL[*]} " == *" $t "* ]] || { echo "fuzz.sh: unknown target '$t' (one of: ${ALL[*]} all)" >&2; exit 2; }
+  done
+fi
 [[ -d $DATA ]] || { echo "fuzz.sh: no shared data at $DATA (set EPDD_SHARED_DATA)" >&2; exit 2; }
 
 # ---- build ----
@@ -92,40 +113,55 @@ finding_name() {  # LOG ARTIFACT
   echo "$kind-${what:-unknown}-$(sha1sum "$2" | cut -c1-8)"
 }
 
-status=0
-for t in "${targets[@]}"; do
+# run_target T: replays T's regressions, fuzzes it, writes its one-line outcome to
+# $BUILD/fuzz-logs/T.outcome; exit 0 when nothing was found.
+run_target() {
+  local t=$1 log findings corpus regressions rc execs artifact name started
   log=$BUILD/fuzz-logs/$t.log findings=$BUILD/fuzz-findings/$t corpus=$BUILD/fuzz-corpus/$t
   mkdir -p "$(dirname "$log")" "$findings" "$corpus" "$SEEDS/$t"
   regressions=$ROOT/tests/fuzz/regressions/$t
+  exec >"$log.outcome"
   # Earlier findings first: each must now pass.
   if compgen -G "$regressions/*" >/dev/null; then
     if ! "$BIN/${t}_fuzz" "$regressions"/* >"$log.regressions" 2>&1; then
       printf '%-10s REGRESSION: an input of %s fails again (log: %s)\n' "$t" "$regressions" "$log.regressions"
-      status=1
-      continue
+      return 1
     fi
   fi
   rm -f "$findings"/*
   # Seeds we wrote by hand where there is no data to make them from.
-  written_seeds=()
+  local written_seeds=()
   [[ -d $ROOT/tests/fuzz/seeds/$t ]] && written_seeds=("$ROOT/tests/fuzz/seeds/$t")
-  "$BIN/${t}_fuzz" -max_total_time="$SECONDS_EACH" -timeout=10 -print_final_stats=1 \
+  started=$(date +%s)
+  "$BIN/${t}_fuzz" -max_total_time="$SECONDS_EACH" -runs="$RUNS" -timeout=10 -print_final_stats=1 \
     -dict="$ROOT/tests/fuzz/$t.dict" -artifact_prefix="$findings/" "$corpus" "$SEEDS/$t" "${written_seeds[@]}" >"$log" 2>&1
   rc=$?
   execs=$(grep -aoE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$' | tail -1)
   artifact=$(find "$findings" -type f | head -1)
   if [[ $rc -eq 0 && -z $artifact ]]; then
-    printf '%-10s %12s executions in %ss, corpus %s: no finding\n' "$t" "${execs:-?}" "$SECONDS_EACH" "$(ls "$corpus" | wc -l)"
-  else
-    status=1
-    if [[ -n $artifact ]]; then
-      mkdir -p "$regressions"
-      name=$(finding_name "$log" "$artifact")
-      cp "$artifact" "$regressions/$name"
-      printf '%-10s %12s executions: FINDING kept as tests/fuzz/regressions/%s/%s (log: %s)\n' "$t" "${execs:-?}" "$t" "$name" "$log"
-    else
-      printf '%-10s FAILED (exit %s) without an input (log: %s)\n' "$t" "$rc" "$log"
-    fi
+    printf '%-10s %12s executions in %ss, corpus %s: no finding\n' "$t" "${execs:-?}" "$(($(date +%s) - started))" "$(ls "$corpus" | wc -l)"
+    return 0
   fi
+  if [[ -n $artifact ]]; then
+    mkdir -p "$regressions"
+    name=$(finding_name "$log" "$artifact")
+    cp "$artifact" "$regressions/$name"
+    printf '%-10s %12s executions: FINDING kept as tests/fuzz/regressions/%s/%s (log: %s)\n' "$t" "${execs:-?}" "$t" "$name" "$log"
+  else
+    printf '%-10s FAILED (exit %s) without an input (log: %s)\n' "$t" "$rc" "$log"
+  fi
+  return 1
+}
+
+# At most JOBS targets at once; the outcomes are printed in the targets' order.
+status=0 pids=()
+for i in "${!targets[@]}"; do
+  while [[ $(jobs -rp | wc -l) -ge $JOBS ]]; do wait -n || true; done
+  run_target "${targets[$i]}" &
+  pids[$i]=$!
+done
+for i in "${!targets[@]}"; do
+  wait "${pids[$i]}" || status=1
+  cat "$BUILD/fuzz-logs/${targets[$i]}.log.outcome"
 done
 exit $status
