@@ -473,6 +473,8 @@ Expected<std::string, std::string> book_page(std::string_view json, std::string_
     j = Json::parse(json);
   } catch (const nlohmann::json::parse_error& e) {
     return unexpected(fmt::format("{}not a book report: not JSON (it fails to parse at byte {})", who, e.byte));
+  } catch (const nlohmann::json::exception& e) {  // out_of_range.406, the only other one parse throws
+    return unexpected(fmt::format("{}not a book report: not JSON (a number past a double's range: {})", who, e.what()));
   }
   if (!j.is_object()) return unexpected(who + "not a book report: the JSON is not an object");
   const Json* format = given(j, "format");

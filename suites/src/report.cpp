@@ -350,6 +350,8 @@ Expected<SuiteRun, std::string> run_from_json(std::string_view text) {
     j = json::parse(text);
   } catch (const json::parse_error& e) {
     return unexpected(fmt::format("not JSON (it fails to parse at byte {})", e.byte));
+  } catch (const json::exception& e) {  // out_of_range.406, the only other one parse throws
+    return unexpected(fmt::format("not JSON (a number past a double's range: {})", e.what()));
   }
   if (!j.is_object() || !j.contains("format") || j.at("format") != "epdd suite run 1")
     return unexpected(std::string("not an epdd suite report (no \"format\": \"epdd suite run 1\")"));

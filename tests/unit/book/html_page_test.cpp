@@ -164,6 +164,10 @@ TEST_CASE("book_page: every string of the JSON comes out escaped", "[book][page]
 TEST_CASE("book_page: what is not a book report is an error that says so", "[book][page]") {
   CHECK_FALSE(epdd::book::book_page("not json"));
   CHECK_FALSE(epdd::book::book_page("[1, 2]"));
+  // Past a double's range: the JSON library throws out_of_range, not parse_error.
+  const auto huge = epdd::book::book_page(R"({"format": "epdd book 1", "positions": 1e616})", "b.json");
+  REQUIRE_FALSE(huge);
+  CHECK(huge.error().find("b.json: not a book report: not JSON (a number past a double's range") == 0);
   const auto other = epdd::book::book_page(R"({"format": "epdd suite 1"})");
   REQUIRE_FALSE(other);
   CHECK(other.error().find("epdd suite 1") != std::string::npos);

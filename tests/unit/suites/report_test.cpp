@@ -314,6 +314,8 @@ TEST_CASE("run_from_json: what is not a report is an error that says so", "[suit
       {"42", ""},
       {"not json at all", "not JSON (it fails to parse at byte 2)"},
       {"", "not JSON (it fails to parse at byte 1)"},
+      // Past a double's range: the JSON library throws out_of_range, not parse_error.
+      {"{\"format\": \"epdd suite run 1\", \"x\": 1e616}", "not JSON (a number past a double's range"},
       {"{\"format\": \"epdd suite run 1\", \"suite\": \"s\"}", "engine"},
       {"{\"format\": \"epdd suite run 1\", \"suite\": \"s\", \"engine\": \"e\", \"limits\": \"\", \"settings\": \"\","
        " \"records\": [{\"line\": 1, \"id\": \"\", \"position\": \"\", \"rule\": \"xm\", \"solved\": false,"
