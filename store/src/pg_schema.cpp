@@ -114,6 +114,9 @@ Connection::Connection(const std::string& location) : location_(location), shown
 
 bool Connection::lost_connection(const pqxx::failure& e) {
   if (dynamic_cast<const pqxx::broken_connection*>(&e) || dynamic_cast<const pqxx::in_doubt_error*>(&e)) return true;
+  // libpqxx 6.4 throws a deadlock's victim, a serialization failure and a statement whose
+  // outcome is unknown as transaction_rollback, which is not an sql_error: no SQLSTATE to read.
+  if (dynamic_cast<const pqxx::transaction_rollback*>(&e)) return true;
   const auto* sql = dynamic_cast<const pqxx::sql_error*>(&e);
   if (!sql) return false;
   const std::string& state = sql->sqlstate();
