@@ -565,7 +565,10 @@ void read_spool(const toml::node& node, std::string_view file, std::optional<Spo
     errors.add(table->source(), "[spool] needs directory = \"...\" (inbox/, outbox/, done/ and failed/ go there)");
     return;
   }
-  if (auto v = string_of(*dir, "directory", errors)) spool.directory = resolve(*v, file);
+  if (auto v = string_of(*dir, "directory", errors)) {
+    if (v->empty()) errors.add(dir->source(), "[spool] directory must not be empty: give the spool's path");
+    else spool.directory = resolve(*v, file);
+  }
   if (const toml::node* n = table->get("settle_seconds"))
     if (auto v = integer_in(*n, "settle_seconds", 0, 3600, errors)) spool.settle_ms = *v * 1000;
   read_job_settings(*table, spool.defaults, errors, file);

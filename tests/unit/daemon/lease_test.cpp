@@ -227,6 +227,11 @@ TEST_CASE("daemon configuration: defaults, paths relative to the file, located e
   auto stranger = parse_daemon_config(engines + "[spool]\ndirectory = \"s\"\nengine = \"ethereal\"\n", "c.toml");
   REQUIRE_FALSE(stranger);
   CHECK_THAT(stranger.error().message, Catch::Contains("'ethereal' is not an [[engine]]"));
+  // The toml fuzz target's finding: an empty directory was taken, and the spool was the daemon's
+  // working directory (its inbox/ wherever it happened to start).
+  auto nowhere = parse_daemon_config(engines + "[spool]\ndirectory = \"\"\n", "c.toml");
+  REQUIRE_FALSE(nowhere);
+  CHECK_THAT(nowhere.error().to_string(), Catch::StartsWith("c.toml:5:13: ") && Catch::Contains("directory must not be empty"));
 
   // A sidecar's limits replace the defaults' limits; other keys are kept.
   JobSpec base = full->spool->defaults;
