@@ -172,7 +172,7 @@ Expected<void, EngineError> EngineSession::handshake() {
   };
   if (config_.own_book_off && find_option(identity_.options, "OwnBook") && !user_set("OwnBook"))
     wanted.push_back({"OwnBook", "false"});
-  auto checked = check_options(identity_.options, engine_spelling(identity_.options, std::move(wanted)));
+  auto checked = check_options(identity_.options, engine_spelling(identity_.options, std::move(wanted)), identity_.name);
   if (!checked) return unexpected(die(EngineErrorKind::BadRequest, "options", checked.error()));
   std::string commands;
   for (const CheckedOption& o : *checked) {
@@ -195,7 +195,7 @@ Expected<void, EngineError> EngineSession::sync() {
 Expected<void, EngineError> EngineSession::set_option(const OptionSetting& setting) {
   if (state_ != SessionState::Ready)
     return unexpected(error(EngineErrorKind::Crash, "setoption", fmt::format("the session is {}", to_string(state_))));
-  auto checked = check_option(identity_.options, setting);
+  auto checked = check_option(identity_.options, setting, identity_.name);
   if (!checked) return unexpected(error(EngineErrorKind::BadRequest, "setoption", checked.error()));
   if (auto ok = send(setoption_command(checked->name, checked->value) + "\n", "setoption"); !ok) return ok;
   if (checked->value) {
