@@ -173,7 +173,9 @@ Expected<void, EngineError> EngineSession::handshake() {
   if (config_.own_book_off && find_option(identity_.options, "OwnBook") && !user_set("OwnBook"))
     wanted.push_back({"OwnBook", "false"});
   auto checked = check_options(identity_.options, engine_spelling(identity_.options, std::move(wanted)), identity_.name);
-  if (!checked) return unexpected(die(EngineErrorKind::BadRequest, "options", checked.error()));
+  // The engine is fine, the settings are not: it is told to quit as the session ends (no kill,
+  // no warning with its transcript), and the message is the checks' own.
+  if (!checked) return unexpected(error(EngineErrorKind::BadRequest, "options", checked.error()));
   std::string commands;
   for (const CheckedOption& o : *checked) {
     commands += setoption_command(o.name, o.value) + "\n";
