@@ -8,9 +8,10 @@
 #include <vector>
 #include <ostream>
 
-#include <fmt/core.h>
+#include <fmt/format.h>
 #include <fmt/ostream.h>
 
+#include "cli/engine_options.hpp"
 #include "core/fen.hpp"
 #include "core/notation.hpp"
 #include "daemon/analysis_run.hpp"
@@ -65,6 +66,10 @@ class Runner {
            fmt::format("'{}' by {}, {} options, {} ms", session_->identity().name,
                        session_->identity().author.empty() ? "?" : session_->identity().author,
                        session_->identity().options.size(), ms));
+    // What the engine was told, checked against what it declared: the configuration's options
+    // and --option, in the engine's spelling and in sending order.
+    for (const std::string& command : session_->handshake_options()) fmt::print(out_, "     {:<40} sent: {}\n", "", command);
+    if (session_->handshake_options().empty()) fmt::print(out_, "     {:<40} sent: no setoption\n", "");
     return true;
   }
 
@@ -328,11 +333,24 @@ int run_check_engine(const CheckEngineOptions& options, std::ostream& out, std::
                *options.engine, config.name);
     return 2;
   }
+  EngineOverrides overrides;
+  overrides.options = options.options;
+  overrides.args = options.engine_args;
+  if (auto applied = apply_engine_overrides(config, overrides); !applied) {
+    fmt::print(err, "epdd check-engine: {}\n", applied.error());
+    return 2;
+  }
   config.timeouts.scale *= options.timeout_scale;
   g_timeout_scale = config.timeouts.scale;
-  fmt::print(out, "Checking engine '{}': {}", config.name, config.process.program);
-  for (const auto& a : config.process.args) fmt::print(out, " {}", a);
-  fmt::print(out, "\n\n");
+  fmt::print(out, "Checking engine '{}': {}", config.name, shown_argument(config.process.program));
+  for (const auto& a : config.process.args) fmt::print(out, " {}", shown_argument(a));
+  fmt::print(out, "\n");
+  // The options asked for, before the engine says which it declares (the handshake then
+  // shows what was sent).
+  std::vector<std::string> asked;
+  for (const auto& o : config.options)
+    asked.push_back(fmt::format("{}={}{}", o.name, o.value, o.origin.empty() ? "" : " (" + o.origin + ")"));
+  fmt::print(out, "Options: {}\n\n", asked.empty() ? std::string("none (the engine's defaults)") : fmt::format("{}", fmt::join(asked, ", ")));
 
   uci::LogSink log;
   if (options.verbose) {

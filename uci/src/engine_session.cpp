@@ -178,7 +178,8 @@ Expected<void, EngineError> EngineSession::handshake() {
   if (!checked) return unexpected(error(EngineErrorKind::BadRequest, "options", checked.error()));
   std::string commands;
   for (const CheckedOption& o : *checked) {
-    commands += setoption_command(o.name, o.value) + "\n";
+    handshake_options_.push_back(setoption_command(o.name, o.value));
+    commands += handshake_options_.back() + "\n";
     if (o.value) sent_options_.emplace_back(o.name, *o.value);
   }
   if (!commands.empty())

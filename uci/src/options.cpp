@@ -138,7 +138,8 @@ Expected<CheckedOption, std::string> check_option(const std::vector<OptionLine>&
   CheckedOption checked{option->name, std::nullopt};
   // A line break would smuggle a second command to the engine ("x\nquit").
   if (setting.value.find_first_of("\r\n") != std::string::npos)
-    return unexpected(fmt::format("option {}: a value may not contain a line break", core::quoted(option->name)));
+    return unexpected(fmt::format("{}option {}: a value may not contain a line break",
+                                  setting.origin.empty() ? "" : setting.origin + ": ", core::quoted(option->name)));
   Expected<std::string, std::string> value = setting.value;
   switch (option->type) {
     case OptionType::Check: value = check_check(*option, setting.value); break;
@@ -147,7 +148,7 @@ Expected<CheckedOption, std::string> check_option(const std::vector<OptionLine>&
     case OptionType::Button: return checked;
     case OptionType::String: break;
   }
-  if (!value) return unexpected(std::move(value).error());
+  if (!value) return unexpected((setting.origin.empty() ? "" : setting.origin + ": ") + std::move(value).error());
   checked.value = *std::move(value);
   return checked;
 }

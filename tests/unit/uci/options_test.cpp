@@ -169,7 +169,7 @@ TEST_CASE("options: an undeclared name gets the closest declared names, else the
   CHECK(checked.error() == want);
 }
 
-TEST_CASE("options: several names as near are all suggested, and the origin starts the message", "[uci]") {
+TEST_CASE("options: several names as near are all suggested, and the origin starts every message", "[uci]") {
   const auto declared = declare({"option name Tempo type spin default 0 min 0 max 10",
                                  "option name Temps type spin default 0 min 0 max 10",
                                  "option name Hash type spin default 16 min 1 max 64"});
@@ -177,6 +177,8 @@ TEST_CASE("options: several names as near are all suggested, and the origin star
         "the engine declares no option 'Temp' (did you mean 'Tempo' or 'Temps'?)");
   CHECK(check_option(declared, {"Hahs", "1", "--option"}, "Fake").error() ==
         "--option: engine Fake declares no option 'Hahs' (did you mean 'Hash'?)");
+  CHECK(check_option(declared, {"Hash", "65", "--hash"}, "Fake").error() ==
+        "--hash: option 'Hash' wants an integer from 1 to 64, not '65'");
 }
 
 TEST_CASE("options: check_option on spins without bounds and combos without vars", "[uci]") {
