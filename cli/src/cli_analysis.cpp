@@ -94,10 +94,9 @@ void add_engine_settings(CLI::App* group, std::vector<uci::OptionSetting>& optio
               options.push_back(std::move(*setting));
             }
           },
-          "A UCI option for the engine, sent after the handshake; repeatable. Split at the first '=',\n"
+          "A UCI option for the engine, sent after its uciok; repeatable. Split at the first '=',\n"
           "so names may hold spaces: --option \"Skill Level=5\" --option \"Clear Hash=true\".\n"
-          "Checked against what the engine declares (type, range, choices) before any search: a\n"
-          "misspelt name or a bad value stops the command with status 2 and the closest names.\n" +
+          "Checked against what the engine declares (type, range, choices) before any search.\n" +
               extra_help)
       ->type_name("NAME=VALUE")
       ->type_size(1)
@@ -127,8 +126,10 @@ void add_common(CLI::App* cmd, AnalysisSettings& s, const std::string& input_hel
       ->check(CLI::Range(1, 1024));
   engines->add_option("--hash", s.engine.hash, "UCI option Hash in MB (default 16)")->check(CLI::Range(1, 1 << 20));
   add_engine_settings(engines, s.engine.options, s.engine.args,
-                      "It overrides the option of that name in the --config file; --threads N is\n"
-                      "--option Threads=N (giving both is an error), --hash likewise");
+                      "A misspelt name or a bad value stops the command with status 2 and says why (the\n"
+                      "closest declared names for a misspelt one). It overrides the option of that name in\n"
+                      "the --config file; --threads N is --option Threads=N (giving both is an error), --hash\n"
+                      "likewise");
   engines->add_option("-c,--concurrency", s.concurrency, "Engine instances analysing at once (default 1)")
       ->check(CLI::Range(1, 256));
   engines->add_option("--timeout-scale", s.timeout_scale, "Multiply every engine timeout (slow machines)")
@@ -168,7 +169,8 @@ void add_analyse(CLI::App& app, AnalyseOptions& o, int& status) {
       "  epdd analyse suite.epd --nodes 1000000 --concurrency 2 --threads 1 > analysed.epd\n"
       "  epdd analyse book-leaves.epd -o out.epd --movetime 5000 --ce-for-white\n"
       "  epdd analyse suite.epd -o suite.epd --keep-keys --keep-existing   (in place: the key stays)\n"
-      "  epdd analyse in.epd -o in.epd --engine /usr/games/ethereal-chess --keep-keys --counters ops");
+      "  epdd analyse in.epd -o in.epd --engine /usr/games/ethereal-chess --keep-keys --counters ops\n"
+      "  epdd analyse in.epd -o weak.epd --depth 12 --option \"Skill Level=5\" --option Hash=64");
   cmd->callback([&o, &status] {
     if (o.analysis.spec.input.empty()) throw CLI::RequiredError("input");
     default_limit(o.analysis.spec.limits);
@@ -203,6 +205,7 @@ void add_suite(CLI::App& app, SuiteOptions& o, std::vector<std::string>& compare
       "  epdd suite wac.epd --movetime 1000 --concurrency 2\n"
       "  epdd suite wac.epd --nodes 100000 --json sf.json --min-solved 280\n"
       "  epdd suite sts.epd --movetime 200 --engine ethereal --config engines.toml --json eth.json\n"
+      "  epdd suite wac.epd --nodes 100000 --option \"Move Overhead=0\" --json sf-mo0.json\n"
       "  epdd suite compare sf.json eth.json\n"
       "  epdd suite matetrack.epd --nodes 1000000 --concurrency 2 --json mates.json");
   auto* compare = cmd->add_subcommand("compare", "Runs side by side from their --json reports");
