@@ -308,49 +308,54 @@ void run_steps(Runner& run) {
     run.step(name, [&run, body = body](EngineSession& s, std::string& d) { return body(run, s, d); });
 }
 
-}  // namespace
-
-int run_check_engine(const CheckEngineOptions& options, std::ostream& out, std::ostream& err) {
+// The engine to check: a command after --, an engine of --config, or the built-in one, with
+// --option and --engine-arg on top; or why the arguments do not name one.
+Expected<uci::EngineConfig, std::string> engine_to_check(const CheckEngineOptions& options) {
   uci::EngineConfig config = default_engine_config();
   if (!options.command.empty()) {
-    if (options.engine || options.config) {
-      fmt::print(err, "epdd check-engine: give --engine/--config or a command after --, not both\n");
-      return 2;
-    }
+    if (options.engine || options.config) return unexpected(std::string("give --engine/--config or a command after --, not both"));
     config.name = options.command.front();
     config.process.program = options.command.front();
     config.process.args.assign(options.command.begin() + 1, options.command.end());
     config.options.clear();
   } else if (options.config) {
     auto found = find_engine_config(*options.config, options.engine.value_or(""));
-    if (!found) {
-      fmt::print(err, "epdd check-engine: {}\n", found.error());
-      return 2;
-    }
+    if (!found) return unexpected(found.error());
     config = std::move(*found);
   } else if (options.engine && *options.engine != config.name) {
-    fmt::print(err, "epdd check-engine: no engine '{}' without --config (the built-in one is '{}')\n",
-               *options.engine, config.name);
-    return 2;
+    return unexpected(fmt::format("no engine '{}' without --config (the built-in one is '{}')", *options.engine, config.name));
   }
   EngineOverrides overrides;
   overrides.options = options.options;
   overrides.args = options.engine_args;
-  if (auto applied = apply_engine_overrides(config, overrides); !applied) {
-    fmt::print(err, "epdd check-engine: {}\n", applied.error());
-    return 2;
-  }
+  if (auto applied = apply_engine_overrides(config, overrides); !applied) return unexpected(applied.error());
   config.timeouts.scale *= options.timeout_scale;
-  g_timeout_scale = config.timeouts.scale;
+  return config;
+}
+
+// The command line that runs, and the options asked for with where each was set, before the
+// engine says which it declares (the handshake then shows what was sent).
+void print_what_runs(std::ostream& out, const uci::EngineConfig& config) {
   fmt::print(out, "Checking engine '{}': {}", config.name, shown_argument(config.process.program));
   for (const auto& a : config.process.args) fmt::print(out, " {}", shown_argument(a));
-  fmt::print(out, "\n");
-  // The options asked for, before the engine says which it declares (the handshake then
-  // shows what was sent).
   std::vector<std::string> asked;
   for (const auto& o : config.options)
     asked.push_back(fmt::format("{}={}{}", o.name, o.value, o.origin.empty() ? "" : " (" + o.origin + ")"));
-  fmt::print(out, "Options: {}\n\n", asked.empty() ? std::string("none (the engine's defaults)") : fmt::format("{}", fmt::join(asked, ", ")));
+  fmt::print(out, "\nOptions: {}\n\n",
+             asked.empty() ? std::string("none (the engine's defaults)") : fmt::format("{}", fmt::join(asked, ", ")));
+}
+
+}  // namespace
+
+int run_check_engine(const CheckEngineOptions& options, std::ostream& out, std::ostream& err) {
+  auto chosen = engine_to_check(options);
+  if (!chosen) {
+    fmt::print(err, "epdd check-engine: {}\n", chosen.error());
+    return 2;
+  }
+  const uci::EngineConfig& config = *chosen;
+  g_timeout_scale = config.timeouts.scale;
+  print_what_runs(out, config);
 
   uci::LogSink log;
   if (options.verbose) {
