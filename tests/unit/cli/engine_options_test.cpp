@@ -11,6 +11,7 @@
 #include "cli/engine_options.hpp"
 #include "daemon/analysis_run.hpp"
 #include "daemon/engine_config_file.hpp"
+#include "daemon/jobs.hpp"
 
 using namespace epdd;
 
@@ -124,4 +125,20 @@ TEST_CASE("engine options: --engine-arg comes after the configuration's argument
   o.args = {"--log=/tmp/x", "two words", ""};
   REQUIRE(daemon::apply_engine_overrides(c, o).has_value());
   CHECK(c.process.args == std::vector<std::string>{"--uci", "--log=/tmp/x", "two words", ""});
+}
+
+TEST_CASE("engine options: values with commas, '=' or parentheses keep identities apart and readable", "[cli][options]") {
+  const auto identity = [](std::vector<uci::OptionSetting> options) {
+    uci::EngineConfig c = daemon::default_engine_config();
+    c.options = std::move(options);
+    return daemon::engine_identity_for(c, "Stockfish 15.1");
+  };
+  // One option whose value reads like two options is not those two options.
+  CHECK(identity({option("Debug Log File", "x, Hash=16")}) != identity({option("Debug Log File", "x"), option("Hash", "16")}));
+  CHECK(identity({option("A", "1\\x2c B=2")}) != identity({option("A", "1, B=2")}));
+  // The `id name` is read back from the identity (reports, jobs) up to its settings.
+  const std::string with_parentheses = identity({option("Debug Log File", "/tmp/run (1).log")});
+  CHECK(daemon::split_engine_identity(with_parentheses).first == "Stockfish 15.1");
+  // Plain values are written as they are: the identities already in stores stay the same.
+  CHECK(identity({option("Hash", "16"), option("Threads", "1")}).rfind("Stockfish 15.1 (Hash=16, Threads=1; program ", 0) == 0);
 }
