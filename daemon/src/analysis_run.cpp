@@ -12,6 +12,7 @@
 #include <mutex>
 #include <set>
 #include <thread>
+#include <utility>
 #include <ostream>
 
 #include <fmt/core.h>
@@ -149,7 +150,15 @@ Expected<void, std::string> apply_engine_overrides(uci::EngineConfig& config, co
   const auto as_given = [](const uci::OptionSetting& s) {
     return s.origin == "--option" ? "--option " + core::quoted_escaped(s.name + "=" + s.value) : s.origin + " " + s.value;
   };
+  // Options the session sets itself before each search: a value given here would be replaced
+  // without a word (and would make another engine identity for the same searches).
+  // (UCI_Chess960 only where the configuration has epdd set it: chess960_when_needed.)
+  std::vector<std::pair<std::string_view, std::string_view>> set_per_search = {{"MultiPV", "for each search, from --multipv"}};
+  if (config.chess960_when_needed) set_per_search.emplace_back("UCI_Chess960", "for each position (true for a Chess960 one)");
   for (const uci::OptionSetting& setting : o.options) {
+    for (const auto& [name, when] : set_per_search)
+      if (uci::equal_ignoring_case(setting.name, name))
+        return unexpected(fmt::format("{}: epdd sets {} itself {}", as_given(setting), name, when));
     const auto same = std::find_if(settings.begin(), settings.end(), [&](const uci::OptionSetting& earlier) {
       return uci::equal_ignoring_case(earlier.name, setting.name);
     });

@@ -8,7 +8,8 @@
 #      no `position` and no `go` in the engine's log, no job in the store; on every command that
 #      starts an engine (analyse, suite, annotate, book backsolve);
 #   3. a spin out of range, a combo value that is no choice, a check that is not true/false: the same;
-#   4. --option without '=', and --threads with --option Threads: errors in words;
+#   4. --option without '=', --threads with --option Threads, --option MultiPV (epdd's, from
+#      --multipv): errors in words, before the engine starts;
 #   5. check-engine prints the command line and the setoptions it sent, and fails its handshake
 #      on a misspelt option with the suggestion.
 #
@@ -83,7 +84,7 @@ refused() {
 refused typo "engine FakeEngine 1.0 declares no option 'Hahs' (did you mean 'Hash'?)" --option Hahs=64
 refused typo2 "declares no option 'Stlye' (did you mean 'Style'?)" --option Hash=32 --option Stlye=Risky
 refused spin "option 'Hash' wants an integer from 1 to 1024, not '99999'" --option Hash=99999
-refused spin_text "option 'MultiPV' wants an integer from 1 to 16, not 'two'" --option MultiPV=two
+refused spin_text "option 'Threads' wants an integer from 1 to 64, not 'two'" --option Threads=two
 refused combo "option 'Style' is one of Solid, Normal, Risky, not 'Wild'" --option Style=Wild
 refused check "option 'Ponder' is true or false, not 'yes'" --option Ponder=yes
 refused two_bad "option 'Ponder' is true or false, not 'yes'" --option Ponder=yes --option Hahs=1
@@ -121,6 +122,12 @@ status=0
 [ "$status" = 2 ] && grep -qF -- "--threads 2 and --option 'Threads=4' both set Threads: give one of them" both.txt ||
   fail "--threads and --option Threads: status $status: $(cat both.txt)"
 no_job both.db
+status=0
+"$epdd" analyse two.epd --store mpv.db --engine "$fake" --engine-arg=--log="$work/mpv.log" --option MultiPV=3 2> mpv.txt ||
+  status=$?
+[ "$status" = 2 ] && grep -qF -- "--option 'MultiPV=3': epdd sets MultiPV itself for each search, from --multipv" mpv.txt ||
+  fail "--option MultiPV: status $status: $(cat mpv.txt)"
+[ ! -e mpv.log ] || fail "--option MultiPV: the engine was started"
 # --option takes one value: the input after it is the input.
 "$epdd" analyse --option Hash=32 two.epd -o after.epd --store s.db --depth 2 --engine "$fake" 2> after.txt ||
   fail "--option before the input: status $? ($(cat after.txt))"

@@ -118,6 +118,24 @@ TEST_CASE("engine options: one option set twice on the command line is an error,
   CHECK(applied.error() == c.error);
 }
 
+TEST_CASE("engine options: an option epdd sets for each search is refused with what to give instead", "[cli][options]") {
+  struct Case {
+    std::string name, value, error;
+  };
+  const Case c = GENERATE(values<Case>({
+      {"MultiPV", "3", "--option 'MultiPV=3': epdd sets MultiPV itself for each search, from --multipv"},
+      {"multipv", "1", "--option 'multipv=1': epdd sets MultiPV itself for each search, from --multipv"},
+      {"UCI_Chess960", "true",
+       "--option 'UCI_Chess960=true': epdd sets UCI_Chess960 itself for each position (true for a Chess960 one)"},
+  }));
+  uci::EngineConfig config = daemon::default_engine_config();
+  daemon::EngineOverrides o;
+  o.options = {option(c.name, c.value)};
+  const auto applied = daemon::apply_engine_overrides(config, o);
+  REQUIRE_FALSE(applied.has_value());
+  CHECK(applied.error() == c.error);
+}
+
 TEST_CASE("engine options: --engine-arg comes after the configuration's arguments", "[cli][options]") {
   uci::EngineConfig c = daemon::default_engine_config();
   c.process.args = {"--uci"};
