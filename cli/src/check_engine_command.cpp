@@ -8,9 +8,10 @@
 #include <vector>
 #include <ostream>
 
-#include <fmt/core.h>
+#include <fmt/format.h>
 #include <fmt/ostream.h>
 
+#include "cli/engine_options.hpp"
 #include "core/fen.hpp"
 #include "core/notation.hpp"
 #include "daemon/analysis_run.hpp"
@@ -65,6 +66,10 @@ class Runner {
            fmt::format("'{}' by {}, {} options, {} ms", session_->identity().name,
                        session_->identity().author.empty() ? "?" : session_->identity().author,
                        session_->identity().options.size(), ms));
+    // What the engine was told, checked against what it declared: the configuration's options
+    // and --option, in the engine's spelling and in sending order.
+    for (const std::string& command : session_->handshake_options()) fmt::print(out_, "     {:<40} sent: {}\n", "", command);
+    if (session_->handshake_options().empty()) fmt::print(out_, "     {:<40} sent: no setoption\n", "");
     return true;
   }
 
@@ -303,36 +308,54 @@ void run_steps(Runner& run) {
     run.step(name, [&run, body = body](EngineSession& s, std::string& d) { return body(run, s, d); });
 }
 
-}  // namespace
-
-int run_check_engine(const CheckEngineOptions& options, std::ostream& out, std::ostream& err) {
+// The engine to check: a command after --, an engine of --config, or the built-in one, with
+// --option and --engine-arg on top; or why the arguments do not name one.
+Expected<uci::EngineConfig, std::string> engine_to_check(const CheckEngineOptions& options) {
   uci::EngineConfig config = default_engine_config();
   if (!options.command.empty()) {
-    if (options.engine || options.config) {
-      fmt::print(err, "epdd check-engine: give --engine/--config or a command after --, not both\n");
-      return 2;
-    }
+    if (options.engine || options.config) return unexpected(std::string("give --engine/--config or a command after --, not both"));
     config.name = options.command.front();
     config.process.program = options.command.front();
     config.process.args.assign(options.command.begin() + 1, options.command.end());
     config.options.clear();
   } else if (options.config) {
     auto found = find_engine_config(*options.config, options.engine.value_or(""));
-    if (!found) {
-      fmt::print(err, "epdd check-engine: {}\n", found.error());
-      return 2;
-    }
+    if (!found) return unexpected(found.error());
     config = std::move(*found);
   } else if (options.engine && *options.engine != config.name) {
-    fmt::print(err, "epdd check-engine: no engine '{}' without --config (the built-in one is '{}')\n",
-               *options.engine, config.name);
+    return unexpected(fmt::format("no engine '{}' without --config (the built-in one is '{}')", *options.engine, config.name));
+  }
+  EngineOverrides overrides;
+  overrides.options = options.options;
+  overrides.args = options.engine_args;
+  if (auto applied = apply_engine_overrides(config, overrides); !applied) return unexpected(applied.error());
+  config.timeouts.scale *= options.timeout_scale;
+  return config;
+}
+
+// The command line that runs, and the options asked for with where each was set, before the
+// engine says which it declares (the handshake then shows what was sent).
+void print_what_runs(std::ostream& out, const uci::EngineConfig& config) {
+  fmt::print(out, "Checking engine '{}': {}", config.name, shown_argument(config.process.program));
+  for (const auto& a : config.process.args) fmt::print(out, " {}", shown_argument(a));
+  std::vector<std::string> asked;
+  for (const auto& o : config.options)
+    asked.push_back(fmt::format("{}={}{}", o.name, o.value, o.origin.empty() ? "" : " (" + o.origin + ")"));
+  fmt::print(out, "\nOptions: {}\n\n",
+             asked.empty() ? std::string("none (the engine's defaults)") : fmt::format("{}", fmt::join(asked, ", ")));
+}
+
+}  // namespace
+
+int run_check_engine(const CheckEngineOptions& options, std::ostream& out, std::ostream& err) {
+  auto chosen = engine_to_check(options);
+  if (!chosen) {
+    fmt::print(err, "epdd check-engine: {}\n", chosen.error());
     return 2;
   }
-  config.timeouts.scale *= options.timeout_scale;
+  const uci::EngineConfig& config = *chosen;
   g_timeout_scale = config.timeouts.scale;
-  fmt::print(out, "Checking engine '{}': {}", config.name, config.process.program);
-  for (const auto& a : config.process.args) fmt::print(out, " {}", a);
-  fmt::print(out, "\n\n");
+  print_what_runs(out, config);
 
   uci::LogSink log;
   if (options.verbose) {

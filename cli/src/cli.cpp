@@ -254,6 +254,10 @@ void add_check_engine(CLI::App& app, CheckEngineOptions& o, int& status) {
   cmd->add_option("--engine", o.engine, "The engine's name in the --config file (default: its first engine)");
   cmd->add_option("--timeout-scale", o.timeout_scale, "Multiply every timeout (slow machines)")
       ->check(CLI::Range(0.01, 1000.0));
+  detail::add_engine_settings(cmd, o.options, o.engine_args,
+                              "It overrides the option of that name in the --config file. The options sent\n"
+                              "are printed under the handshake; a refused one fails it (status 1) and says why\n"
+                              "(the closest declared names for a misspelt one)");
   cmd->add_flag("-v,--verbose", o.verbose, "Log what the engine prints on stderr and every problem as it happens");
   cmd->add_option("command", o.command, "After --: the engine's program and arguments");
   cmd->footer(
@@ -267,7 +271,8 @@ void add_check_engine(CLI::App& app, CheckEngineOptions& o, int& status) {
       "  epdd check-engine\n"
       "  epdd check-engine --config engines.toml --engine ethereal\n"
       "  epdd check-engine -- /usr/games/ethereal-chess\n"
-      "  epdd check-engine -- /usr/games/fairy-stockfish");
+      "  epdd check-engine -- /usr/games/fairy-stockfish\n"
+      "  epdd check-engine --option \"Move Overhead=30\" --option UCI_ShowWDL=true");
   cmd->callback([&o, &status] { status = run_check_engine(o, std::cout, std::cerr); });
 }
 

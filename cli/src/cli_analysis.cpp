@@ -3,6 +3,8 @@
 #include <iostream>
 #include <map>
 
+#include "cli/engine_options.hpp"
+
 namespace epdd::cli::detail {
 
 using namespace daemon;  // the commands call into the daemon library
@@ -79,6 +81,35 @@ void add_kind_options(CLI::App* cmd, JobSpec& spec, const JobKind* kind) {
   }
 }
 
+void add_engine_settings(CLI::App* group, std::vector<uci::OptionSetting>& options, std::vector<std::string>& args,
+                         const std::string& extra_help) {
+  // One value per occurrence (a vector option would take the input file after it as well).
+  group
+      ->add_option_function<std::vector<std::string>>(
+          "--option",
+          [&options](const std::vector<std::string>& texts) {
+            for (const auto& text : texts) {
+              auto setting = parse_option_setting(text);
+              if (!setting) throw CLI::ValidationError(setting.error());
+              options.push_back(std::move(*setting));
+            }
+          },
+          "A UCI option for the engine, sent after its uciok; repeatable. Split at the first '=',\n"
+          "so names may hold spaces: --option \"Skill Level=5\" --option \"Clear Hash=true\".\n"
+          "Checked against what the engine declares (type, range, choices) before any search.\n" +
+              extra_help)
+      ->type_name("NAME=VALUE")
+      ->type_size(1)
+      ->allow_extra_args(false);
+  group
+      ->add_option("--engine-arg", args,
+                   "An argument for the engine's program, after those of its configuration; repeatable.\n"
+                   "One that starts with '-' is written with '=': --engine-arg=--uci")
+      ->type_name("ARG")
+      ->type_size(1)
+      ->allow_extra_args(false);
+}
+
 void add_common(CLI::App* cmd, AnalysisSettings& s, const std::string& input_help, bool epd_input) {
   // Required by analyse and annotate; checked in suite's callback (`epdd suite compare` has no
   // input); none without a help text (book backsolve reads several files, its own option).
@@ -91,9 +122,14 @@ void add_common(CLI::App* cmd, AnalysisSettings& s, const std::string& input_hel
                       "The engine: its name in --config, or (without --config) the path of a UCI\n"
                       "program. Default: Debian's Stockfish, /usr/games/stockfish");
   engines->add_option("--config", s.config, "Engines file (TOML; see 'epdd check-engine --help')");
-  engines->add_option("--threads", s.threads, "UCI option Threads (default 1: node limits are then deterministic)")
+  engines->add_option("--threads", s.engine.threads, "UCI option Threads (default 1: node limits are then deterministic)")
       ->check(CLI::Range(1, 1024));
-  engines->add_option("--hash", s.hash, "UCI option Hash in MB (default 16)")->check(CLI::Range(1, 1 << 20));
+  engines->add_option("--hash", s.engine.hash, "UCI option Hash in MB (default 16)")->check(CLI::Range(1, 1 << 20));
+  add_engine_settings(engines, s.engine.options, s.engine.args,
+                      "A misspelt name or a bad value stops the command with status 2 and says why (the\n"
+                      "closest declared names for a misspelt one). It overrides the option of that name in\n"
+                      "the --config file; --threads N is --option Threads=N (giving both is an error), --hash\n"
+                      "likewise");
   engines->add_option("-c,--concurrency", s.concurrency, "Engine instances analysing at once (default 1)")
       ->check(CLI::Range(1, 256));
   engines->add_option("--timeout-scale", s.timeout_scale, "Multiply every engine timeout (slow machines)")
@@ -133,7 +169,8 @@ void add_analyse(CLI::App& app, AnalyseOptions& o, int& status) {
       "  epdd analyse suite.epd --nodes 1000000 --concurrency 2 --threads 1 > analysed.epd\n"
       "  epdd analyse book-leaves.epd -o out.epd --movetime 5000 --ce-for-white\n"
       "  epdd analyse suite.epd -o suite.epd --keep-keys --keep-existing   (in place: the key stays)\n"
-      "  epdd analyse in.epd -o in.epd --engine /usr/games/ethereal-chess --keep-keys --counters ops");
+      "  epdd analyse in.epd -o in.epd --engine /usr/games/ethereal-chess --keep-keys --counters ops\n"
+      "  epdd analyse in.epd -o weak.epd --depth 12 --option \"Skill Level=5\" --option Hash=64");
   cmd->callback([&o, &status] {
     if (o.analysis.spec.input.empty()) throw CLI::RequiredError("input");
     default_limit(o.analysis.spec.limits);
@@ -168,6 +205,7 @@ void add_suite(CLI::App& app, SuiteOptions& o, std::vector<std::string>& compare
       "  epdd suite wac.epd --movetime 1000 --concurrency 2\n"
       "  epdd suite wac.epd --nodes 100000 --json sf.json --min-solved 280\n"
       "  epdd suite sts.epd --movetime 200 --engine ethereal --config engines.toml --json eth.json\n"
+      "  epdd suite wac.epd --nodes 100000 --option \"Move Overhead=0\" --json sf-mo0.json\n"
       "  epdd suite compare sf.json eth.json\n"
       "  epdd suite matetrack.epd --nodes 1000000 --concurrency 2 --json mates.json");
   auto* compare = cmd->add_subcommand("compare", "Runs side by side from their --json reports");

@@ -33,6 +33,11 @@ void add_kind_flags(CLI::App* cmd, daemon::JobSpec& spec, const daemon::JobKind*
 // for nullptr.
 void add_kind_options(CLI::App* cmd, daemon::JobSpec& spec, const daemon::JobKind* kind);
 
+// --option NAME=VALUE and --engine-arg ARG (repeatable), into `group` (the commands' "Engine"
+// options); `extra_help` ends the help of --option (what it overrides).
+void add_engine_settings(CLI::App* group, std::vector<uci::OptionSetting>& options, std::vector<std::string>& args,
+                         const std::string& extra_help);
+
 // The options analyse, suite, annotate and book share: the input (none when input_help is
 // empty), engine, limits, store, run.
 void add_common(CLI::App* cmd, daemon::AnalysisSettings& s, const std::string& input_help, bool epd_input);

@@ -72,4 +72,35 @@ std::string escaped(std::string_view text) {
   return out;
 }
 
+std::size_t edit_distance_ignoring_case(std::string_view a, std::string_view b) {
+  const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const bool same = lower(a[i - 1]) == lower(b[j - 1]);
+      const std::size_t next = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (same ? 0 : 1)});
+      diagonal = row[j];
+      row[j] = next;
+    }
+  }
+  return row[b.size()];
+}
+
+std::vector<std::string_view> nearest_names(std::string_view name, std::span<const std::string_view> candidates) {
+  constexpr std::size_t kMaxEdits = 2;
+  std::vector<std::string_view> nearest;
+  std::size_t best = kMaxEdits + 1;
+  for (const std::string_view candidate : candidates) {
+    const std::size_t d = edit_distance_ignoring_case(name, candidate);
+    if (d > kMaxEdits || d >= name.size() || d > best) continue;
+    if (d < best) nearest.clear();
+    best = d;
+    nearest.push_back(candidate);
+  }
+  return nearest;
+}
+
 }  // namespace epdd::core

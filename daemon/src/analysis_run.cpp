@@ -12,6 +12,7 @@
 #include <mutex>
 #include <set>
 #include <thread>
+#include <utility>
 #include <ostream>
 
 #include <fmt/core.h>
@@ -45,13 +46,16 @@ extern "C" void on_stop_signal(int) {
   if (stop_requested().exchange(true)) std::_Exit(kExitInterrupted);
 }
 
-void set_option(uci::EngineConfig& c, const std::string& name, const std::string& value) {
+void set_option(uci::EngineConfig& c, const uci::OptionSetting& setting) {
   for (auto& o : c.options)
-    if (uci::equal_ignoring_case(o.name, name)) {
-      o.value = value;
+    if (uci::equal_ignoring_case(o.name, setting.name)) {
+      // The configuration's spelling of the name stays: the identity is the same as with the
+      // value written there.
+      o.value = setting.value;
+      o.origin = setting.origin;
       return;
     }
-  c.options.push_back({name, value});
+  c.options.push_back(setting);
 }
 
 Expected<uci::EngineConfig, std::string> choose_engine(const AnalysisSettings& s) {
@@ -68,8 +72,7 @@ Expected<uci::EngineConfig, std::string> choose_engine(const AnalysisSettings& s
       c.process.program = s.spec.engine;
     }
   }
-  if (s.threads) set_option(c, "Threads", std::to_string(*s.threads));
-  if (s.hash) set_option(c, "Hash", std::to_string(*s.hash));
+  if (auto applied = apply_engine_overrides(c, s.engine); !applied) return unexpected(applied.error());
   c.instances = s.concurrency;
   c.timeouts.scale *= s.timeout_scale;
   return c;
@@ -138,6 +141,36 @@ void give_source(store::NewJob& n, RunInput& in) {
 }
 
 }  // namespace
+
+Expected<void, std::string> apply_engine_overrides(uci::EngineConfig& config, const EngineOverrides& o) {
+  std::vector<uci::OptionSetting> settings;
+  if (o.threads) settings.push_back({"Threads", std::to_string(*o.threads), "--threads"});
+  if (o.hash) settings.push_back({"Hash", std::to_string(*o.hash), "--hash"});
+  // "--threads 2", "--option 'Threads=4'": the setting as the command line gave it.
+  const auto as_given = [](const uci::OptionSetting& s) {
+    return s.origin == "--option" ? "--option " + core::quoted_escaped(s.name + "=" + s.value) : s.origin + " " + s.value;
+  };
+  // Options the session sets itself before each search: a value given here would be replaced
+  // without a word (and would make another engine identity for the same searches).
+  // (UCI_Chess960 only where the configuration has epdd set it: chess960_when_needed.)
+  std::vector<std::pair<std::string_view, std::string_view>> set_per_search = {{"MultiPV", "for each search, from --multipv"}};
+  if (config.chess960_when_needed) set_per_search.emplace_back("UCI_Chess960", "for each position (true for a Chess960 one)");
+  for (const uci::OptionSetting& setting : o.options) {
+    for (const auto& [name, when] : set_per_search)
+      if (uci::equal_ignoring_case(setting.name, name))
+        return unexpected(fmt::format("{}: epdd sets {} itself {}", as_given(setting), name, when));
+    const auto same = std::find_if(settings.begin(), settings.end(), [&](const uci::OptionSetting& earlier) {
+      return uci::equal_ignoring_case(earlier.name, setting.name);
+    });
+    if (same != settings.end())
+      return unexpected(fmt::format("{} and {} both set {}: give one of them{}", as_given(*same), as_given(setting),
+                                    same->name, same->origin == "--option" ? " (option names ignore case)" : ""));
+    settings.push_back(setting);
+  }
+  for (const uci::OptionSetting& setting : settings) set_option(config, setting);
+  config.process.args.insert(config.process.args.end(), o.args.begin(), o.args.end());
+  return {};
+}
 
 std::string describe_limits(const uci::SearchLimits& l, int multipv) {
   std::string out;
@@ -341,6 +374,13 @@ AnalysisOutcome run_analysis(const std::string& kind, const AnalysisSettings& s,
   pool.warm_up();  // every instance starts now, side by side, while the job is set up
   (void)uci::program_content_hash(config->process);  // read meanwhile; remembered for the identity
   auto id = pool.identify();
+  if (!id && id.error().kind == uci::EngineErrorKind::BadRequest) {
+    // The engine refused an option (a typo, a value out of range): the user's mistake, said
+    // without the transcript, before the store has a job and before any position is sent.
+    uci::EngineError refused = id.error();
+    refused.transcript.clear();
+    return fail(kExitBadInput, refused.to_string());
+  }
   if (!id) return fail(kExitEngine, id.error().to_string());
   run.engine = id->name;
   const std::string identity = engine_identity_for(*config, id->name);

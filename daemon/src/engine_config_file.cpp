@@ -2,6 +2,7 @@
 
 #include "daemon/job_kind.hpp"
 #include "store/location.hpp"
+#include "core/text.hpp"
 
 #include <fmt/format.h>
 
@@ -142,24 +143,6 @@ std::string describe(const toml::node& node) {
   }
 }
 
-// Edit distance ignoring ASCII case, for "did you mean" hints.
-std::size_t distance(std::string_view a, std::string_view b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diagonal = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      const bool same = std::tolower(static_cast<unsigned char>(a[i - 1])) ==
-                        std::tolower(static_cast<unsigned char>(b[j - 1]));
-      const std::size_t next = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (same ? 0 : 1)});
-      diagonal = row[j];
-      row[j] = next;
-    }
-  }
-  return row[b.size()];
-}
-
 // Reports every key of `table` that is not in `allowed` (a typo must not be silently ignored),
 // naming the nearest allowed key and listing them all. Returns the keys suggested.
 std::vector<std::string_view> check_keys(const toml::table& table, std::span<const std::string_view> allowed,
@@ -168,15 +151,9 @@ std::vector<std::string_view> check_keys(const toml::table& table, std::span<con
   for (auto&& [key, node] : table) {
     const std::string_view name = key.str();
     if (std::find(allowed.begin(), allowed.end(), name) != allowed.end()) continue;
-    std::optional<std::string_view> nearest;
-    std::size_t best = 3;  // suggest only within two edits
-    for (std::string_view candidate : allowed) {
-      const std::size_t d = distance(name, candidate);
-      if (d < best && d < name.size()) {
-        best = d;
-        nearest = candidate;
-      }
-    }
+    const std::vector<std::string_view> near = core::nearest_names(name, allowed);
+    const std::optional<std::string_view> nearest =
+        near.empty() ? std::nullopt : std::optional<std::string_view>(near.front());
     const std::string hint = nearest ? fmt::format(" (did you mean '{}'?)", *nearest) : std::string();
     if (nearest) suggested.push_back(*nearest);
     errors.add(key.source(), fmt::format("unknown {} '{}' in {}{}; allowed: {}", noun, name, where, hint,

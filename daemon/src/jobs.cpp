@@ -18,9 +18,28 @@ std::string engine_identity(const std::string& id_name, const std::string& optio
   return fmt::format("{} ({})", id_name, options_text);
 }
 
+namespace {
+
+// A name or value as the identity writes it: the characters that separate its parts ("=", ", ",
+// "; ", and the parentheses it is read back by) and the backslash as \xNN, so that one option
+// never reads as two (a value "x, Hash=16") and an `id name` is found again after a value
+// "/tmp/run (1).log". Plain text stays as it is: the identities in stores do not change.
+std::string identity_part(std::string_view text) {
+  std::string out;
+  for (const char c : text) {
+    if (c == '\\' || c == '=' || c == ',' || c == ';' || c == '(' || c == ')')
+      out += fmt::format("\\x{:02x}", static_cast<unsigned char>(c));
+    else
+      out += c;
+  }
+  return out;
+}
+
+}  // namespace
+
 std::string engine_options_text(const uci::EngineConfig& c) {
   std::map<std::string, std::string> sorted;
-  for (const auto& o : c.options) sorted[o.name] = o.value;
+  for (const auto& o : c.options) sorted[identity_part(o.name)] = identity_part(o.value);
   std::string out;
   for (const auto& [name, value] : sorted) out += fmt::format("{}{}={}", out.empty() ? "" : ", ", name, value);
   return out.empty() ? "the engine's default options" : out;

@@ -30,6 +30,9 @@ struct EnginePool::Worker {
   std::optional<Clock::time_point> last_answered;  // for SearchTiming::engine_idle
   EngineHealth health;
   std::thread thread;
+  // The engine refused the options it is configured with (BadRequest at the handshake): no
+  // restart can change that, so every later start fails at once with the same error.
+  std::optional<EngineError> refused;
 };
 
 EnginePool::EnginePool(std::vector<EngineConfig> engines, LogSink log)
@@ -177,6 +180,7 @@ Expected<void, EngineError> EnginePool::ensure_session(Worker& worker) {
     update(worker.health);
   };
   if (worker.health.unhealthy) return unexpected(pool_error(EngineErrorKind::Unhealthy, config.name, worker.health.reason));
+  if (worker.refused) return unexpected(*worker.refused);
   if (!worker.session) {
     if (worker.health.starts > 0) {
       // A restart: within the budget, or the instance gives up (contract point 6).
@@ -202,6 +206,7 @@ Expected<void, EngineError> EnginePool::ensure_session(Worker& worker) {
     auto session = EngineSession::start(config, log_);
     if (!session) {
       count([](EngineHealth& h) { ++h.start_failures; });
+      if (session.error().kind == EngineErrorKind::BadRequest) worker.refused = session.error();
       return unexpected(session.error());
     }
     worker.session = std::move(*session);

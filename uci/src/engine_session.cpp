@@ -172,11 +172,14 @@ Expected<void, EngineError> EngineSession::handshake() {
   };
   if (config_.own_book_off && find_option(identity_.options, "OwnBook") && !user_set("OwnBook"))
     wanted.push_back({"OwnBook", "false"});
-  auto checked = check_options(identity_.options, engine_spelling(identity_.options, std::move(wanted)));
-  if (!checked) return unexpected(die(EngineErrorKind::BadRequest, "options", checked.error()));
+  auto checked = check_options(identity_.options, engine_spelling(identity_.options, std::move(wanted)), identity_.name);
+  // The engine is fine, the settings are not: it is told to quit as the session ends (no kill,
+  // no warning with its transcript), and the message is the checks' own.
+  if (!checked) return unexpected(error(EngineErrorKind::BadRequest, "options", checked.error()));
   std::string commands;
   for (const CheckedOption& o : *checked) {
-    commands += setoption_command(o.name, o.value) + "\n";
+    handshake_options_.push_back(setoption_command(o.name, o.value));
+    commands += handshake_options_.back() + "\n";
     if (o.value) sent_options_.emplace_back(o.name, *o.value);
   }
   if (!commands.empty())
@@ -195,7 +198,7 @@ Expected<void, EngineError> EngineSession::sync() {
 Expected<void, EngineError> EngineSession::set_option(const OptionSetting& setting) {
   if (state_ != SessionState::Ready)
     return unexpected(error(EngineErrorKind::Crash, "setoption", fmt::format("the session is {}", to_string(state_))));
-  auto checked = check_option(identity_.options, setting);
+  auto checked = check_option(identity_.options, setting, identity_.name);
   if (!checked) return unexpected(error(EngineErrorKind::BadRequest, "setoption", checked.error()));
   if (auto ok = send(setoption_command(checked->name, checked->value) + "\n", "setoption"); !ok) return ok;
   if (checked->value) {

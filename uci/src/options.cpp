@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <iterator>
 #include <system_error>
 
 #include <fmt/format.h>
@@ -20,11 +21,43 @@ bool iequals(std::string_view a, std::string_view b) {
          std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) { return ascii_lower(x) == ascii_lower(y); });
 }
 
-std::string declared_names(const std::vector<OptionLine>& declared) {
+// Whether `part` occurs in `text`, ignoring ASCII case.
+bool contains_ignoring_case(std::string_view text, std::string_view part) {
+  if (part.size() > text.size()) return false;
+  for (std::size_t i = 0; i + part.size() <= text.size(); ++i)
+    if (iequals(text.substr(i, part.size()), part)) return true;
+  return false;
+}
+
+// "'A'", "'A' or 'B'", "'A', 'B' or 'C'".
+std::string alternatives(const std::vector<std::string_view>& names) {
+  std::string out;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (i > 0) out += i + 1 == names.size() ? " or " : ", ";
+    out += core::quoted(names[i]);
+  }
+  return out;
+}
+
+// "engine Stockfish 15.1 declares no option 'Hahs' (did you mean 'Hash'?)": the declared names
+// within two edits, else those that contain the name written ("Skill" for "Skill Level"), else
+// all of them, so that the message always says what to write instead.
+std::string undeclared(const std::vector<OptionLine>& declared, const OptionSetting& setting, std::string_view engine) {
   std::vector<std::string_view> names;
   names.reserve(declared.size());
   for (const auto& option : declared) names.emplace_back(option.name);
-  return fmt::format("{}", fmt::join(names, ", "));
+  std::vector<std::string_view> near = core::nearest_names(setting.name, names);
+  constexpr std::size_t kMinPart = 3;  // "a" or "Ha" is in too many names to mean one
+  if (near.empty() && setting.name.size() >= kMinPart)
+    std::copy_if(names.begin(), names.end(), std::back_inserter(near),
+                 [&](std::string_view n) { return contains_ignoring_case(n, setting.name); });
+  std::string hint;
+  if (!near.empty()) hint = fmt::format(" (did you mean {}?)", alternatives(near));
+  else if (names.empty()) hint = "; it declares none";
+  else hint = fmt::format("; it declares: {}", fmt::join(names, ", "));
+  return fmt::format("{}{} declares no option {}{}", setting.origin.empty() ? "" : setting.origin + ": ",
+                     engine.empty() ? std::string("the engine") : fmt::format("engine {}", engine),
+                     core::quoted(setting.name), hint);
 }
 
 Expected<std::string, std::string> check_check(const OptionLine& option, std::string_view value) {
@@ -99,17 +132,14 @@ std::vector<OptionSetting> engine_spelling(const std::vector<OptionLine>& declar
 }
 
 Expected<CheckedOption, std::string> check_option(const std::vector<OptionLine>& declared,
-                                                  const OptionSetting& setting) {
+                                                  const OptionSetting& setting, std::string_view engine) {
   const OptionLine* option = find_option(declared, setting.name);
-  if (!option) {
-    return unexpected(fmt::format("{}unknown option {}; the engine has: {}",
-                                  setting.origin.empty() ? "" : setting.origin + ": ", core::quoted(setting.name),
-                                  declared_names(declared)));
-  }
+  if (!option) return unexpected(undeclared(declared, setting, engine));
   CheckedOption checked{option->name, std::nullopt};
   // A line break would smuggle a second command to the engine ("x\nquit").
   if (setting.value.find_first_of("\r\n") != std::string::npos)
-    return unexpected(fmt::format("option {}: a value may not contain a line break", core::quoted(option->name)));
+    return unexpected(fmt::format("{}option {}: a value may not contain a line break",
+                                  setting.origin.empty() ? "" : setting.origin + ": ", core::quoted(option->name)));
   Expected<std::string, std::string> value = setting.value;
   switch (option->type) {
     case OptionType::Check: value = check_check(*option, setting.value); break;
@@ -118,17 +148,18 @@ Expected<CheckedOption, std::string> check_option(const std::vector<OptionLine>&
     case OptionType::Button: return checked;
     case OptionType::String: break;
   }
-  if (!value) return unexpected(std::move(value).error());
+  if (!value) return unexpected((setting.origin.empty() ? "" : setting.origin + ": ") + std::move(value).error());
   checked.value = *std::move(value);
   return checked;
 }
 
 Expected<std::vector<CheckedOption>, std::string> check_options(const std::vector<OptionLine>& declared,
-                                                                const std::vector<OptionSetting>& settings) {
+                                                                const std::vector<OptionSetting>& settings,
+                                                                std::string_view engine) {
   std::vector<CheckedOption> checked;
   std::vector<std::string> errors;
   for (const auto& setting : settings) {
-    auto one = check_option(declared, setting);
+    auto one = check_option(declared, setting, engine);
     if (one) {
       checked.push_back(*std::move(one));
     } else {

@@ -7,12 +7,16 @@
 #include <string>
 #include <vector>
 
+#include "uci/options.hpp"
+
 namespace epdd::cli {
 
 struct CheckEngineOptions {
   std::optional<std::string> config;  // engines TOML file
   std::optional<std::string> engine;  // the engine's name in it (default: the embedded Stockfish)
   std::vector<std::string> command;   // or a command line: program and arguments
+  std::vector<uci::OptionSetting> options;  // --option NAME=VALUE, over the configuration's
+  std::vector<std::string> engine_args;     // --engine-arg, after the configuration's arguments
   double timeout_scale = 1.0;         // multiplies the engine's timeouts
   bool verbose = false;               // log the engine's stderr and every warning as it happens
 };

@@ -2,8 +2,10 @@
 #pragma once
 
 #include <cstddef>
+#include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace epdd::core {
 
@@ -33,5 +35,16 @@ std::string escaped(std::string_view text);
 
 // escaped() applied to an excerpt, then quoted(): the form messages use for input.
 inline std::string quoted_escaped(std::string_view text) { return core::quoted(escaped(text)); }
+
+// Levenshtein distance (insertions, deletions, substitutions) with ASCII letters compared
+// without case: names in configuration keys and UCI options ignore case, so a case difference is
+// no typo.
+std::size_t edit_distance_ignoring_case(std::string_view a, std::string_view b);
+
+// The candidates nearest to `name`, for a "did you mean" hint: those at the smallest edit
+// distance, if it is at most two edits and fewer than `name` has characters (so that "Ha" does
+// not suggest every four-letter name), in the candidates' order. Empty when none is that near.
+// One rule for every such hint (configuration keys, engine options).
+std::vector<std::string_view> nearest_names(std::string_view name, std::span<const std::string_view> candidates);
 
 }  // namespace epdd::core

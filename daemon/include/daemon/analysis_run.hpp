@@ -33,6 +33,21 @@ inline constexpr int kExitEngine = 3;          // the engine could not be starte
 inline constexpr int kExitMinSolved = 13;      // suite: fewer solved than --min-solved (as Qapla)
 inline constexpr int kExitInterrupted = 130;   // Ctrl-C / SIGTERM: rerun to resume
 
+// The engine settings of a command line, on top of the engine's configuration: --threads,
+// --hash, --option NAME=VALUE (each with origin "--option") and --engine-arg.
+struct EngineOverrides {
+  std::optional<int> threads, hash;
+  std::vector<uci::OptionSetting> options;
+  std::vector<std::string> args;
+};
+
+// Puts `overrides` on `config`: an option replaces the configuration's value of that name
+// (ignoring case; its origin becomes the command line's, so the engine's verdict on it points
+// there), or comes after the configuration's options; the arguments come after the
+// configuration's. One option set twice on the command line (--threads 2 --option Threads=4, or
+// --option twice) is an error: which one was meant is a guess, and the two may be far apart.
+Expected<void, std::string> apply_engine_overrides(uci::EngineConfig& config, const EngineOverrides& overrides);
+
 // A one-shot run: the job it is (one JobSpec, filled by the command line's one parser) and how
 // this process runs it.
 struct AnalysisSettings {
@@ -40,7 +55,7 @@ struct AnalysisSettings {
   std::string store = "epdd.db";
   std::optional<std::string> config;  // engines TOML
   int concurrency = 1;
-  std::optional<int> threads, hash;   // engine options, overriding the config's
+  EngineOverrides engine;             // the command line's engine options and arguments
   bool quiet = false;
   bool verbose = false;
   double timeout_scale = 1.0;

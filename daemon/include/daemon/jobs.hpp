@@ -23,7 +23,8 @@ namespace epdd::daemon {
 // The engine identity that cache keys and jobs name: "id name (options)", e.g.
 // "Stockfish 15.1 (Hash=16, Threads=1)".
 std::string engine_identity(const std::string& id_name, const std::string& options_text);
-// The options of an engine's configuration in words, sorted by name: "Hash=16, Threads=1".
+// The options of an engine's configuration in words, sorted by name: "Hash=16, Threads=1"; in
+// names and values, the separators (= , ; and parentheses) and the backslash are written \xNN.
 std::string engine_options_text(const uci::EngineConfig& config);
 // Its two parts again.
 std::pair<std::string, std::string> split_engine_identity(const std::string& identity);

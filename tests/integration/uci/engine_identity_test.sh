@@ -4,7 +4,8 @@
 # around one fake engine binary, all saying `id name FakeEngine 1.0` with the same options:
 #   play.sh   scripted to play another move on the first position;
 #   crash.sh  crashes at go;
-#   the fake engine itself with two argument vectors (--script or not), from a TOML file.
+#   the fake engine itself with two argument vectors (--script or not), from a TOML file, and
+#   from --engine-arg; with an option from --option or from the TOML (issue 22).
 # (Before the fix, each run after the first was even taken for a resumption of the first.)
 # None of them may be answered from another's cache entries; a copy of play.sh under another
 # name and directory is the same engine (content, not path) and is answered from the cache.
@@ -67,6 +68,33 @@ grep -q '3 records analysed' plain.txt || fail "the fake engine from TOML did no
 run scripted --config engines.toml --engine scripted
 grep -q '3 searched now, 0 from the cache' scripted.txt || fail "other arguments were answered from the cache"
 [ "$(pm_of scripted)" = Nf6 ] || fail "the scripted engine's move is $(pm_of scripted), not Nf6"
+
+# The command line's engine settings (issue 22) are the identity too: --engine-arg, like args in
+# the TOML, and --option, like [engine.options]; the same ones again are answered from the cache.
+run cli_args --engine "$fake" --engine-arg=--script --engine-arg "$work/play.script"
+grep -q '3 searched now, 0 from the cache' cli_args.txt || fail "--engine-arg was answered from the cache of other arguments"
+[ "$(pm_of cli_args)" = Nf6 ] || fail "--engine-arg --script: the first record's move is $(pm_of cli_args), not Nf6"
+run cli_args_again --engine "$fake" --engine-arg=--script --engine-arg "$work/play.script"
+grep -q '(0 searched now' cli_args_again.txt || fail "the same --engine-arg again was not answered from the cache"
+run option --engine "$fake" --option Style=Risky
+grep -q '3 searched now, 0 from the cache' option.txt || fail "--option Style=Risky was answered from the cache without it"
+run option_again --engine "$fake" --option Style=Risky
+grep -q '(0 searched now' option_again.txt || fail "the same --option again was not answered from the cache"
+run option_other --engine "$fake" --option Style=Solid
+grep -q '3 searched now, 0 from the cache' option_other.txt || fail "--option Style=Solid was answered from Style=Risky's entries"
+# The TOML's options and the same ones from the command line (--option on top of the built-in
+# Threads 1 and Hash 16) are one engine: answered from the cache.
+cat >> engines.toml <<TOML
+[[engine]]
+name = "risky"
+command = "$fake"
+[engine.options]
+Threads = 1
+Hash = 16
+Style = "Risky"
+TOML
+run toml_option --config engines.toml --engine risky
+grep -q '(0 searched now' toml_option.txt || fail "Style = \"Risky\" in the TOML is not the engine of --option Style=Risky"
 
 # The identity is shown: in check-engine -v and in the report's settings.
 "$epdd" check-engine -v --timeout-scale 0.2 -- "$work/play.sh" > check.txt 2>&1 || true

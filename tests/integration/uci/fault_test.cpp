@@ -504,3 +504,28 @@ TEST_CASE("identify answers from a running instance, which then serves the reque
   REQUIRE_FALSE(after);
   CHECK(after.error().kind == EngineErrorKind::ShutDown);
 }
+
+TEST_CASE("a pool whose engine refuses its options fails every request without restarting it", "[uci][pool]") {
+  EngineConfig c = fake({"--name", "Fake Options 1.0"});
+  c.options = {{"Hahs", "64", "--option"}};
+  c.instances = 2;
+  EnginePool pool({c});
+  pool.warm_up();
+  auto id = pool.identify();
+  REQUIRE_FALSE(id);
+  CHECK(id.error().kind == EngineErrorKind::BadRequest);
+  CHECK(id.error().message == "--option: engine Fake Options 1.0 declares no option 'Hahs' (did you mean 'Hash'?)");
+  // Asked to quit, not killed: the engine was fine.
+  CHECK(id.error().exit_status.find("signal") == std::string::npos);
+  auto a = pool.analyse(depth_request());
+  REQUIRE_FALSE(a);
+  CHECK(a.error().kind == EngineErrorKind::BadRequest);
+  std::uint64_t starts = 0, restarts = 0;
+  for (const auto& h : pool.health()) {
+    starts += h.starts;
+    restarts += h.restarts;
+    CHECK_FALSE(h.unhealthy);
+  }
+  CHECK(starts <= 2);  // once per instance at most, however often it is asked
+  CHECK(restarts == 0);
+}

@@ -2,6 +2,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <string_view>
+#include <vector>
+
 using epdd::core::escaped;
 
 TEST_CASE("escaped keeps printing ASCII and valid UTF-8 as they are", "[core][text]") {
@@ -30,4 +33,46 @@ TEST_CASE("escaped never makes two inputs look the same", "[core][text]") {
   CHECK(escaped("a\\n") == "a\\\\n");
   CHECK(escaped("a\\n") != escaped("a\n"));
   CHECK(escaped("\\x1b") != escaped("\x1b"));
+}
+
+using epdd::core::edit_distance_ignoring_case;
+using epdd::core::nearest_names;
+
+TEST_CASE("edit_distance_ignoring_case counts insertions, deletions and substitutions", "[core][text]") {
+  struct Case {
+    std::string_view a, b;
+    std::size_t distance;
+  };
+  const Case c = GENERATE(values<Case>({
+      {"", "", 0},
+      {"Hash", "Hash", 0},
+      {"hash", "HASH", 0},  // case is no edit
+      {"Hahs", "Hash", 2},  // a transposition is two substitutions
+      {"Has", "Hash", 1},
+      {"Hashh", "Hash", 1},
+      {"Hesh", "Hash", 1},
+      {"", "Hash", 4},
+      {"Threads", "Thread", 1},
+      {"kitten", "sitting", 3},
+  }));
+  CAPTURE(c.a, c.b);
+  CHECK(edit_distance_ignoring_case(c.a, c.b) == c.distance);
+  CHECK(edit_distance_ignoring_case(c.b, c.a) == c.distance);
+}
+
+TEST_CASE("nearest_names gives the nearest candidates within two edits, in their order", "[core][text]") {
+  const std::vector<std::string_view> names = {"Threads", "Hash", "Clear Hash", "Ponder", "MultiPV", "Style", "Skill"};
+  using List = std::vector<std::string_view>;
+  CHECK(nearest_names("Hahs", names) == List{"Hash"});
+  CHECK(nearest_names("hash", names) == List{"Hash"});
+  CHECK(nearest_names("Thread", names) == List{"Threads"});
+  CHECK(nearest_names("Multipv", names) == List{"MultiPV"});
+  CHECK(nearest_names("Stile", names) == List{"Style"});
+  const std::vector<std::string_view> ties = {"Bashful", "Hash", "Cash"};
+  CHECK(nearest_names("Bash", ties) == List{"Hash", "Cash"});  // one edit each: both, in order
+  CHECK(nearest_names("Clear Hahs", names) == List{"Clear Hash"});
+  CHECK(nearest_names("Contempt", names).empty());  // nothing within two edits
+  CHECK(nearest_names("Ha", names).empty());        // two edits, but no more edits than characters
+  CHECK(nearest_names("", names).empty());
+  CHECK(nearest_names("Hash", {}).empty());
 }

@@ -338,5 +338,5 @@ TEST_CASE("engine config: each option knows where it was written, for the engine
   const std::vector<uci::OptionLine> declared = {{"Hash", uci::OptionType::Spin, "16", 1, 1024, {}}};
   const auto checked = uci::check_option(declared, configs[0].options[1]);
   REQUIRE_FALSE(checked);
-  CHECK(checked.error() == "engines.toml:6:3: unknown option 'Hashh'; the engine has: Hash");
+  CHECK(checked.error() == "engines.toml:6:3: the engine declares no option 'Hashh' (did you mean 'Hash'?)");
 }

@@ -133,15 +133,52 @@ TEST_CASE("options: check_option errors name the option and the valid choices", 
       {"Ponder", "true ", "option 'Ponder' is true or false, not 'true '"},
       {"NullMove Pruning", "Wild", "option 'NullMove Pruning' is one of Always, Fail High, Never, not 'Wild'"},
       {"NullMove Pruning", "Fail", "option 'NullMove Pruning' is one of Always, Fail High, Never, not 'Fail'"},
-      {"Hashh", "64", "unknown option 'Hashh'; the engine has: "},
-      {"", "", "unknown option ''; the engine has: "},
   }));
   CAPTURE(c.name, c.value);
   const auto checked = check_option(engine_options(), {std::string(c.name), std::string(c.value)});
   REQUIRE_FALSE(checked.has_value());
-  // Unknown names list every declared name after the colon.
-  const std::string want = c.error.rfind("unknown", 0) == 0 ? std::string(c.error) + kAllNames : std::string(c.error);
+  CHECK(checked.error() == c.error);
+}
+
+TEST_CASE("options: an undeclared name gets the closest declared names, else the whole list", "[uci]") {
+  struct Case {
+    std::string_view name, error;
+  };
+  const Case c = GENERATE(values<Case>({
+      // Within two edits (case is no edit): the nearest ones.
+      {"Hahs", "engine Stockfish 15.1 declares no option 'Hahs' (did you mean 'Hash'?)"},
+      {"Hashh", "engine Stockfish 15.1 declares no option 'Hashh' (did you mean 'Hash'?)"},
+      {"thread", "engine Stockfish 15.1 declares no option 'thread' (did you mean 'Threads'?)"},
+      {"Skill Levle", "engine Stockfish 15.1 declares no option 'Skill Levle' (did you mean 'Skill Level'?)"},
+      {"Contemp", "engine Stockfish 15.1 declares no option 'Contemp' (did you mean 'Contempt'?)"},
+      // A part of a declared name: the names that contain it.
+      {"Skill", "engine Stockfish 15.1 declares no option 'Skill' (did you mean 'Skill Level'?)"},
+      {"contempt ", "engine Stockfish 15.1 declares no option 'contempt ' (did you mean 'Contempt'?)"},
+      {"Hash Clear", "engine Stockfish 15.1 declares no option 'Hash Clear'; it declares: "},
+      {"Pruning", "engine Stockfish 15.1 declares no option 'Pruning' (did you mean 'NullMove Pruning'?)"},
+      {"Contempt2", "engine Stockfish 15.1 declares no option 'Contempt2' (did you mean 'Contempt'?)"},
+      {"Hash Size", "engine Stockfish 15.1 declares no option 'Hash Size'; it declares: "},
+      {"Style", "engine Stockfish 15.1 declares no option 'Style'; it declares: "},
+      {"", "engine Stockfish 15.1 declares no option ''; it declares: "},
+  }));
+  CAPTURE(c.name);
+  const auto checked = check_option(engine_options(), {std::string(c.name), "1"}, "Stockfish 15.1");
+  REQUIRE_FALSE(checked.has_value());
+  // Without a near name, every declared name is listed after the colon.
+  const std::string want = c.error.back() == ' ' ? std::string(c.error) + kAllNames : std::string(c.error);
   CHECK(checked.error() == want);
+}
+
+TEST_CASE("options: several names as near are all suggested, and the origin starts every message", "[uci]") {
+  const auto declared = declare({"option name Tempo type spin default 0 min 0 max 10",
+                                 "option name Temps type spin default 0 min 0 max 10",
+                                 "option name Hash type spin default 16 min 1 max 64"});
+  CHECK(check_option(declared, {"Temp", "1"}).error() ==
+        "the engine declares no option 'Temp' (did you mean 'Tempo' or 'Temps'?)");
+  CHECK(check_option(declared, {"Hahs", "1", "--option"}, "Fake").error() ==
+        "--option: engine Fake declares no option 'Hahs' (did you mean 'Hash'?)");
+  CHECK(check_option(declared, {"Hash", "65", "--hash"}, "Fake").error() ==
+        "--hash: option 'Hash' wants an integer from 1 to 64, not '65'");
 }
 
 TEST_CASE("options: check_option on spins without bounds and combos without vars", "[uci]") {
@@ -157,7 +194,7 @@ TEST_CASE("options: check_option on spins without bounds and combos without vars
   CHECK(check_option(declared, {"Low", "600"})->value == "600");
   CHECK(check_option(declared, {"High", "6"}).error() == "option 'High' wants an integer of at most 5, not '6'");
   CHECK(check_option(declared, {"Empty", "a"}).error() == "option 'Empty' declares no choices, so not 'a'");
-  CHECK(check_option({}, {"Hash", "1"}).error() == "unknown option 'Hash'; the engine has: ");
+  CHECK(check_option({}, {"Hash", "1"}).error() == "the engine declares no option 'Hash'; it declares none");
 }
 
 TEST_CASE("options: check_options sends Threads, then Hash, then the rest as given", "[uci]") {
@@ -195,13 +232,14 @@ TEST_CASE("options: check_options keeps each value with its option while reorder
 
 TEST_CASE("options: check_options reports every bad setting, one per line, in input order", "[uci]") {
   const auto checked = check_options(
-      engine_options(), {{"Hash", "big"}, {"Threads", "2"}, {"Ponder", "yes"}, {"Hashh", "1"}, {"Style", "Wild"}});
+      engine_options(), {{"Hash", "big"}, {"Threads", "2"}, {"Ponder", "yes"}, {"Hashh", "1"}, {"Style", "Wild"}},
+      "Stockfish 15.1");
   REQUIRE_FALSE(checked.has_value());
   CHECK(checked.error() ==
         "option 'Hash' wants an integer from 1 to 33554432, not 'big'\n"
         "option 'Ponder' is true or false, not 'yes'\n"
-        "unknown option 'Hashh'; the engine has: " + kAllNames + "\n"
-        "unknown option 'Style'; the engine has: " + kAllNames);
+        "engine Stockfish 15.1 declares no option 'Hashh' (did you mean 'Hash'?)\n"
+        "engine Stockfish 15.1 declares no option 'Style'; it declares: " + kAllNames);
 }
 
 TEST_CASE("options: Threads goes by the engine's own name for it, and Threads 1 needs no option", "[uci]") {

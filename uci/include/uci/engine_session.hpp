@@ -58,6 +58,9 @@ class EngineSession : public Analyser {
   SessionState state() const { return state_; }
   const EngineIdentity& identity() const { return identity_; }
   const EngineConfig& config() const { return config_; }
+  // The `setoption` commands the handshake sent, in order: the configured options as the engine
+  // declares them (its spelling, canonical values), for a user to see what the engine was told.
+  const std::vector<std::string>& handshake_options() const { return handshake_options_; }
   int pid() const { return process_ ? process_->pid() : -1; }
   // The exit status once the engine has ended, in words.
   std::string exit_status() const;
@@ -96,6 +99,7 @@ class EngineSession : public Analyser {
   SessionState state_ = SessionState::Spawned;
   // Option values as last sent, by the engine's spelling of the name.
   std::vector<std::pair<std::string, std::string>> sent_options_;
+  std::vector<std::string> handshake_options_;
   bool searched_since_new_game_ = false;
   Clock::time_point prepare_started_;  // when the current analyse() began, for SearchTiming
 };

@@ -44,17 +44,20 @@ const OptionLine* find_option(const std::vector<OptionLine>& declared, std::stri
 std::vector<OptionSetting> engine_spelling(const std::vector<OptionLine>& declared,
                                            std::vector<OptionSetting> settings);
 
-// Checks one setting. Errors are sentences that name the option and the valid choices:
-// "unknown option 'Hashh'; the engine has: Threads, Hash, ..." ; "option 'Hash' wants an
-// integer from 1 to 33554432, not 'big'"; "option 'Style' is one of Solid, Normal, Risky, not
-// 'Wild'"; "option 'Ponder' is true or false, not 'yes'".
+// Checks one setting. Errors are sentences that name the option and the valid choices, after
+// the setting's origin: "engine Stockfish 15.1 declares no option 'Hahs' (did you mean
+// 'Hash'?)" (the closest declared names: within two edits, else those containing the name; the
+// whole list when none is near; "the engine" when `engine`, its `id name`, is empty);
+// "option 'Hash' wants an integer from 1 to 33554432, not 'big'"; "option 'Style' is one of
+// Solid, Normal, Risky, not 'Wild'"; "option 'Ponder' is true or false, not 'yes'".
 Expected<CheckedOption, std::string> check_option(const std::vector<OptionLine>& declared,
-                                                  const OptionSetting& setting);
+                                                  const OptionSetting& setting, std::string_view engine = {});
 
 // Checks every setting (all errors reported, one per line, not only the first) and puts them
 // in sending order: Threads first, then Hash (an engine sizes its hash per thread on some
 // builds, and resizing after Threads avoids allocating twice), then the rest as given.
 Expected<std::vector<CheckedOption>, std::string> check_options(const std::vector<OptionLine>& declared,
-                                                                const std::vector<OptionSetting>& settings);
+                                                                const std::vector<OptionSetting>& settings,
+                                                                std::string_view engine = {});
 
 }  // namespace epdd::uci
