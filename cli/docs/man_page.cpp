@@ -52,13 +52,18 @@ Footer split_footer(const std::string& footer) {
   return parts;
 }
 
-// Filled text: a blank line starts a paragraph; lines that --help indents stay indented lines.
+// Filled text: a blank line starts a paragraph; lines that --help indents are an indented block
+// (filled too: they are one item's text, wrapped by hand for the terminal).
 void write_prose(std::ostream& out, const std::vector<std::string>& lines) {
+  bool indented = false;
   for (const std::string& line : lines) {
+    const bool indent = !line.empty() && line.front() == ' ';
+    if (indent != indented) out << (indent ? ".RS 2\n" : ".RE\n");
+    indented = indent;
     if (line.empty()) out << ".PP\n";
-    else if (line.front() == ' ') out << ".br\n" << roff_line(line) << '\n';
-    else out << roff_line(line) << '\n';
+    else out << roff_line(line.substr(line.find_first_not_of(' '))) << '\n';
   }
+  if (indented) out << ".RE\n";
 }
 
 void write_option(std::ostream& out, const OptionDoc& option) {
