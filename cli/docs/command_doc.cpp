@@ -60,8 +60,10 @@ OptionDoc describe_option(const CLI::Formatter& formatter, const CLI::Option& op
   doc.repeats = opt.get_expected_max() >= CLI::detail::expected_max_vector_size;
   if (doc.takes_value) doc.choices = choices_of(opt);
   const std::string word = doc.value.substr(0, doc.value.find_first_of(" ="));
+  // FILE (or a word naming it: "FILE|-"), text that may be a path, and a positional that is not
+  // a number.
   doc.files = doc.takes_value && doc.choices.empty() &&
-              (word == "FILE" || word == "TEXT" || (doc.positional && word != "N" && word != "X"));
+              (word.find("FILE") != std::string::npos || word == "TEXT" || (doc.positional && word != "N" && word != "X"));
   return doc;
 }
 

@@ -181,7 +181,7 @@ _epdd() {
     mapfile -t COMPREPLY < <(compgen -W "$subs" -- "$cur")
     # A command that is also a group (epdd suite FILE | epdd suite compare) takes a file too.
     kind=$(_epdd_positional "$path" 0)
-    if [[ -n $kind && -n $cur ]]; then
+    if [[ -n $kind ]]; then
       local more=("${COMPREPLY[@]}")
       _epdd_reply "$kind" "$cur"
       COMPREPLY=("${more[@]}" "${COMPREPLY[@]}")

@@ -68,6 +68,7 @@ expect "epdd epd format wac.epd -o g" "games.pgn"
 # `epdd suite` is a command and a group: a file or `compare`.
 expect "epdd suite c" "compare"
 expect "epdd suite w" "wac.epd"
+expect "epdd suite " "compare games.pgn sub wac.epd"
 
 [ $failed -eq 0 ] && echo "bash completion: commands, options, choices and file names as expected"
 exit $failed
