@@ -1,5 +1,7 @@
 #include "roff.hpp"
 
+#include <sstream>
+
 namespace epdd::cli::docs {
 
 std::string roff_escape(std::string_view text) {
@@ -30,5 +32,12 @@ std::string roff_line(std::string_view text) {
 std::string roff_bold(std::string_view text) { return "\\fB" + roff_escape(text) + "\\fR"; }
 
 std::string roff_italic(std::string_view text) { return "\\fI" + roff_escape(text) + "\\fR"; }
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
 
 }  // namespace epdd::cli::docs

@@ -3,6 +3,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace epdd::cli::docs {
 
@@ -18,5 +19,8 @@ std::string roff_line(std::string_view text);
 // `text` in bold (\fB...\fR) or italic (\fI...\fR), escaped.
 std::string roff_bold(std::string_view text);
 std::string roff_italic(std::string_view text);
+
+// `text` split at its line breaks: help texts are written in lines, which the pages fill.
+std::vector<std::string> lines_of(const std::string& text);
 
 }  // namespace epdd::cli::docs
