@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every generated man page renders without a warning (issue 22): `groff -man -ww -z -Tutf8 PAGE`
-# prints nothing and exits 0, and `man --warnings -l PAGE` (MANWIDTH=80) renders it with nothing
-# on stderr. Then the check is shown to fail: a copy of a page with a text line that starts with
+# prints nothing and exits 0, `man --warnings -l PAGE` (MANWIDTH=80) renders it with nothing
+# on stderr, and its NAME line reads as whatis entry "NAME - description" (lexgrog). Then the check is shown to fail: a copy of a page with a text line that starts with
 # '.' (a request roff does not know: the text would be lost) gets a warning from both.
 #
 #   man_render_test.sh DOCS_DIR     (epdd_docs's output: man1/*.1, man5/*.5)
@@ -17,12 +17,15 @@ done
 
 # check PAGE: prints each warning; returns 1 if there is one.
 check() {
-  local page=$1 bad=0 out
+  local page=$1 bad=0 out name
   out=$(groff -man -ww -z -Tutf8 "$page" 2>&1) || { echo "$page: groff exits $?"; bad=1; }
   [ -z "$out" ] || { echo "$page: groff -ww: $out"; bad=1; }
   MANWIDTH=80 man --warnings -l "$page" > "$tmp/text" 2> "$tmp/err" || { echo "$page: man -l exits non-zero"; bad=1; }
   [ -s "$tmp/err" ] && { echo "$page: man --warnings: $(head -3 "$tmp/err")"; bad=1; }
   [ "$(wc -l < "$tmp/text")" -ge 10 ] || { echo "$page: man -l rendered $(wc -l < "$tmp/text") lines"; bad=1; }
+  # The NAME line as whatis/apropos (and lintian) read it: "name - description".
+  name=$(basename "$page"); name=${name%.*}
+  lexgrog "$page" 2>&1 | grep -qF ": \"$name - " || { echo "$page: lexgrog: $(lexgrog "$page" 2>&1)"; bad=1; }
   return $bad
 }
 
