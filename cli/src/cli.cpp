@@ -278,45 +278,65 @@ void add_check_engine(CLI::App& app, CheckEngineOptions& o, int& status) {
 
 }  // namespace
 
-int run_cli(int argc, char** argv) {
-  CLI::App app("epdd: an analysis bridge between chess engines and EPD, PGN and opening books.", "epdd");
+// Option values outlive parsing: the commands' callbacks read them.
+struct CommandLine::Options {
+  int status = 0;
+  PerftOptions perft;
+  EpdCheckOptions epd_check;
+  EpdFormatOptions epd_format;
+  PgnCheckOptions pgn_check;
+  PgnWriteOptions pgn_write;
+  ConvertOptions convert;
+  ReportOptions report;
+  CheckEngineOptions check_engine;
+  AnalyseOptions analyse;
+  SuiteOptions suite;
+  std::vector<std::string> compare_files;
+  AnnotateOptions annotate;
+  BookOptions book;
+  BookLeavesOptions book_leaves;
+};
+
+CommandLine::CommandLine()
+    : options_(std::make_unique<Options>()),
+      app_(std::make_unique<CLI::App>("epdd: an analysis bridge between chess engines and EPD, PGN and opening books.",
+                                      "epdd")) {
+  CLI::App& app = *app_;
+  Options& o = *options_;
+  int& status = o.status;
   app.set_version_flag("--version", kVersion);
   app.require_subcommand(1);
   app.footer("Run 'epdd COMMAND --help' for a command's options and examples.");
   // Before the commands are added: each takes the formatter over from the app.
   app.formatter(std::make_shared<detail::HelpFormatter>());
-  int status = 0;
-  PerftOptions perft;
-  add_perft(app, perft, status);
-  EpdCheckOptions epd_check;
-  EpdFormatOptions epd_format;
-  add_epd(app, epd_check, epd_format, status);
-  PgnCheckOptions pgn_check;
-  PgnWriteOptions pgn_write;
-  add_pgn(app, pgn_check, pgn_write, status);
-  ConvertOptions convert;
-  add_convert(app, convert, status);
-  ReportOptions report;
-  add_report(app, report, status);
-  CheckEngineOptions check_engine;
-  add_check_engine(app, check_engine, status);
-  AnalyseOptions analyse;
-  detail::add_analyse(app, analyse, status);
-  SuiteOptions suite;
-  std::vector<std::string> compare_files;
-  detail::add_suite(app, suite, compare_files, status);
-  AnnotateOptions annotate;
-  detail::add_annotate(app, annotate, status);
-  BookOptions book;
-  BookLeavesOptions book_leaves;
-  detail::add_book(app, book, book_leaves, status);
+  add_perft(app, o.perft, status);
+  add_epd(app, o.epd_check, o.epd_format, status);
+  add_pgn(app, o.pgn_check, o.pgn_write, status);
+  add_convert(app, o.convert, status);
+  add_report(app, o.report, status);
+  add_check_engine(app, o.check_engine, status);
+  detail::add_analyse(app, o.analyse, status);
+  detail::add_suite(app, o.suite, o.compare_files, status);
+  detail::add_annotate(app, o.annotate, status);
+  detail::add_book(app, o.book, o.book_leaves, status);
   detail::add_daemon_commands(app, status);
+}
+
+CommandLine::~CommandLine() = default;
+
+CLI::App& CommandLine::app() { return *app_; }
+
+int CommandLine::status() const { return options_->status; }
+
+int run_cli(int argc, char** argv) {
+  CommandLine command_line;
+  CLI::App& app = command_line.app();
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     return app.exit(e) == 0 ? 0 : 2;
   }
-  return status;
+  return command_line.status();
 }
 
 }  // namespace epdd::cli

@@ -691,6 +691,22 @@ Expected<std::vector<uci::EngineConfig>, EngineConfigError> read_engine_configs(
   return parse_engine_configs(*text, path);
 }
 
+std::vector<ConfigTable> config_tables() {
+  const auto table = [](std::string name, std::span<const std::string_view> keys) {
+    return ConfigTable{std::move(name), std::vector<std::string>(keys.begin(), keys.end())};
+  };
+  return {table("", kTopKeys),
+          table("timeouts", kTimeoutKeys),
+          table("engine", kEngineKeys),
+          table("engine.restarts", kRestartKeys),
+          table("engine.timeouts", kTimeoutKeys),
+          table("store", kStoreKeys),
+          table("daemon", kDaemonKeys),
+          table("spool", job_keys(kSpoolKeys)),
+          table("logging", kLoggingKeys),
+          table("sidecar", job_keys(kJobKeys))};
+}
+
 uci::EngineConfig default_engine_config() {
   uci::EngineConfig config;
   config.name = "stockfish";

@@ -149,6 +149,16 @@ Expected<std::vector<uci::EngineConfig>, EngineConfigError> read_engine_configs(
 // are one line: the file's error (file:line:col), or "no engine 'X' in FILE; it has: a, b".
 Expected<uci::EngineConfig, std::string> find_engine_config(const std::string& path, const std::string& name);
 
+// A table of the configuration file and the keys the reader accepts in it: the very lists it
+// checks keys against, for epdd.toml(5), which must document each (its generator fails on a key
+// it has no text for). Names: "" (the top level), "timeouts", "engine", "engine.restarts",
+// "engine.timeouts", "store", "daemon", "spool", "logging", and "sidecar" (a job's NAME.toml).
+struct ConfigTable {
+  std::string name;
+  std::vector<std::string> keys;
+};
+std::vector<ConfigTable> config_tables();
+
 // The engine used when no configuration file is given: Stockfish from Debian
 // (/usr/games/stockfish) with Threads=1 (deterministic with node limits) and Hash=16.
 uci::EngineConfig default_engine_config();
