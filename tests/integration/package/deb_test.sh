@@ -28,6 +28,8 @@ restore() {
   [ -n "$serve_pid" ] && kill -TERM "$serve_pid" 2>/dev/null && wait "$serve_pid" 2>/dev/null
   if [ "$(id -u)" -eq 0 ] && [ "${root_part:-0}" -eq 1 ]; then
     dpkg -s epdd > /dev/null 2>&1 && dpkg --purge epdd > /dev/null
+    # They did not exist before the root part (its precondition): a failed purge leaves none.
+    rm -rf /var/lib/epdd /var/log/epdd /etc/epdd
     if [ "$made_user" -eq 1 ] && getent passwd epdd > /dev/null; then
       userdel epdd
       getent group epdd > /dev/null && groupdel epdd
@@ -159,6 +161,14 @@ for d in /var/lib/epdd /var/log/epdd; do
   [ "$(stat -c %U:%G "$d")" = epdd:epdd ] || fail "$d is owned by $(stat -c %U:%G "$d"), not epdd"
 done
 /usr/bin/epdd --version | head -n1
+# The unit as systemd reads it (without systemd running): keys, ExecStart's binary, the
+# Documentation= pages when the package has them.
+if command -v systemd-analyze > /dev/null; then
+  man=no
+  [ "$man_pages" -gt 0 ] && command -v man > /dev/null && man=yes
+  systemd-analyze verify --man=$man /usr/lib/systemd/system/epdd.service || fail "systemd-analyze verify epdd.service"
+  echo "systemd-analyze verify (--man=$man): ok"
+fi
 mkdir "$tmp/i"
 chown epdd:epdd "$tmp/i"
 analyse "runuser -u epdd --" /usr/bin/epdd /etc/epdd/epdd.toml "$tmp/i"
