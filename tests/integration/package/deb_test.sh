@@ -89,6 +89,8 @@ version=$(dpkg-deb -f "$deb" Version)
 "$root/usr/bin/epdd" --version > "$tmp/version"
 [ "$(head -n1 "$tmp/version")" = "epdd ${version%%-*}" ] || fail "epdd --version says $(head -n1 "$tmp/version"), the package is $version"
 grep -q '^  store schema version [0-9]' "$tmp/version" || fail "epdd --version names no schema version"
+zcat "$root/usr/share/doc/epdd/changelog.gz" | head -n1 | grep -q "^epdd ($version) " ||
+  fail "changelog.gz does not begin with epdd ($version)"
 
 # One position of the shared WAC suite, its opcodes stripped to the four fields and the id.
 head -n1 "$shared/suites/wac.epd" | awk '{print $1, $2, $3, $4, "id \"one\";"}' > "$tmp/one.epd"
