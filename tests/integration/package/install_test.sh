@@ -22,7 +22,6 @@ done
 cmp "$p/share/doc/epdd/examples/epdd.toml" "$src/examples/epdd.toml" || fail "the example is not examples/epdd.toml"
 grep -qx "ExecStart=$p/bin/epdd serve --config $p/etc/epdd/epdd.toml" "$p/lib/systemd/system/epdd.service" ||
   fail "the unit's ExecStart: $(grep ExecStart "$p/lib/systemd/system/epdd.service")"
-# The system configuration keeps its paths out of the install prefix: /var/lib/epdd, /var/log/epdd.
-grep -q '^store = "/var/lib/epdd/epdd.db"' "$p/etc/epdd/epdd.toml" || fail "etc/epdd/epdd.toml: store not in /var/lib/epdd"
+cmp "$p/etc/epdd/epdd.toml" "$src/packaging/epdd.toml" || fail "etc/epdd/epdd.toml is not packaging/epdd.toml"
 gzip -t "$p/share/doc/epdd/changelog.gz" || fail "changelog.gz is not gzip"
 echo "ok: $(cd "$p" && find . -type f | wc -l) files installed"
