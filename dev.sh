@@ -34,6 +34,7 @@ TEST_PACKAGES=(
   chromium                   # the HTML pages loaded in a real browser (headless)
   fonts-dejavu-core          # the chess glyphs of the board diagrams in that browser
   python3                    # the browser and escape tests read the DOM and files with it
+  dpkg-dev lintian           # the Debian package: cpack's dpkg-shlibdeps, and its check
   clang-14 libclang-rt-14-dev   # the fuzz targets: clang with libFuzzer, ASan and UBSan
   man-db groff-base          # the generated man pages rendered and checked (man -l, groff -ww)
 )

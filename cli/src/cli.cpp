@@ -8,6 +8,7 @@
 
 #include "cli_analysis.hpp"
 #include "cli_help.hpp"
+#include "version_text.hpp"
 #include "cli/check_engine_command.hpp"
 #include "cli/epd_command.hpp"
 #include "cli/perft_command.hpp"
@@ -20,8 +21,6 @@ namespace epdd::cli {
 using namespace daemon;  // the commands call into the daemon library
 
 namespace {
-
-constexpr const char* kVersion = "epdd 0.1.0";
 
 // --all and --severity of the check commands (epd check, pgn check), each with its format's
 // own Severity.
@@ -304,7 +303,7 @@ CommandLine::CommandLine()
   CLI::App& app = *app_;
   Options& o = *options_;
   int& status = o.status;
-  app.set_version_flag("--version", kVersion);
+  app.set_version_flag("--version", detail::version_text);
   app.require_subcommand(1);
   app.footer("Run 'epdd COMMAND --help' for a command's options and examples.");
   // Before the commands are added: each takes the formatter over from the app.

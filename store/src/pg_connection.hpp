@@ -14,12 +14,13 @@
 
 #include <fmt/format.h>
 
+#include "store/library_versions.hpp"
 #include "store/store.hpp"
 
 namespace epdd::store::pg {
 
-// The schema version this code writes and reads, the same as the SQLite backend's (store.hpp).
-inline constexpr std::int64_t kSchemaVersion = 5;
+// The schema version this code writes and reads: the one constant of both backends.
+inline constexpr std::int64_t kSchemaVersion = store::kSchemaVersion;
 
 // Milliseconds since the Unix epoch by the database's clock (the contract's time: every
 // process using the database agrees on it whatever its own machine's clock says).

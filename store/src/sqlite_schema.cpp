@@ -11,6 +11,7 @@
 #include <tuple>
 
 #include "sqlite_store.hpp"
+#include "store/library_versions.hpp"
 
 namespace epdd::store {
 
@@ -19,7 +20,6 @@ using sqlite::Transaction;
 
 namespace {
 
-constexpr int kSchemaVersion = 5;
 // How long a statement waits for another connection's write lock before the store fails. SQLite's
 // busy handler is not fair (a waiting connection sleeps while others take the lock), and a worker
 // whose commit fails stops the daemon: under load a CI run saw a commit wait out 10 s. A minute
