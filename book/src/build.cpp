@@ -53,6 +53,19 @@ std::optional<InputType> input_type_of(std::string_view file_name) {
   return std::nullopt;
 }
 
+std::optional<InputType> input_type_of(std::string_view file_name, std::string_view bytes) {
+  if (file_name != "-") return input_type_of(file_name);
+  const std::string_view head = bytes.substr(0, 4096);
+  const bool binary = std::any_of(head.begin(), head.end(), [](char c) {
+    const auto u = static_cast<unsigned char>(c);
+    return u < 0x20 && u != '\t' && u != '\n' && u != '\r';
+  });
+  if (binary) return InputType::Polyglot;
+  const auto first = head.find_first_not_of(" \t\r\n");
+  if (first != std::string_view::npos && head[first] == '[') return InputType::Pgn;
+  return InputType::Epd;
+}
+
 const char* to_string(InputType type) {
   switch (type) {
     case InputType::Pgn: return "PGN";

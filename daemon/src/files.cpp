@@ -7,9 +7,12 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
+#include <mutex>
 #include <utility>
 
 #include "core/text.hpp"
@@ -31,6 +34,55 @@ mode_t current_umask() {
 
 namespace {
 
+// How an I/O error names a path: "-" says which stream it stands for.
+std::string shown(const std::string& path, bool writing = false) {
+  if (!is_stdio(path)) return core::escaped(path);
+  return writing ? "- (standard output)" : "- (standard input)";
+}
+
+std::string fmt_stdio_twice(const char* what, const char* why) {
+  return std::string("'-' is given as more than one ") + what + ": " + why;
+}
+
+// Whether descriptor `fd` is open for reading (0) or writing (1); else the reason.
+Expected<void, std::string> standard_stream_open(int fd) {
+  const int flags = fcntl(fd, F_GETFL);
+  if (flags < 0) return unexpected(shown("-", fd == 1) + ": " + std::strerror(errno));
+  const int mode = flags & O_ACCMODE;
+  if (fd == 0 ? mode == O_WRONLY : mode == O_RDONLY)
+    return unexpected(shown("-", fd == 1) + (fd == 0 ? ": not open for reading" : ": not open for writing"));
+  return {};
+}
+
+// Reads `fd` to its end into `bytes`; false with errno set on a read error.
+bool read_to_end(int fd, std::string& bytes) {
+  char buffer[1 << 16];
+  for (;;) {
+    const ssize_t n = read(fd, buffer, sizeof buffer);
+    if (n == 0) return true;
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return false;
+    }
+    bytes.append(buffer, static_cast<std::size_t>(n));
+  }
+}
+
+// Standard input read whole, once: kept for a second reader (a command that checks its input
+// before its job kind reads it again).
+Expected<std::string, std::string> read_standard_input() {
+  static std::mutex mutex;
+  static std::optional<Expected<std::string, std::string>> kept;
+  const std::lock_guard lock(mutex);
+  if (!kept) {
+    if (auto open = standard_stream_open(0); !open) return unexpected(open.error());
+    std::string bytes;
+    if (read_to_end(0, bytes)) kept.emplace(std::move(bytes));
+    else kept.emplace(unexpected(shown("-") + ": read error: " + std::strerror(errno)));
+  }
+  return *kept;
+}
+
 // Opens a file for reading; -1 with the message set when it cannot be read as a file.
 int open_for_reading(const std::string& path, std::string& message, struct stat& st) {
   const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
@@ -48,26 +100,43 @@ int open_for_reading(const std::string& path, std::string& message, struct stat&
 
 }  // namespace
 
+Expected<void, std::string> check_stdio_once(const std::vector<std::string>& inputs,
+                                             const std::vector<std::optional<std::string>>& outputs) {
+  std::size_t in = 0, out = 0;
+  for (const auto& path : inputs) in += is_stdio(path);
+  for (const auto& path : outputs) out += path && is_stdio(*path);
+  if (in > 1) return unexpected(fmt_stdio_twice("input", "standard input can be read once"));
+  if (out > 1)
+    return unexpected(fmt_stdio_twice("output", "two outputs on standard output would be one stream (without -o, the main output goes there); give files for the others"));
+  return {};
+}
+
+std::unique_ptr<std::istream> open_input_stream(const std::string& path) {
+  if (is_stdio(path)) return std::make_unique<std::istream>(std::cin.rdbuf());
+  return std::make_unique<std::ifstream>(path, std::ios::binary);
+}
+
+bool standard_output_ok(std::string& message) {
+  errno = 0;
+  std::cout.flush();
+  const bool flushed = std::fflush(stdout) == 0;
+  if (std::cout && flushed && !std::ferror(stdout)) return true;
+  message = shown("-", true) + ": write error" + (errno ? std::string(": ") + std::strerror(errno) : "");
+  return false;
+}
+
 Expected<std::string, std::string> read_whole_file(const std::string& path) {
+  if (is_stdio(path)) return read_standard_input();
   std::string message;
   struct stat st {};
   const int fd = open_for_reading(path, message, st);
   if (fd < 0) return unexpected(message);
   std::string bytes;
   if (S_ISREG(st.st_mode)) bytes.reserve(static_cast<std::size_t>(st.st_size));
-  char buffer[1 << 16];
-  for (;;) {
-    const ssize_t n = read(fd, buffer, sizeof buffer);
-    if (n == 0) break;
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      message = core::escaped(path) + ": read error: " + std::strerror(errno);
-      close(fd);
-      return unexpected(message);
-    }
-    bytes.append(buffer, static_cast<std::size_t>(n));
-  }
+  const bool read_all = read_to_end(fd, bytes);
+  if (!read_all) message = core::escaped(path) + ": read error: " + std::strerror(errno);
   close(fd);
+  if (!read_all) return unexpected(message);
   return bytes;
 }
 
@@ -80,6 +149,7 @@ Expected<std::string, std::string> read_epd_file(const std::string& path) {
 }
 
 Expected<void, std::string> check_readable_file(const std::string& path) {
+  if (is_stdio(path)) return standard_stream_open(0);
   std::string message;
   struct stat st {};
   const int fd = open_for_reading(path, message, st);
@@ -89,6 +159,7 @@ Expected<void, std::string> check_readable_file(const std::string& path) {
 }
 
 Expected<void, std::string> check_writable_output(const std::string& path) {
+  if (is_stdio(path)) return standard_stream_open(1);
   struct stat st {};
   if (stat(path.c_str(), &st) == 0) {
     if (S_ISDIR(st.st_mode)) return unexpected(core::escaped(path) + ": cannot write the output: is a directory");
@@ -108,6 +179,15 @@ Expected<void, std::string> check_writable_output(const std::string& path) {
 }
 
 AtomicFileWriter::AtomicFileWriter(std::string path) : path_(std::move(path)) {
+  if (is_stdio(path_)) {
+    // Standard output, in place: what the process wrote there before through stdio goes first.
+    std::cout.flush();
+    std::fflush(stdout);
+    in_place_ = true;
+    fd_ = ::dup(STDOUT_FILENO);
+    if (fd_ < 0) error_ = shown(path_, true) + ": cannot write: " + std::strerror(errno);
+    return;
+  }
   std::filesystem::path target(path_);
   // A symbolic link is followed: the file it names gets the content, and the link stays a link.
   std::error_code ec;
@@ -142,7 +222,7 @@ AtomicFileWriter::~AtomicFileWriter() {
 }
 
 Expected<void, std::string> AtomicFileWriter::fail(const char* what) {
-  if (!error_) error_ = core::escaped(path_) + ": " + what + ": " + std::strerror(errno);
+  if (!error_) error_ = shown(path_, true) + ": " + what + ": " + std::strerror(errno);
   if (fd_ >= 0) {
     close(fd_);
     if (!in_place_) unlink(temporary_.c_str());
