@@ -116,12 +116,60 @@ std::unique_ptr<std::istream> open_input_stream(const std::string& path) {
   return std::make_unique<std::ifstream>(path, std::ios::binary);
 }
 
-bool standard_output_ok(std::string& message) {
-  errno = 0;
+namespace {
+
+// std::cout's buffer once route_standard_output has run: write(2) on fd 1, and the first
+// failure's errno kept, so that the message can say why (by the time the stream is checked,
+// errno has long been overwritten).
+class StandardOutputBuffer : public std::streambuf {
+ public:
+  StandardOutputBuffer() { setp(buffer_, buffer_ + sizeof buffer_); }
+  int error() const { return error_; }
+
+ protected:
+  int_type overflow(int_type c) override {
+    if (!drain()) return traits_type::eof();
+    if (!traits_type::eq_int_type(c, traits_type::eof())) {
+      *pptr() = traits_type::to_char_type(c);
+      pbump(1);
+    }
+    return traits_type::not_eof(c);
+  }
+  int sync() override { return drain() ? 0 : -1; }
+
+ private:
+  bool drain() {
+    const char* p = pbase();
+    while (!error_ && p < pptr()) {
+      const ssize_t n = ::write(STDOUT_FILENO, p, static_cast<std::size_t>(pptr() - p));
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0) error_ = errno;
+      else p += n;
+    }
+    setp(buffer_, buffer_ + sizeof buffer_);  // after an error, what comes is dropped
+    return !error_;
+  }
+  char buffer_[1 << 16];
+  int error_ = 0;
+};
+
+StandardOutputBuffer* routed = nullptr;
+
+}  // namespace
+
+void route_standard_output() {
+  if (routed) return;
+  // Never destroyed: std::cout is flushed at exit, after the statics of this file are gone.
+  routed = new StandardOutputBuffer;
   std::cout.flush();
-  const bool flushed = std::fflush(stdout) == 0;
-  if (std::cout && flushed && !std::ferror(stdout)) return true;
-  message = shown("-", true) + ": write error" + (errno ? std::string(": ") + std::strerror(errno) : "");
+  std::cout.rdbuf(routed);
+}
+
+bool standard_output_ok(std::string& message) {
+  std::cout.flush();
+  const int error = routed ? routed->error() : 0;
+  if (std::cout && !error) return true;
+  message = shown("-", true) + ": write error" + (error ? std::string(": ") + std::strerror(error) : "");
   return false;
 }
 

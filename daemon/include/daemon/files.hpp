@@ -30,9 +30,13 @@ Expected<void, std::string> check_stdio_once(const std::vector<std::string>& inp
 // cannot be opened.
 std::unique_ptr<std::istream> open_input_stream(const std::string& path);
 
+// Makes std::cout write standard output with write(2) through a buffer of its own, which keeps
+// the reason of a failed write for standard_output_ok. main calls it first; once is enough.
+void route_standard_output();
+
 // Flushes std::cout and says whether everything written to standard output got there: false
 // after a write error (a closed pipe: EPIPE, SIGPIPE being ignored; a full disk), with `message`
-// saying so. main checks it last, so that an output lost is never an exit status 0.
+// saying so and why. main checks it last, so that an output lost is never an exit status 0.
 bool standard_output_ok(std::string& message);
 
 // The bytes of a file, or a message naming the file (core::escaped) and the reason ("is a
