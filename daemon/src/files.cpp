@@ -6,13 +6,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <mutex>
 #include <utility>
 
 #include "core/text.hpp"
@@ -68,19 +68,15 @@ bool read_to_end(int fd, std::string& bytes) {
   }
 }
 
-// Standard input read whole, once: kept for a second reader (a command that checks its input
-// before its job kind reads it again).
+// Standard input read whole. Once: a second read would see nothing, and an empty input is no
+// error of its own, so it is refused in words (not kept for it: a big input held twice).
 Expected<std::string, std::string> read_standard_input() {
-  static std::mutex mutex;
-  static std::optional<Expected<std::string, std::string>> kept;
-  const std::lock_guard lock(mutex);
-  if (!kept) {
-    if (auto open = standard_stream_open(0); !open) return unexpected(open.error());
-    std::string bytes;
-    if (read_to_end(0, bytes)) kept.emplace(std::move(bytes));
-    else kept.emplace(unexpected(shown("-") + ": read error: " + std::strerror(errno)));
-  }
-  return *kept;
+  static std::atomic<bool> read_before{false};
+  if (read_before.exchange(true)) return unexpected(shown("-") + ": read already (standard input can be read once)");
+  if (auto open = standard_stream_open(0); !open) return unexpected(open.error());
+  std::string bytes;
+  if (!read_to_end(0, bytes)) return unexpected(shown("-") + ": read error: " + std::strerror(errno));
+  return bytes;
 }
 
 // Opens a file for reading; -1 with the message set when it cannot be read as a file.

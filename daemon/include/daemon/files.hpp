@@ -41,8 +41,8 @@ bool standard_output_ok(std::string& message);
 
 // The bytes of a file, or a message naming the file (core::escaped) and the reason ("is a
 // directory", "Permission denied", ...). A directory is refused: read as a stream it would look
-// empty. "-" is standard input, read to its end once: a second read gets the same bytes again
-// (kept), so that a command may read its input twice however it comes.
+// empty. "-" is standard input, read to its end; once only: a second read is an error (it
+// would see an empty input).
 Expected<std::string, std::string> read_whole_file(const std::string& path);
 
 // read_whole_file for the commands that read EPD: a PGN file is refused with a pointer to the
