@@ -17,7 +17,7 @@ namespace {
 bool ends_with_ignoring_case(std::string_view s, std::string_view suffix) {
   if (s.size() < suffix.size()) return false;
   return std::equal(suffix.begin(), suffix.end(), s.end() - static_cast<std::ptrdiff_t>(suffix.size()),
-                    [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) == b; });
+                    [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b)); });
 }
 
 void note(BuiltBook& book, std::string text) {
@@ -51,6 +51,20 @@ std::optional<InputType> input_type_of(std::string_view file_name) {
   if (ends_with_ignoring_case(file_name, ".bin")) return InputType::Polyglot;
   if (ends_with_ignoring_case(file_name, ".epd")) return InputType::Epd;
   return std::nullopt;
+}
+
+std::optional<InputType> input_type_of(std::string_view file_name, std::string_view bytes) {
+  if (file_name != "-") return input_type_of(file_name);
+  std::string_view head = bytes.substr(0, 4096);
+  if (head.substr(0, 3) == "\xef\xbb\xbf") head.remove_prefix(3);  // a UTF-8 byte-order mark
+  const bool binary = std::any_of(head.begin(), head.end(), [](char c) {
+    const auto u = static_cast<unsigned char>(c);
+    return u < 0x20 && u != '\t' && u != '\n' && u != '\r';
+  });
+  if (binary) return InputType::Polyglot;
+  const auto first = head.find_first_not_of(" \t\r\n");
+  if (first != std::string_view::npos && head[first] == '[') return InputType::Pgn;
+  return InputType::Epd;
 }
 
 const char* to_string(InputType type) {

@@ -24,6 +24,10 @@ std::string summary(const AnalysisRun& run, std::size_t analysed, std::size_t fa
 }  // namespace
 
 int run_analyse(const AnalyseOptions& o, std::ostream& out, std::ostream& err) {
+  if (auto once = check_stdio_once({o.analysis.spec.input}, {o.output}); !once) {
+    fmt::print(err, "epdd analyse: {}\n", once.error());
+    return kExitBadInput;
+  }
   if (o.output)
     if (auto w = check_writable_output(*o.output); !w) {
       fmt::print(err, "epdd analyse: {}\n", w.error());

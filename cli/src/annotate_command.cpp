@@ -25,6 +25,7 @@ int run_annotate(const AnnotateOptions& o, std::ostream& out, std::ostream& err)
     fmt::print(err, "epdd annotate: {}\n", message);
     return kExitBadInput;
   };
+  if (auto once = check_stdio_once({o.analysis.spec.input}, {o.output.value_or("-"), o.json, o.html}); !once) return fail(once.error());
   for (const auto& path : {o.output, o.json, o.html})
     if (path)
       if (auto w = check_writable_output(*path); !w) return fail(w.error());

@@ -30,9 +30,14 @@ int run_book_backsolve(BookOptions o, std::ostream& out, std::ostream& err) {
   spec.input = o.inputs.front();
   spec.more_inputs.assign(o.inputs.begin() + 1, o.inputs.end());
   std::vector<std::string> outputs;
-  for (const auto& path : {o.output, o.json, o.html}) if (path) outputs.push_back(*path);
+  // Without -o the book goes to standard output: no other output may go there too.
+  outputs.push_back(o.output.value_or("-"));
+  for (const auto& path : {o.json, o.html}) if (path) outputs.push_back(*path);
   for (const KindOutput& more : kind_of(spec).more_outputs())
     if (const auto it = spec.options.find(std::string(more.option_key)); it != spec.options.end()) outputs.push_back(it->second);
+  std::vector<std::string> inputs = o.inputs;
+  if (const auto it = spec.options.find("import"); it != spec.options.end()) inputs.push_back(it->second);
+  if (auto once = check_stdio_once(inputs, {outputs.begin(), outputs.end()}); !once) return fail(once.error());
   for (const auto& path : outputs)
     if (auto w = check_writable_output(path); !w) return fail(w.error());
   Progress progress(stderr, o.analysis.quiet);
@@ -74,16 +79,18 @@ int run_book_leaves(const BookLeavesOptions& o, std::ostream& out, std::ostream&
     fmt::print(err, "epdd book leaves: {}\n", message);
     return kExitBadInput;
   };
+  if (auto once = check_stdio_once(o.inputs, {o.output}); !once) return fail(once.error());
   if (o.output)
     if (auto w = check_writable_output(*o.output); !w) return fail(w.error());
   std::vector<std::string> bytes;  // the files' contents, which the inputs view
   std::vector<book::InputFile> files;
   bytes.reserve(o.inputs.size());
   for (const std::string& name : o.inputs) {
-    const auto type = book::input_type_of(name);
-    if (!type) return fail(fmt::format("{}: a book is read from .pgn (games), .bin (Polyglot) and .epd files", core::escaped(name)));
+    if (!book::input_type_of(name) && !is_stdio(name))
+      return fail(fmt::format("{}: a book is read from .pgn (games), .bin (Polyglot) and .epd files", core::escaped(name)));
     auto read = read_whole_file(name);
     if (!read) return fail(read.error());
+    const auto type = book::input_type_of(name, *read);
     bytes.push_back(std::move(*read));
     files.push_back({*type, name, bytes.back()});
   }

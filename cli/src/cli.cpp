@@ -79,7 +79,7 @@ void add_epd(CLI::App& app, EpdCheckOptions& check, EpdFormatOptions& format, in
   epd->footer("Run 'epdd epd check --help' or 'epdd epd format --help' for details.");
 
   auto* c = epd->add_subcommand("check", "Report every problem of EPD files, with file:line:column");
-  c->add_option("files", check.files, "EPD files")->required();
+  c->add_option("files", check.files, "EPD files ('-': standard input, named '-' in messages)")->required();
   c->add_flag("--chess960", check.chess960, "Read KQkq castling letters as X-FEN (the outermost rooks)");
   c->add_flag("!--no-moves", check.moves, "Do not check move operands (am, bm, pm, pv, sm)");
   add_report_choice(c, check.all, check.min_severity);
@@ -95,8 +95,8 @@ void add_epd(CLI::App& app, EpdCheckOptions& check, EpdFormatOptions& format, in
   c->callback([&] { status = run_epd_check(check, std::cout, std::cerr); });
 
   auto* f = epd->add_subcommand("format", "Rewrite an EPD file canonically (moves in SAN, single spaces)");
-  f->add_option("file", format.file, "EPD file")->required();
-  f->add_option("-o,--output", format.output, "Write here (atomically; may be the input file). Default: stdout");
+  f->add_option("file", format.file, "EPD file ('-': standard input)")->required();
+  f->add_option("-o,--output", format.output, "Write here (atomically; may be the input file; '-': stdout). Default: stdout");
   f->add_flag("--sort-ops", format.sort_ops, "Put operations in ASCII order of their opcodes");
   f->add_flag("--chess960", format.chess960, "Read KQkq castling letters as X-FEN (the outermost rooks)");
   detail::add_counters(f, format.counters_as_operations);
@@ -119,7 +119,7 @@ void add_pgn(CLI::App& app, PgnCheckOptions& check, PgnWriteOptions& write, int&
   pgn->footer("Run 'epdd pgn COMMAND --help' for details.");
 
   auto* c = pgn->add_subcommand("check", "Report every problem of PGN files, with file:line:column and game");
-  c->add_option("files", check.files, "PGN files (or PGC, ChessLive! move files: .pgc, .clm, or by content)")
+  c->add_option("files", check.files, "PGN files (or PGC, ChessLive! move files: .pgc, .clm, or by content;\n'-': standard input, named '-' in messages)")
       ->required();
   add_report_choice(c, check.all, check.min_severity);
   c->add_option("--from", check.from, "pgn, pgc or clm: the files' format, whatever their names or first bytes say")
@@ -141,9 +141,10 @@ void add_pgn(CLI::App& app, PgnCheckOptions& check, PgnWriteOptions& write, int&
   // export, sort and to-epd: one input file, -o, and run_pgn_write doing ACTION.
   auto add_writer = [&](const char* name, const char* description, PgnAction action) {
     auto* cmd = pgn->add_subcommand(name, description);
-    cmd->add_option("file", write.file, "PGN file (or PGC, or a ChessLive! move file, as 'pgn check' reads them)")
+    cmd->add_option("file", write.file, "PGN file (or PGC, or a ChessLive! move file, as 'pgn check' reads them;\n'-': standard input, read a game at a time)")
         ->required();
-    cmd->add_option("-o,--output", write.output, "Write here (atomically; may be the input file). Default: stdout");
+    cmd->add_option("-o,--output", write.output,
+                    "Write here (atomically; may be the input file; '-': stdout, a game at a time). Default: stdout");
     cmd->add_option("--from", write.from, "pgn, pgc or clm: the input's format, whatever its name or first bytes say")
         ->check(CLI::IsMember({"pgn", "pgc", "clm"}));
     cmd->callback([&write, &status, action] {
@@ -163,7 +164,8 @@ void add_pgn(CLI::App& app, PgnCheckOptions& check, PgnWriteOptions& write, int&
       "Exit status: 0 clean, 1 games with errors (written up to the error), 2 unreadable/unwritable.\n\n"
       "Examples:\n"
       "  epdd pgn export games.pgn -o clean.pgn\n"
-      "  epdd pgn export --reduced games.pgn > reduced.pgn");
+      "  epdd pgn export --reduced games.pgn > reduced.pgn\n"
+      "  zcat games.pgn.gz | epdd pgn export - -o - | less     (a filter: a game at a time)");
   auto* s = add_writer("sort", "Sort games into the standard's collation order, in export format", PgnAction::Sort);
   s->footer(
       "Order: Date (unknown digits as 0), Event, Site, Round (numeric; ? before - before numbers), White,\n"
@@ -183,7 +185,7 @@ void add_pgn(CLI::App& app, PgnCheckOptions& check, PgnWriteOptions& write, int&
 void add_convert(CLI::App& app, ConvertOptions& o, int& status) {
   auto* cmd = app.add_subcommand(
       "convert", "Convert games between PGN, PGC (the standard's binary coding) and ChessLive! move files, or to EPD");
-  cmd->add_option("file", o.input, "A .pgn, .pgc or .clm file (another suffix: its first bytes tell)")->required();
+  cmd->add_option("file", o.input, "A .pgn, .pgc or .clm file (another suffix, or '-' for standard input: its first bytes tell)")->required();
   cmd->add_option("-o,--output", o.output,
                   "Write here, atomically: .pgn, .pgc, .clm or .epd says the format. Default: stdout");
   cmd->add_option("--to", o.to, "pgn, pgc, clm or epd: the output's format, whatever its name says (default:\n"
@@ -227,9 +229,9 @@ void add_convert(CLI::App& app, ConvertOptions& o, int& status) {
 void add_report(CLI::App& app, ReportOptions& o, int& status) {
   auto* cmd = app.add_subcommand("report", "One self-contained HTML page from suite runs, an annotation or a book");
   cmd->add_option("results", o.results,
-                  "JSON reports (--json of suite, annotate, book backsolve) or job ids of the store")
+                  "JSON reports (--json of suite, annotate, book backsolve; '-': standard input) or job ids of the store")
       ->required();
-  cmd->add_option("-o,--output", o.output, "Write the page here, atomically. Default: stdout");
+  cmd->add_option("-o,--output", o.output, "Write the page here, atomically ('-': stdout). Default: stdout");
   cmd->add_option("--store", o.where.store, "The store of the job ids (an SQLite file or a PostgreSQL URL; default\n"
                                             "./epdd.db, or the [store] of --config)");
   cmd->add_option("--config", o.where.config, "The daemon's configuration file, for its store");

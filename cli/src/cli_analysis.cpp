@@ -148,8 +148,8 @@ void add_common(CLI::App* cmd, AnalysisSettings& s, const std::string& input_hel
 void add_analyse(CLI::App& app, AnalyseOptions& o, int& status) {
   auto* cmd = app.add_subcommand("analyse", "Analyse every record of an EPD file and write the results back");
   cmd->alias("analyze");
-  add_common(cmd, o.analysis, "The EPD file", true);
-  cmd->add_option("-o,--output", o.output, "Write the EPD here (atomically; may be the input). Default: stdout");
+  add_common(cmd, o.analysis, "The EPD file ('-': standard input)", true);
+  cmd->add_option("-o,--output", o.output, "Write the EPD here (atomically; may be the input; '-': stdout). Default: stdout");
   cmd->add_flag("--keep-existing", o.analysis.spec.keep_existing,
                 "Skip records that already carry analysis (acd, acn, acs, ce, pm or pv); by default\n"
                 "their analysis opcodes are replaced");
@@ -182,9 +182,9 @@ void add_suite(CLI::App& app, SuiteOptions& o, std::vector<std::string>& compare
   auto* cmd = app.add_subcommand("suite", "Run a test suite: score an engine by bm, am, dm and STS points");
   cmd->require_subcommand(0, 1);
   cmd->fallthrough(false);
-  add_common(cmd, o.analysis, "The EPD file", true);
-  cmd->add_option("-o,--output", o.output, "Also write the EPD with the analysis (acd acn acs ce pm pv) here");
-  cmd->add_option("--json", o.json, "Also write the run as JSON here (for 'epdd suite compare' and scripts)");
+  add_common(cmd, o.analysis, "The EPD file ('-': standard input)", true);
+  cmd->add_option("-o,--output", o.output, "Also write the EPD with the analysis (acd acn acs ce pm pv) here ('-': stdout)");
+  cmd->add_option("--json", o.json, "Also write the run as JSON here (for 'epdd suite compare' and scripts; '-': stdout)");
   cmd->add_option("--html", o.html, "Also write the report as one self-contained HTML page here (as 'epdd report' makes it\n"
                   "from the JSON)");
   cmd->add_option("--min-solved", o.min_solved, "Exit with status 13 when fewer records are solved (as Qapla)");
@@ -207,7 +207,10 @@ void add_suite(CLI::App& app, SuiteOptions& o, std::vector<std::string>& compare
       "  epdd suite sts.epd --movetime 200 --engine ethereal --config engines.toml --json eth.json\n"
       "  epdd suite wac.epd --nodes 100000 --option \"Move Overhead=0\" --json sf-mo0.json\n"
       "  epdd suite compare sf.json eth.json\n"
-      "  epdd suite matetrack.epd --nodes 1000000 --concurrency 2 --json mates.json");
+      "  epdd suite matetrack.epd --nodes 1000000 --concurrency 2 --json mates.json\n"
+      "  cat wac.epd | epdd suite - --nodes 1000 --json - | jq .summary.solved\n\n"
+      "FILE '-' is standard input (read whole; the same bytes resume the same job) or standard output (one\n"
+      "output at most); with an output on stdout, the text report goes to stderr.");
   auto* compare = cmd->add_subcommand("compare", "Runs side by side from their --json reports");
   compare->add_option("reports", compare_files, "JSON files written by 'epdd suite --json'")->required();
   compare->footer(

@@ -12,10 +12,11 @@ void add_annotate(CLI::App& app, AnnotateOptions& o, int& status) {
       "annotate", "Annotate the games of a PGN file: [%eval], judgement NAGs and comments, engine lines");
   add_common(cmd, o.analysis,
              "The PGN file (read laxly: missing tags, move numbers or results are fine); or PGC (.pgc) or a\n"
-             "ChessLive! move file (.clm), by suffix or content: annotated as the PGN 'epdd convert' gives",
+             "ChessLive! move file (.clm), by suffix or content: annotated as the PGN 'epdd convert' gives;\n"
+             "'-': standard input",
              false);
-  cmd->add_option("-o,--output", o.output, "Write the annotated PGN here (atomically; may be the input). Default: stdout");
-  cmd->add_option("--json", o.json, "Also write the summary as JSON here (per game, side and player)");
+  cmd->add_option("-o,--output", o.output, "Write the annotated PGN here (atomically; may be the input; '-': stdout). Default: stdout");
+  cmd->add_option("--json", o.json, "Also write the summary as JSON here (per game, side and player; '-': stdout, with -o FILE)");
   cmd->add_option("--html", o.html, "Also write the report as one self-contained HTML page here (as 'epdd report' makes it\n"
                   "from the JSON)");
   add_kind_options(cmd, o.analysis.spec, find_kind("annotate"));

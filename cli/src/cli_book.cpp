@@ -11,8 +11,8 @@ namespace {
 
 void add_leaves(CLI::App* book, BookLeavesOptions& o, int& status) {
   auto* cmd = book->add_subcommand("leaves", "Write the leaves of a book as EPD, for an analyst to fill in (BOOKUP's round trip)");
-  cmd->add_option("inputs", o.inputs, "The book's files, as 'epdd book backsolve' reads them")->required();
-  cmd->add_option("-o,--output", o.output, "Write the leaves here (atomically). Default: stdout");
+  cmd->add_option("inputs", o.inputs, "The book's files, as 'epdd book backsolve' reads them ('-': standard input)")->required();
+  cmd->add_option("-o,--output", o.output, "Write the leaves here (atomically; '-': stdout). Default: stdout");
   cmd->add_option("--max-ply", o.max_ply, "As 'epdd book backsolve'")->check(CLI::Range(1, 1000));
   cmd->add_option("--min-games", o.min_games, "As 'epdd book backsolve'")->check(CLI::Range(1, 1'000'000'000));
   cmd->add_flag("--link-epd", o.link_epd, "As 'epdd book backsolve'");
@@ -43,11 +43,11 @@ void add_book(CLI::App& app, BookOptions& o, BookLeavesOptions& leaves, int& sta
       "backsolve", "Build a book from PGN, Polyglot and EPD files, analyse its leaves, backsolve every position");
   cmd->add_option("inputs", o.inputs,
                   "The book's files, any mix: .pgn (games: main lines and variations), .bin (Polyglot),\n"
-                  ".epd (records: each a position)")
+                  ".epd (records: each a position); '-': standard input, its type by its content")
       ->required();
   add_common(cmd, o.analysis, "", false);
-  cmd->add_option("-o,--output", o.output, "Write the book as EPD here (atomically). Default: stdout");
-  cmd->add_option("--json", o.json, "Also write the report as JSON here");
+  cmd->add_option("-o,--output", o.output, "Write the book as EPD here (atomically; '-': stdout). Default: stdout");
+  cmd->add_option("--json", o.json, "Also write the report as JSON here ('-': stdout, with -o FILE)");
   cmd->add_option("--html", o.html, "Also write the report as one self-contained HTML page here (as 'epdd report' makes it\n"
                   "from the JSON)");
   cmd->add_flag("--chess960", o.analysis.spec.chess960, "EPD input: read KQkq castling letters as X-FEN (the outermost rooks)");

@@ -1,6 +1,5 @@
 #include "cli/convert_command.hpp"
 
-#include <fstream>
 #include <functional>
 #include <ostream>
 #include <sstream>
@@ -220,7 +219,10 @@ int run_convert(const ConvertOptions& o, std::ostream& out, std::ostream& err) {
     fmt::print(err, "epdd convert: {}\n", why);
     return 2;
   };
-  std::optional<Format> to = o.to ? format_named(*o.to) : (o.output ? format_of_suffix(*o.output) : Format::Pgn);
+  if (auto once = check_stdio_once({o.input}, {o.output}); !once) return fail(once.error());
+  // `-o -` is standard output, as without -o: PGN unless --to says otherwise.
+  const std::optional<std::string> output = o.output && !is_stdio(*o.output) ? o.output : std::nullopt;
+  std::optional<Format> to = o.to ? format_named(*o.to) : (output ? format_of_suffix(*output) : Format::Pgn);
   if (o.to && !to) return fail(fmt::format("--to {}: pgn, pgc, clm or epd", *o.to));
   if (!to) return fail(fmt::format("{}: which format? name it .pgn, .pgc, .clm or .epd, or say --to", *o.output));
   core::Board start;
@@ -240,10 +242,10 @@ int run_convert(const ConvertOptions& o, std::ostream& out, std::ostream& err) {
   if (auto readable = check_readable_file(o.input); !readable) return fail(readable.error());
   if (o.output)
     if (auto w = check_writable_output(*o.output); !w) return fail(w.error());
-  std::ifstream in(o.input, std::ios::binary);
+  const auto in = open_input_stream(o.input);
   Sink sink(to == Format::Clm ? std::nullopt : o.output, out);
   GameWriter writer(*to, o, sink, err);
-  const int read = read_games(o, in, start, err, [&](const pgn::Game& g) { writer.write(g); });
+  const int read = read_games(o, *in, start, err, [&](const pgn::Game& g) { writer.write(g); });
   const Totals& t = writer.totals();
   if (read == 2) return 2;  // an input that cannot be read on: nothing written
   if (t.refused) {
@@ -252,11 +254,11 @@ int run_convert(const ConvertOptions& o, std::ostream& out, std::ostream& err) {
                o.input, t.refused, t.games, to == Format::Clm ? "a move file" : "PGC");
     return 1;
   }
-  if (auto committed = to == Format::Clm ? writer.move_files().commit(o.output, out) : sink.commit(); !committed)
+  if (auto committed = to == Format::Clm ? writer.move_files().commit(output, out) : sink.commit(); !committed)
     return fail(committed.error());
   std::string where;
-  if (to == Format::Clm && o.output && writer.move_files().size() > 1) {
-    const auto names = writer.move_files().names(*o.output);
+  if (to == Format::Clm && output && writer.move_files().size() > 1) {
+    const auto names = writer.move_files().names(*output);
     where = fmt::format("; a move file holds one game: written to {} ... {}", names.front(), names.back());
   }
   fmt::print(err, "{}: {} games{}{}{}\n", o.input, t.games, where, left_out(*to, t),

@@ -26,6 +26,10 @@ epd::CheckOptions check_options(bool chess960, bool moves) {
 }  // namespace
 
 int run_epd_check(const EpdCheckOptions& o, std::ostream& out, std::ostream& err) {
+  if (auto once = check_stdio_once(o.files, {}); !once) {
+    fmt::print(err, "epdd epd check: {}\n", once.error());
+    return 2;
+  }
   int status = 0;
   std::size_t total_records = 0, total_errors = 0, total_warnings = 0;
   for (const std::string& file : o.files) {
@@ -58,6 +62,10 @@ int run_epd_check(const EpdCheckOptions& o, std::ostream& out, std::ostream& err
 }
 
 int run_epd_format(const EpdFormatOptions& o, std::ostream& out, std::ostream& err) {
+  if (auto once = check_stdio_once({o.file}, {o.output}); !once) {
+    fmt::print(err, "epdd epd format: {}\n", once.error());
+    return 2;
+  }
   if (o.output)
     if (auto w = check_writable_output(*o.output); !w) {
       fmt::print(err, "epdd epd format: {}\n", w.error());

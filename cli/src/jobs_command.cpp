@@ -47,7 +47,10 @@ Expected<std::unique_ptr<store::Store>, std::string> open_chosen_store(const Sto
 
 namespace {
 
-std::string absolute(const std::string& path) { return fs::absolute(path).lexically_normal().string(); }
+// ("-", standard input, stays "-": the job is its bytes, in the store.)
+std::string absolute(const std::string& path) {
+  return is_stdio(path) ? path : fs::absolute(path).lexically_normal().string();
+}
 
 std::int64_t now_ms() {
   using namespace std::chrono;
@@ -74,6 +77,11 @@ int run_submit(SubmitOptions o, std::ostream& out, std::ostream& err) {
   if (auto why = engine_name_problem(spec.engine)) return fail("--engine: " + *why);
   for (const auto& [key, value] : spec.options)
     if (!kind_of(spec).option(key)) return fail(fmt::format("{} is not a setting of a {} job", key, spec.kind));
+  // A daemon writes the job's outputs, long after this command has gone: not to its stdout.
+  for (const auto* path : {&spec.output, &spec.report, &spec.json})
+    if (*path && is_stdio(**path))
+      return fail("'-' (standard output) is this command's, and a daemon writes the job's outputs: give a file, or "
+                  "'epdd results JOB -o -' once it is done");
   auto bytes = kind_of(spec).read_input(spec.input, spec);
   if (!bytes) return fail(bytes.error());
   AnalysisRun run = kind_of(spec).start(*bytes, spec);
@@ -319,13 +327,21 @@ int run_results(const ResultsOptions& o, std::ostream& out, std::ostream& err) {
     for (const auto& [path, name] : files)
       if (path) writes.emplace_back(*path, name);
     for (const auto& [name, path] : o.more) writes.emplace_back(path, name);
+    // One output on standard output at most (the main one counts when no -o names its file);
+    // a report printed beside an output there goes to stderr, as with 'epdd suite --json -'.
+    const std::string printed(kind.printed_output());
+    const bool printed_is_output = printed == "output";
+    std::vector<std::optional<std::string>> outputs;
+    for (const auto& [path, name] : writes) outputs.emplace_back(path);
+    if (printed_is_output && !o.output) outputs.emplace_back(std::string(kStdio));
+    if (auto once = check_stdio_once({}, outputs); !once) return fail(kExitBadInput, once.error());
+    const bool output_on_stdout = std::any_of(writes.begin(), writes.end(), [](const auto& w) { return is_stdio(w.first); });
     for (const auto& [path, name] : writes)
       if (auto w = write_file_atomically(path, texts.at(name)); !w) {
         fmt::print(err, "epdd results: {}\n", safe_lines(w.error()));
         return kExitBadInput;
       }
-    const std::string printed(kind.printed_output());
-    if (!(printed == "output" && o.output)) out << texts.at(printed) << std::flush;
+    if (!(printed_is_output && o.output)) (output_on_stdout ? err : out) << texts.at(printed) << std::flush;
     // As the one-shot command: failed items, and what of the input the kind could not use.
     return job.failed || kind.failures(*run) ? kExitRecordsFailed : kExitOk;
   } catch (const store::StoreError& e) {

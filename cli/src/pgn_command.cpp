@@ -1,6 +1,6 @@
 #include "cli/pgn_command.hpp"
 
-#include <fstream>
+#include <optional>
 #include <ostream>
 
 #include <fmt/format.h>
@@ -19,6 +19,10 @@ namespace epdd::cli {
 using namespace daemon;  // the commands call into the daemon library
 
 int run_pgn_check(const PgnCheckOptions& o, std::ostream& out, std::ostream& err) {
+  if (auto once = check_stdio_once(o.files, {}); !once) {
+    fmt::print(err, "epdd pgn check: {}\n", once.error());
+    return 2;
+  }
   int status = 0;
   for (const std::string& file : o.files) {
     if (auto readable = check_readable_file(file); !readable) {
@@ -26,12 +30,12 @@ int run_pgn_check(const PgnCheckOptions& o, std::ostream& out, std::ostream& err
       status = 2;
       continue;
     }
-    std::ifstream in(file, std::ios::binary);
+    const auto in = open_input_stream(file);
     const detail::ReportOptions report{o.all, static_cast<int>(o.min_severity)};
     pgn::Diagnostics diags;
     detail::print_as_they_come(diags, out, file, report, detail::pgn_game_prefix);
     const auto said = o.from ? pgn::game_format_named(*o.from) : pgn::game_format_of_suffix(file);
-    pgn::AnyGameReader reader(in, said, diags);
+    pgn::AnyGameReader reader(*in, said, diags);
     std::size_t games = 0, plies = 0;
     for (pgn::Game g; reader.next(g);) {
       ++games;
@@ -52,28 +56,36 @@ int run_pgn_check(const PgnCheckOptions& o, std::ostream& out, std::ostream& err
 
 int run_pgn_write(const PgnWriteOptions& o, std::ostream& out, std::ostream& err) {
   const char* command = o.action == PgnAction::Export ? "export" : o.action == PgnAction::Sort ? "sort" : "to-epd";
-  if (auto readable = check_readable_file(o.file); !readable) {
-    fmt::print(err, "epdd pgn {}: {}\n", command, readable.error());
+  const auto fail = [&](const std::string& message) {
+    fmt::print(err, "epdd pgn {}: {}\n", command, message);
     return 2;
-  }
+  };
+  if (auto once = check_stdio_once({o.file}, {o.output}); !once) return fail(once.error());
+  if (auto readable = check_readable_file(o.file); !readable) return fail(readable.error());
   if (o.output)
-    if (auto w = check_writable_output(*o.output); !w) {
-      fmt::print(err, "epdd pgn {}: {}\n", command, w.error());
-      return 2;
-    }
-  std::ifstream in(o.file, std::ios::binary);
+    if (auto w = check_writable_output(*o.output); !w) return fail(w.error());
+  const auto in = open_input_stream(o.file);
   pgn::Diagnostics diags;
   const detail::ReportOptions errors_only{false, static_cast<int>(pgn::Severity::Error)};
   detail::print_as_they_come(diags, err, o.file, errors_only, detail::pgn_game_prefix);
-  pgn::AnyGameReader reader(in, o.from ? pgn::game_format_named(*o.from) : pgn::game_format_of_suffix(o.file), diags);
+  pgn::AnyGameReader reader(*in, o.from ? pgn::game_format_named(*o.from) : pgn::game_format_of_suffix(o.file), diags);
   pgn::ExportOptions export_options;
   export_options.reduced = o.reduced;
   pgn::ToEpdOptions epd_options;
   epd_options.comments = o.comments;
+  // Each game is written as it is read (sort excepted: it needs them all): a filter's memory
+  // stays flat and its output flows. A file appears whole at the end (AtomicFileWriter).
+  std::optional<AtomicFileWriter> file;
+  if (o.output) file.emplace(*o.output);
   std::string text;
+  const auto emit = [&] {
+    if (file) file->write(text);
+    else out << text;
+    text.clear();
+  };
   std::vector<pgn::Game> kept;  // sort only
   std::size_t games = 0;
-  for (pgn::Game g; reader.next(g);) {
+  for (pgn::Game g; !(file && file->failed()) && out && reader.next(g);) {
     ++games;
     switch (o.action) {
       case PgnAction::Export: pgn::append_game(text, g, export_options); break;
@@ -82,19 +94,17 @@ int run_pgn_write(const PgnWriteOptions& o, std::ostream& out, std::ostream& err
         for (const std::string& line : pgn::game_to_epd(g, epd_options)) text += line + '\n';
         break;
     }
+    emit();
   }
   if (o.action == PgnAction::Sort) {
     pgn::sort_games(kept);
-    for (const pgn::Game& g : kept) pgn::append_game(text, g, export_options);
-  }
-  if (o.output) {
-    if (auto w = write_file_atomically(*o.output, text); !w) {
-      fmt::print(err, "epdd pgn {}: {}\n", command, w.error());
-      return 2;
+    for (const pgn::Game& g : kept) {
+      pgn::append_game(text, g, export_options);
+      emit();
     }
-  } else {
-    out << text;
   }
+  if (file)
+    if (auto w = file->commit(); !w) return fail(w.error());
   const std::size_t errors = diags.count(pgn::Severity::Error);
   fmt::print(err, "{}: {} games{}\n", o.file, games,
              errors ? fmt::format("; {} errors: those games are written up to the error", errors) : "");

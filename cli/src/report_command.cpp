@@ -110,6 +110,7 @@ int run_report(const ReportOptions& o, std::ostream& out, std::ostream& err) {
     fmt::print(err, "epdd report: {}\n", why);
     return 2;
   };
+  if (auto once = check_stdio_once(o.results, {o.output}); !once) return fail(once.error());
   if (o.output)
     if (auto w = check_writable_output(*o.output); !w) return fail(w.error());
   std::vector<ReportInput> inputs;

@@ -320,7 +320,9 @@ std::string settings_text(const JobSpec& spec, const std::string& identity) {
 // same settings) finds it again.
 store::NewJob one_shot_job(const JobSpec& spec, const std::string& engine_name, RunInput& input,
                            const std::string& settings, std::vector<std::pair<std::string, std::string>> files) {
-  const std::string absolute = std::filesystem::absolute(spec.input).lexically_normal().string();
+  // Standard input has no place: its bytes (input.hash) say which job it is, from any folder.
+  const std::string absolute =
+      is_stdio(spec.input) ? spec.input : std::filesystem::absolute(spec.input).lexically_normal().string();
   store::NewJob n;
   n.kind = spec.kind;
   n.input = absolute;

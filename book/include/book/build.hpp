@@ -21,6 +21,10 @@ namespace epdd::book {
 enum class InputType : std::uint8_t { Pgn, Polyglot, Epd };
 // ".pgn" Pgn, ".bin" Polyglot, ".epd" Epd (letter case ignored); nothing for any other name.
 std::optional<InputType> input_type_of(std::string_view file_name);
+// The same, and for "-" (standard input, which has no name to go by) the type its bytes show:
+// Polyglot when they hold control characters (binary entries; no text does), PGN when the first
+// thing in them (a UTF-8 byte-order mark aside) is a tag pair ('['), else EPD.
+std::optional<InputType> input_type_of(std::string_view file_name, std::string_view bytes);
 // "PGN", "Polyglot", "EPD".
 const char* to_string(InputType type);
 

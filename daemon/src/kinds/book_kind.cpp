@@ -265,15 +265,15 @@ class BookKind final : public JobKind {
     std::vector<std::string> names{path};
     names.insert(names.end(), spec.more_inputs.begin(), spec.more_inputs.end());
     for (const std::string& name : names) {
-      const auto type = book::input_type_of(name);
-      if (!type)
+      if (!book::input_type_of(name) && name != "-")
         return unexpected(fmt::format("{}: a book is read from .pgn (games), .bin (Polyglot) and .epd files", core::escaped(name)));
       auto bytes = read_whole_file(name);
       if (!bytes) return unexpected(bytes.error());
+      const auto type = book::input_type_of(name, *bytes);
       bundle_file(bundle, bundle_kind(*type), name, *bytes);
     }
     if (auto import = option_text(spec, "import")) {
-      if (book::input_type_of(*import) != book::InputType::Epd)
+      if (book::input_type_of(*import) != book::InputType::Epd && *import != "-")
         return unexpected(fmt::format("--import {}: the leaf values come as an EPD file (.epd), as 'epdd book leaves' writes it",
                                       core::escaped(*import)));
       auto bytes = read_whole_file(*import);

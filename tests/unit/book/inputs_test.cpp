@@ -5,12 +5,14 @@
 #include <catch2/catch.hpp>
 
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "book/backsolve.hpp"
+#include "book/build.hpp"
 #include "book/epd_output.hpp"
 #include "book/inputs.hpp"
 #include "book/polyglot.hpp"
@@ -475,4 +477,24 @@ TEST_CASE("inputs: the min-games filter keeps the other roots and the moves no g
   CHECK(two.node_count() == want.size());
   CHECK(two.edge_count() == 4);  // e4, e5, g3, c5
   CHECK(two.epd(0) == four_fields(core::Board()));
+}
+
+// Standard input has no suffix: its type comes from its bytes; any other name keeps to its suffix.
+TEST_CASE("inputs: '-' is typed by its content, a named file by its suffix only", "[book][inputs]") {
+  using book::InputType;
+  const std::string polyglot("\x00\x01\x02\x03\x04\x05\x06\x07\xe2\x00\x00\x01\x00\x00\x00\x00", 16);
+  const auto [bytes, type] = GENERATE_COPY(table<std::string, std::optional<InputType>>({
+      {"[Event \"x\"]\n\n1. e4 *\n", InputType::Pgn},
+      {"\xef\xbb\xbf\n  [Event \"x\"]\n", InputType::Pgn},  // a UTF-8 byte-order mark first
+      {"\n\n[Site \"y\"]\n1. d4 *\n", InputType::Pgn},
+      {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - id \"start\";\n", InputType::Epd},
+      {"", InputType::Epd},
+      {polyglot, InputType::Polyglot},
+  }));
+  CAPTURE(bytes);
+  CHECK(book::input_type_of("-", bytes) == type);
+  // A name decides by its suffix, whatever the bytes; a name without one is not guessed at.
+  CHECK(book::input_type_of("games.PGN", polyglot) == InputType::Pgn);
+  CHECK(book::input_type_of("book.bin", bytes) == InputType::Polyglot);
+  CHECK_FALSE(book::input_type_of("games", bytes).has_value());
 }

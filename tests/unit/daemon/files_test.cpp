@@ -5,10 +5,16 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include <csignal>
 #include <filesystem>
+#include <optional>
+#include <cstdio>
 #include <fstream>
+#include <iostream>
 #include <sstream>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "daemon/files.hpp"
 #include "test_support.hpp"
@@ -125,4 +131,90 @@ TEST_CASE("AtomicFileWriter: a symbolic link keeps pointing at its file, which g
   REQUIRE(daemon::write_file_atomically(link.string(), "new\n").has_value());
   CHECK(std::filesystem::is_symlink(link));
   CHECK(content_of(real) == "new\n");
+}
+
+TEST_CASE("check_stdio_once: one '-' per direction, inputs and outputs apart", "[daemon][files][stdio]") {
+  using Outputs = std::vector<std::optional<std::string>>;
+  const auto [inputs, outputs, error] = GENERATE(table<std::vector<std::string>, Outputs, std::string>({
+      {{"-"}, {std::string("-")}, ""},                              // a filter: stdin to stdout
+      {{"a.pgn", "-"}, {std::nullopt, std::string("x.json")}, ""},  // outputs not given are skipped
+      {{"-", "a.pgn", "-"}, {}, "'-' is given as more than one input"},
+      {{"a.epd"}, {std::string("-"), std::nullopt, std::string("-")}, "'-' is given as more than one output"},
+      {{"--"}, {std::string("-o"), std::string("./-")}, ""},  // only '-' itself is a standard stream
+  }));
+  CAPTURE(inputs, error);
+  const auto once = daemon::check_stdio_once(inputs, outputs);
+  if (error.empty()) {
+    CHECK(once);
+  } else {
+    REQUIRE_FALSE(once);
+    CHECK(once.error().find(error) != std::string::npos);
+  }
+}
+
+namespace {
+
+// Runs `body` with descriptor `fd` (0 or 1) replaced by one end of a pipe; `other` is the other
+// end, for the test, which may close it (and set it to -1). The process's own descriptor comes
+// back after.
+template <class Body>
+void with_pipe_as(int fd, Body body) {
+  // What the test runner has buffered goes out first, not into the pipe.
+  std::cout.flush();
+  std::fflush(stdout);
+  int ends[2];
+  REQUIRE(pipe(ends) == 0);
+  const int saved = dup(fd);
+  const int mine = fd == 0 ? ends[0] : ends[1];
+  int other = fd == 0 ? ends[1] : ends[0];
+  dup2(mine, fd);
+  close(mine);
+  body(other);
+  dup2(saved, fd);
+  close(saved);
+  if (other >= 0) close(other);
+}
+
+}  // namespace
+
+TEST_CASE("read_whole_file: '-' is standard input, read once: a second read is refused, not empty", "[daemon][files][stdio]") {
+  with_pipe_as(0, [](int& writer) {
+    const std::string bytes("1k6/8/8/8/8/8/8/K7 w - - id \"a\";\n\0binary\n", 42);
+    REQUIRE(write(writer, bytes.data(), bytes.size()) == static_cast<ssize_t>(bytes.size()));
+    close(std::exchange(writer, -1));  // the end of the input
+    CHECK(daemon::check_readable_file("-"));
+    const auto first = daemon::read_whole_file("-");
+    REQUIRE(first);
+    CHECK(*first == bytes);
+    const auto again = daemon::read_whole_file("-");
+    REQUIRE_FALSE(again);
+    CHECK(again.error() == "- (standard input): read already (standard input can be read once)");
+  });
+}
+
+TEST_CASE("AtomicFileWriter: '-' writes standard output as the parts come, and says a reader gone", "[daemon][files][stdio]") {
+  with_pipe_as(1, [](int& reader) {
+    CHECK(daemon::check_writable_output("-"));
+    daemon::AtomicFileWriter out("-");
+    out.write("game 1\n");
+    // Written at once, not at commit: a filter's output flows.
+    char buffer[64] = {};
+    REQUIRE(read(reader, buffer, sizeof buffer) == 7);
+    CHECK(std::string(buffer, 7) == "game 1\n");
+    out.write("game 2\n");
+    CHECK(out.commit());
+    REQUIRE(read(reader, buffer, sizeof buffer) == 7);
+    CHECK(std::string(buffer, 7) == "game 2\n");
+  });
+  with_pipe_as(1, [](int& reader) {
+    const auto previous = std::signal(SIGPIPE, SIG_IGN);  // as main does
+    close(std::exchange(reader, -1));  // no reader left: EPIPE
+    daemon::AtomicFileWriter out("-");
+    out.write("game 1\n");
+    CHECK(out.failed());
+    const auto committed = out.commit();
+    REQUIRE_FALSE(committed);
+    CHECK(committed.error() == "- (standard output): write failed: Broken pipe");
+    std::signal(SIGPIPE, previous);
+  });
 }
