@@ -14,6 +14,7 @@ namespace epdd::cli::docs {
 // it) or, for a job kind's own keys (keep_keys, judge ...), by the kind's help text. The example is
 // printed whole in EXAMPLE. An error (a key the reader accepts that the example does not document,
 // or documents under the wrong table) says which key.
-Expected<std::string, std::string> config_page(const std::string& example_toml, const std::string& version);
+Expected<std::string, std::string> config_page(const std::string& example_toml, const std::string& version,
+                                               const std::string& date = "");
 
 }  // namespace epdd::cli::docs

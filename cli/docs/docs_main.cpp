@@ -57,11 +57,15 @@ int main(int argc, char** argv) {
     epdd::cli::CommandLine command_line;
     const auto root = epdd::cli::docs::describe_command(command_line.app());
     const fs::path man1 = fresh_directory(out / "man1");
-    for (const auto& page : epdd::cli::docs::command_pages(root, EPDD_VERSION))
+    for (const auto& page : epdd::cli::docs::command_pages(root, EPDD_VERSION, EPDD_RELEASE_DATE)) {
       write_file(man1 / (page.name + ".1"), page.text);
+      // Another name of a command (analyze): a link to its compressed page, as Debian's policy
+      // prefers to a .so page.
+      for (const std::string& alias : page.aliases) fs::create_symlink(page.name + ".1.gz", man1 / (alias + ".1.gz"));
+    }
     const fs::path man5 = fresh_directory(out / "man5");
     const std::string example = read_file(argv[2]);
-    const auto config = epdd::cli::docs::config_page(example, EPDD_VERSION);
+    const auto config = epdd::cli::docs::config_page(example, EPDD_VERSION, EPDD_RELEASE_DATE);
     if (!config) {
       std::cerr << argv[2] << ": " << config.error() << '\n';
       return 1;

@@ -33,6 +33,10 @@ grep -q "complete -F _epdd epdd" "$completion" || fail "$completion does not reg
 
 found=$(MANPATH=$prefix/share/man man -w epdd-suite 2>&1)
 [ "$found" = "$man1/epdd-suite.1.gz" ] || fail "MANPATH=$prefix/share/man man -w epdd-suite: $found"
+# A command's other name (analyze, an alias of analyse) is a link to its page, found by man.
+[ "$(readlink "$man1/epdd-analyze.1.gz")" = epdd-analyse.1.gz ] || fail "epdd-analyze.1.gz is not a link to epdd-analyse.1.gz"
+found=$(MANPATH=$prefix/share/man man -w epdd-analyze 2>&1)
+[ "$found" = "$man1/epdd-analyse.1.gz" ] || fail "MANPATH=$prefix/share/man man -w epdd-analyze: $found"
 found=$(MANPATH=$prefix/share/man man -w 5 epdd.toml 2>&1)
 [ "$found" = "$prefix/share/man/man5/epdd.toml.5.gz" ] || fail "man -w 5 epdd.toml: $found"
 MANPATH=$prefix/share/man MANWIDTH=80 man epdd-suite 2> /dev/null | grep -q "^SYNOPSIS" || fail "man epdd-suite does not render"
