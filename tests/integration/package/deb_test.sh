@@ -30,6 +30,7 @@ restore() {
     dpkg -s epdd > /dev/null 2>&1 && dpkg --purge epdd > /dev/null
     # They did not exist before the root part (its precondition): a failed purge leaves none.
     rm -rf /var/lib/epdd /var/log/epdd /etc/epdd
+    rm -f /etc/systemd/system/multi-user.target.wants/epdd.service
     if [ "$made_user" -eq 1 ] && getent passwd epdd > /dev/null; then
       userdel epdd
       getent group epdd > /dev/null && groupdel epdd
@@ -75,9 +76,15 @@ dpkg-deb --ctrl-tarfile "$deb" | tar -tvf - | awk '$6 ~ /post|pre/ && $1 != "-rw
 
 # --- 3. lintian
 step "lintian"
-lintian "$deb" > "$tmp/lintian" 2>&1 || true
+# lintian's status: 0 no error, 1 errors (its default --fail-on error), anything else: it did not
+# run (a crash, an unpackable file), which must not pass as "no error".
+command -v lintian > /dev/null || fail "lintian is not installed (./dev.sh test installs it)"
+lintian_status=0
+lintian "$deb" > "$tmp/lintian" 2>&1 || lintian_status=$?
 grep -v 'running with root privileges' "$tmp/lintian" || true
-! grep -q '^E:' "$tmp/lintian" || fail "lintian reports errors"
+[ "$lintian_status" -le 1 ] || fail "lintian did not run (exit $lintian_status)"
+echo "lintian: exit $lintian_status, $(grep -c '^E:' "$tmp/lintian" || true) errors, $(grep -c '^W:' "$tmp/lintian" || true) warnings"
+[ "$lintian_status" -eq 0 ] && ! grep -q '^E:' "$tmp/lintian" || fail "lintian reports errors"
 
 # --- 4. unpacked into a throwaway root
 step "dpkg -x"
@@ -181,10 +188,19 @@ step "dpkg -i again (the upgrade path)"
 dpkg -i "$deb" > "$tmp/dpkg.log" 2>&1 || { cat "$tmp/dpkg.log"; fail "dpkg -i a second time"; }
 [ -f /var/lib/epdd/epdd.db ] || fail "a reinstall lost the store"
 
+# An administrator's `systemctl enable epdd` (it works without a running systemd: it makes the
+# [Install] link) is undone by the purge.
+wants=/etc/systemd/system/multi-user.target.wants/epdd.service
+if command -v systemctl > /dev/null; then
+  systemctl enable epdd.service > /dev/null 2>&1 || fail "systemctl enable epdd.service"
+  [ -L "$wants" ] || fail "systemctl enable made no $wants"
+fi
+
 step "dpkg --purge"
 dpkg --purge epdd > "$tmp/dpkg.log" 2>&1 || { cat "$tmp/dpkg.log"; fail "dpkg --purge"; }
-for f in /usr/bin/epdd /usr/lib/systemd/system/epdd.service /etc/epdd/epdd.toml /etc/epdd /var/lib/epdd /var/log/epdd; do
-  [ ! -e "$f" ] || fail "$f is still there after dpkg --purge"
+for f in /usr/bin/epdd /usr/lib/systemd/system/epdd.service /etc/epdd/epdd.toml /etc/epdd /var/lib/epdd /var/log/epdd \
+         "$wants"; do
+  { [ ! -e "$f" ] && [ ! -L "$f" ]; } || fail "$f is still there after dpkg --purge"
 done
 if status=$(dpkg -s epdd 2>&1); then fail "dpkg -s epdd after the purge: $status"; fi
 echo "dpkg -s epdd: $status"
