@@ -184,6 +184,7 @@ refused "book --pgn - without -o" "'-' is given as more than one output" book ba
   --nodes 1000 "${engine[@]}" --store e.db
 refused "report - -" "'-' is given as more than one input" report - -
 refused "suite compare - -" "'-' is given as more than one input" suite compare - -
+refused "perft - -" "'-' is given as more than one input" perft - -
 # A reader that goes away: a write error in words, exit 2, never death by SIGPIPE (141).
 for output in "-o -" ""; do
   # shellcheck disable=SC2086
