@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "core/text.hpp"
+#include "epd/document.hpp"
 #include "book/polyglot.hpp"
 #include "pgn/reader.hpp"
 
@@ -18,6 +19,26 @@ bool ends_with_ignoring_case(std::string_view s, std::string_view suffix) {
   if (s.size() < suffix.size()) return false;
   return std::equal(suffix.begin(), suffix.end(), s.end() - static_cast<std::ptrdiff_t>(suffix.size()),
                     [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b)); });
+}
+
+// Whether `line` opens with the four position fields of an EPD record: a piece placement (rank
+// separators, piece letters, empty-square counts) and a side to move, then two more fields.
+// PGN never does: its tag pairs, comments, escape lines and move numbers fail the first test.
+bool starts_like_epd_record(std::string_view line) {
+  const auto field = [&line]() {
+    const auto start = line.find_first_not_of(" \t");
+    if (start == std::string_view::npos) return std::string_view();
+    line.remove_prefix(start);
+    const auto field = line.substr(0, line.find_first_of(" \t"));
+    line.remove_prefix(field.size());
+    return field;
+  };
+  const std::string_view placement = field();
+  const bool placement_like = placement.find('/') != std::string_view::npos &&
+                              placement.find_first_not_of("pnbrqkPNBRQK12345678/") == std::string_view::npos;
+  const std::string_view side = field();
+  const bool side_like = side.size() == 1 && std::string_view("wbWB").find(side[0]) != std::string_view::npos;
+  return placement_like && side_like && !field().empty() && !field().empty();
 }
 
 void note(BuiltBook& book, std::string text) {
@@ -62,9 +83,13 @@ std::optional<InputType> input_type_of(std::string_view file_name, std::string_v
     return u < 0x20 && u != '\t' && u != '\n' && u != '\r';
   });
   if (binary) return InputType::Polyglot;
-  const auto first = head.find_first_not_of(" \t\r\n");
-  if (first != std::string_view::npos && head[first] == '[') return InputType::Pgn;
-  return InputType::Epd;
+  epd::LineSplitter lines(head);
+  for (std::string_view line, ending; lines.next(line, ending);) {
+    const auto start = line.find_first_not_of(" \t\r");
+    if (start == std::string_view::npos || line[start] == '#') continue;  // blank, or an EPD comment
+    return starts_like_epd_record(line) ? InputType::Epd : InputType::Pgn;
+  }
+  return InputType::Epd;  // nothing to read: EPD, whose reader says so
 }
 
 const char* to_string(InputType type) {

@@ -43,7 +43,8 @@ void add_perft(CLI::App& app, PerftOptions& o, int& status) {
   auto* cmd = app.add_subcommand("perft", "Check move generation against perft counts");
   cmd->add_option("files", o.files,
                   "Perft files: one position a line (FEN, or EPD's four fields) followed by\n"
-                  "';D1 20 ;D2 400 ...' counts. Blank lines and '#' comments are skipped.\n"
+                  "';D1 20 ;D2 400 ...' counts. Blank lines and '#' comments are skipped ('-':\n"
+                  "standard input).\n"
                   "Without files and --fen: the built-in suite (8 positions, depth 5).");
   cmd->add_option("--fen", o.fen, "Count one position (FEN, or EPD's four fields) instead");
   cmd->add_option("--depth", o.depth, "With --fen: the depth to count")->check(CLI::Range(1, 20));
@@ -189,7 +190,9 @@ void add_convert(CLI::App& app, ConvertOptions& o, int& status) {
   cmd->add_option("-o,--output", o.output,
                   "Write here, atomically: .pgn, .pgc, .clm or .epd says the format. Default: stdout");
   cmd->add_option("--to", o.to, "pgn, pgc, clm or epd: the output's format, whatever its name says (default:\n"
-                                "its suffix's; PGN on stdout)");
+                                "its suffix's; PGN on stdout)")
+      ->check(CLI::IsMember({"pgn", "pgc", "clm", "epd"}, CLI::ignore_case))
+      ->type_name("pgn|pgc|clm|epd");
   cmd->add_flag("--lossy", o.lossy, "PGC and move files: write games that hold what the format cannot (PGC:\n"
                                     "comments, text beyond Latin-1; move files: comments, NAGs, variations, a\n"
                                     "set-up start), leaving it out; what was left out is counted on stderr");

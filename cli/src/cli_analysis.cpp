@@ -186,7 +186,7 @@ void add_suite(CLI::App& app, SuiteOptions& o, std::vector<std::string>& compare
   cmd->add_option("-o,--output", o.output, "Also write the EPD with the analysis (acd acn acs ce pm pv) here ('-': stdout)");
   cmd->add_option("--json", o.json, "Also write the run as JSON here (for 'epdd suite compare' and scripts; '-': stdout)");
   cmd->add_option("--html", o.html, "Also write the report as one self-contained HTML page here (as 'epdd report' makes it\n"
-                  "from the JSON)");
+                  "from the JSON; '-': stdout)");
   cmd->add_option("--min-solved", o.min_solved, "Exit with status 13 when fewer records are solved (as Qapla)");
   cmd->footer(
       "Scoring: a record with dm N is solved by any mate no longer than N (with a PV that ends in mate where it\n"
@@ -200,7 +200,9 @@ void add_suite(CLI::App& app, SuiteOptions& o, std::vector<std::string>& compare
       "Time, depth and nodes to solution: where the solving move became the PV's first move and stayed.\n"
       "The written EPD keeps bm/am/dm (they are the key) and adds the analysis opcodes.\n"
       "Exit status: 0 done, 1 some records failed, 2 bad arguments, input or store, 3 the engine could not be\n"
-      "started, 13 fewer solved than --min-solved, 130 interrupted (rerun the same command to resume).\n\n"
+      "started, 13 fewer solved than --min-solved, 130 interrupted (rerun the same command to resume).\n"
+      "FILE '-' is standard input (read whole; the same bytes resume the same job) or standard output (one\n"
+      "output at most); with an output on stdout, the text report goes to stderr.\n\n"
       "Examples:\n"
       "  epdd suite wac.epd --movetime 1000 --concurrency 2\n"
       "  epdd suite wac.epd --nodes 100000 --json sf.json --min-solved 280\n"
@@ -208,11 +210,9 @@ void add_suite(CLI::App& app, SuiteOptions& o, std::vector<std::string>& compare
       "  epdd suite wac.epd --nodes 100000 --option \"Move Overhead=0\" --json sf-mo0.json\n"
       "  epdd suite compare sf.json eth.json\n"
       "  epdd suite matetrack.epd --nodes 1000000 --concurrency 2 --json mates.json\n"
-      "  cat wac.epd | epdd suite - --nodes 1000 --json - | jq .summary.solved\n\n"
-      "FILE '-' is standard input (read whole; the same bytes resume the same job) or standard output (one\n"
-      "output at most); with an output on stdout, the text report goes to stderr.");
+      "  cat wac.epd | epdd suite - --nodes 1000 --json - | jq .summary.solved");
   auto* compare = cmd->add_subcommand("compare", "Runs side by side from their --json reports");
-  compare->add_option("reports", compare_files, "JSON files written by 'epdd suite --json'")->required();
+  compare->add_option("reports", compare_files, "JSON files written by 'epdd suite --json' ('-': standard input, once)")->required();
   compare->footer(
       "One column per run: solved, STS points and rating, matetrack counts, time and nodes, then every\n"
       "record some runs solved and others did not. Runs of different suites are said so and compared on\n"

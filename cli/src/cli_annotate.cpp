@@ -18,7 +18,7 @@ void add_annotate(CLI::App& app, AnnotateOptions& o, int& status) {
   cmd->add_option("-o,--output", o.output, "Write the annotated PGN here (atomically; may be the input; '-': stdout). Default: stdout");
   cmd->add_option("--json", o.json, "Also write the summary as JSON here (per game, side and player; '-': stdout, with -o FILE)");
   cmd->add_option("--html", o.html, "Also write the report as one self-contained HTML page here (as 'epdd report' makes it\n"
-                  "from the JSON)");
+                  "from the JSON; '-': stdout)");
   add_kind_options(cmd, o.analysis.spec, find_kind("annotate"));
   cmd->footer(
       "Every position of every game's main line is analysed (the start position and the position after each\n"

@@ -49,7 +49,7 @@ void add_book(CLI::App& app, BookOptions& o, BookLeavesOptions& leaves, int& sta
   cmd->add_option("-o,--output", o.output, "Write the book as EPD here (atomically; '-': stdout). Default: stdout");
   cmd->add_option("--json", o.json, "Also write the report as JSON here ('-': stdout, with -o FILE)");
   cmd->add_option("--html", o.html, "Also write the report as one self-contained HTML page here (as 'epdd report' makes it\n"
-                  "from the JSON)");
+                  "from the JSON; '-': stdout)");
   cmd->add_flag("--chess960", o.analysis.spec.chess960, "EPD input: read KQkq castling letters as X-FEN (the outermost rooks)");
   add_kind_flags(cmd, o.analysis.spec, find_kind("book"));
   add_kind_options(cmd, o.analysis.spec, find_kind("book"));

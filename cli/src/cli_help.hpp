@@ -42,7 +42,7 @@ class HelpFormatter : public CLI::Formatter {
     if (type == "FLOAT") return "X";
     if (type != "TEXT") return type;
     static const std::set<std::string> kFiles = {"input", "inputs", "file", "files",  "reports", "output",
-                                                 "json",  "report", "store", "config"};
+                                                 "json",  "report", "store", "config", "html"};
     const std::string name = opt->get_lnames().empty() ? opt->get_name(true, false) : opt->get_lnames().front();
     if (kFiles.count(name)) return "FILE";
     if (name == "engine") return "NAME";

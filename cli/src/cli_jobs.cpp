@@ -86,7 +86,7 @@ void add_submit(CLI::App& app, const std::shared_ptr<DaemonCommandOptions>& opti
   submit->add_option("kind", o.submit.spec.kind, kind_names())->required()->check(CLI::IsMember(kinds));
   submit->add_option("files", o.submit.files,
                      "The input: an EPD file, a PGN file for annotate, for book any number of .pgn, .bin\n"
-                     "and .epd files (read now: later changes do not affect the job)")
+                     "and .epd files (read now: later changes do not affect the job; '-': standard input, once)")
       ->required();
   add_store_choice(submit, o.submit.where);
   submit->add_option("--engine", o.submit.spec.engine,
@@ -167,7 +167,7 @@ void add_results(CLI::App& app, const std::shared_ptr<DaemonCommandOptions>& opt
   results->add_option("job", o.results.job, "The job's id")->required();
   add_store_choice(results, o.results.where);
   results->add_option("-o,--output", o.results.output,
-                      "analyse: the EPD here (default stdout); suite: the EPD with analysis here");
+                      "analyse: the EPD here (default stdout); suite: the EPD with analysis here ('-': stdout)");
   results->add_option("--json", o.results.json, "suite, annotate, book: the JSON report here");
   // Every kind's more outputs (book: --pgn, --polyglot), each once.
   std::set<std::string> more;

@@ -229,6 +229,10 @@ int run_fen(const PerftOptions& o, std::ostream& out, std::ostream& err) {
 
 int run_perft(const PerftOptions& o, std::ostream& out, std::ostream& err) {
   if (o.fen) return run_fen(o, out, err);
+  if (auto once = check_stdio_once(o.files, {}); !once) {
+    fmt::print(err, "epdd perft: {}\n", once.error());
+    return 2;
+  }
 
   int status = 0;
   std::vector<std::pair<std::string, std::vector<std::string>>> sources;

@@ -89,6 +89,10 @@ int run_suite(const SuiteOptions& o, std::ostream& out, std::ostream& err) {
 }
 
 int run_suite_compare(const std::vector<std::string>& files, std::ostream& out, std::ostream& err) {
+  if (auto once = check_stdio_once(files, {}); !once) {
+    fmt::print(err, "epdd suite compare: {}\n", once.error());
+    return kExitBadInput;
+  }
   std::vector<std::pair<std::string, suites::SuiteRun>> runs;
   for (const auto& file : files) {
     auto text = read_whole_file(file);

@@ -22,8 +22,10 @@ enum class InputType : std::uint8_t { Pgn, Polyglot, Epd };
 // ".pgn" Pgn, ".bin" Polyglot, ".epd" Epd (letter case ignored); nothing for any other name.
 std::optional<InputType> input_type_of(std::string_view file_name);
 // The same, and for "-" (standard input, which has no name to go by) the type its bytes show:
-// Polyglot when they hold control characters (binary entries; no text does), PGN when the first
-// thing in them (a UTF-8 byte-order mark aside) is a tag pair ('['), else EPD.
+// Polyglot when they hold control characters (binary entries; no text does); EPD when the first
+// line that is not blank or a '#' comment (a UTF-8 byte-order mark aside) opens with four
+// FEN-like fields (placement with '/', side w or b, two more), or when there is no such line;
+// PGN otherwise, so games that open with a '%' escape line, a comment or bare movetext are PGN.
 std::optional<InputType> input_type_of(std::string_view file_name, std::string_view bytes);
 // "PGN", "Polyglot", "EPD".
 const char* to_string(InputType type);

@@ -19,6 +19,13 @@ for c in "${commands[@]}"; do
   fi
   case $c in ""|epd|pgn) ;; *) grep -qE "^Examples?:" <<< "$help" || fail "epdd $c --help has no examples" ;; esac
 done
+# Every footer: prose first, Examples last (the man page's EXAMPLES block holds only examples):
+# after "Examples:" each line is blank or an indented example.
+for c in "${commands[@]}" "book" "book leaves" "book backsolve" "report"; do
+  # shellcheck disable=SC2086
+  after=$("$epdd" $c --help 2>&1 | sed -n '/^Examples\?:/,$p' | tail -n +2 | grep -v '^$' | grep -v '^ ')
+  [ -n "$after" ] && fail "epdd $c --help has prose after its examples: $(head -1 <<< "$after")"
+done
 # (Captured first: grep -q closing the pipe early would fail the pipeline under pipefail.)
 analyse_help=$("$epdd" analyse --help)
 compare_help=$("$epdd" suite compare --help)

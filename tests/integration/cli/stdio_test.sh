@@ -111,6 +111,22 @@ cat games.pgn | "$epdd" book backsolve - --max-ply 2 --nodes 1000 "${engine[@]}"
 "$epdd" book backsolve games.pgn --max-ply 2 --nodes 1000 "${engine[@]}" --store b2.db -o book_file.epd 2> /dev/null
 same "book backsolve - -o -" <(strip_acs book.epd) <(strip_acs book_file.epd)
 [ -s book.epd ] || fail "book backsolve - -o - wrote nothing"
+# book leaves: PGN from stdin that opens with a '%' escape line, a comment, or bare movetext is
+# PGN (not EPD lines "not a legal position"); an EPD from stdin stays EPD.
+kasparov="$data/pgn/kasparov-deep-blue-1997.pgn"
+{ echo "% exported by ChessBase"; head -48 "$kasparov"; } > escape.pgn
+{ echo "{ two games of 1997 }"; head -48 "$kasparov"; } > comment.pgn
+printf '1. e4 e5 2. Nf3 Nc6 *\n\n1. d4 d5 2. c4 *\n' > tagless.pgn
+printf '# two positions\n%s\n%s\n' 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 id "e4";' \
+  'rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq d3 id "d4";' > two.epd
+for f in escape.pgn comment.pgn tagless.pgn two.epd; do
+  "$epdd" book leaves "$f" --max-ply 2 > "leaves_$f.file" 2> "leaves_$f.file.err"
+  cat "$f" | "$epdd" book leaves - --max-ply 2 > "leaves_$f.pipe" 2> "leaves_$f.pipe.err" ||
+    fail "book leaves - ($f): exit $? ($(tail -1 "leaves_$f.pipe.err"))"
+  same "book leaves - and book leaves $f" "leaves_$f.file" "leaves_$f.pipe"
+  same "book leaves - and book leaves $f (stderr)" "leaves_$f.file.err" "leaves_$f.pipe.err"
+  [ -s "leaves_$f.pipe" ] || fail "book leaves - ($f) wrote no leaves"
+done
 # report: a JSON report from stdin, the page on stdout.
 cat out.json | "$epdd" report - -o - > page.html 2> /dev/null
 "$epdd" report out.json -o page_file.html 2> /dev/null
@@ -167,6 +183,8 @@ refused "annotate --json - without -o" "'-' is given as more than one output" an
 refused "book --pgn - without -o" "'-' is given as more than one output" book backsolve games.pgn --pgn - \
   --nodes 1000 "${engine[@]}" --store e.db
 refused "report - -" "'-' is given as more than one input" report - -
+refused "suite compare - -" "'-' is given as more than one input" suite compare - -
+refused "perft - -" "'-' is given as more than one input" perft - -
 # A reader that goes away: a write error in words, exit 2, never death by SIGPIPE (141).
 for output in "-o -" ""; do
   # shellcheck disable=SC2086

@@ -490,6 +490,16 @@ TEST_CASE("inputs: '-' is typed by its content, a named file by its suffix only"
       {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - id \"start\";\n", InputType::Epd},
       {"", InputType::Epd},
       {polyglot, InputType::Polyglot},
+      // PGN that does not open with a tag pair: an escape line, a comment, bare movetext.
+      {"% exported by ChessBase\n[Event \"x\"]\n\n1. e4 *\n", InputType::Pgn},
+      {"{ annotated by hand }\n[Event \"x\"]\n\n1. e4 *\n", InputType::Pgn},
+      {"; a rest-of-line comment\n1. e4 e5 *\n", InputType::Pgn},
+      {"1. e4 e5 2. Nf3 *\n", InputType::Pgn},
+      {"\n  1.d4 d5 1/2-1/2\n", InputType::Pgn},
+      // EPD: the first line that is not blank or a '#' comment has four FEN-like fields.
+      {"# a suite\n\n8/8/8/8/8/8/8/K1k5 b - - bm Kc1;\n", InputType::Epd},
+      {"\xef\xbb\xbf  rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\n", InputType::Epd},
+      {"# only a comment\n", InputType::Epd},
   }));
   CAPTURE(bytes);
   CHECK(book::input_type_of("-", bytes) == type);
@@ -497,4 +507,36 @@ TEST_CASE("inputs: '-' is typed by its content, a named file by its suffix only"
   CHECK(book::input_type_of("games.PGN", polyglot) == InputType::Pgn);
   CHECK(book::input_type_of("book.bin", bytes) == InputType::Polyglot);
   CHECK_FALSE(book::input_type_of("games", bytes).has_value());
+}
+
+// What standard input gives is what the same bytes give from a file named by its type: PGN that
+// opens with an escape line, a comment or bare movetext is read as PGN (not as EPD lines that
+// are "not a legal position"), and an EPD from '-' is still EPD.
+TEST_CASE("inputs: a book from '-' equals the book from the same bytes in a named file", "[book][inputs]") {
+  using book::InputType;
+  const std::string kasparov = epdd::test::read_file(epdd::test::shared_data("pgn/kasparov-deep-blue-1997.pgn"));
+  const auto [bytes, name] = GENERATE_COPY(table<std::string, std::string>({
+      {"% exported by ChessBase\n" + kasparov, "games.pgn"},
+      {"{ six games, 1997 }\n" + kasparov, "games.pgn"},
+      {"1. e4 e5 2. Nf3 Nc6 *\n\n1. d4 d5 2. c4 *\n", "games.pgn"},
+      {"# two positions\nrnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 id \"e4\";\n"
+       "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq d3 id \"d4\";\n",
+       "positions.epd"},
+  }));
+  CAPTURE(bytes.substr(0, 40));
+  const auto typed = book::input_type_of("-", bytes);
+  CHECK(typed == book::input_type_of(name));
+  book::BookInputOptions options;
+  options.max_ply = 4;
+  const std::vector<book::InputFile> from_stdin{{*typed, "-", bytes}}, from_file{{*book::input_type_of(name), name, bytes}};
+  const auto a = book::build_book(from_stdin, options);
+  const auto b = book::build_book(from_file, options);
+  REQUIRE(a);
+  REQUIRE(b);
+  CHECK(a->note_count == 0);
+  CHECK(a->dag.node_count() == b->dag.node_count());
+  CHECK(a->dag.edge_count() == b->dag.edge_count());
+  CHECK(a->games == b->games);
+  CHECK(a->epd_records == b->epd_records);
+  CHECK(a->dag.node_count() > 2);
 }
