@@ -134,10 +134,7 @@ cat >> engines.toml <<TOML
 [[engine]]
 name = "risky-spelt"
 command = "$fake"
-[engine.options]
-threads = 1
-hash = 16
-style = "RISKY"
+options = { threads = 1, hash = 16, style = "RISKY" }
 TOML
 run toml_spelt --config engines.toml --engine risky-spelt
 grep -q '(0 searched now' toml_spelt.txt || fail "hash = 16, style = \"RISKY\" in the TOML is not the engine of --option Style=Risky"
