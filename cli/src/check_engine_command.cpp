@@ -105,8 +105,8 @@ class Runner {
   // A line that informs without passing or failing.
   void note(const std::string& text) { notes_.push_back(text); }
 
-  // The `id name` the engine gave in the handshake (empty before a successful start).
-  std::string id_name() const { return session_ ? session_->identity().name : std::string(); }
+  // What the engine said about itself in the handshake (empty before a successful start).
+  uci::EngineIdentity identity() const { return session_ ? session_->identity() : uci::EngineIdentity{}; }
 
   int failures() const { return failures_; }
   int steps() const { return steps_; }
@@ -365,7 +365,7 @@ int run_check_engine(const CheckEngineOptions& options, std::ostream& out, std::
   Runner run(config, log, out);
   if (run.start()) {
     // What the analysis cache knows this engine by (with -v: it is long).
-    if (options.verbose) fmt::print(out, "     {:<40} identity: {}\n", "", engine_identity_for(config, run.id_name()));
+    if (options.verbose) fmt::print(out, "     {:<40} identity: {}\n", "", engine_identity_for(config, run.identity()));
     run_steps(run);
     run.finish();
   }

@@ -184,8 +184,8 @@ std::string describe_limits(const uci::SearchLimits& l, int multipv) {
   return out.empty() ? "no limit" : out;
 }
 
-std::string engine_identity_for(const uci::EngineConfig& config, const std::string& id_name) {
-  return engine_identity(id_name, engine_options_text(config) + "; " + uci::program_identity(config.process));
+std::string engine_identity_for(const uci::EngineConfig& config, const uci::EngineIdentity& id) {
+  return engine_identity(id.name, engine_options_text(config, id.options) + "; " + uci::program_identity(config.process));
 }
 
 std::string cache_key(const uci::AnalysisRequest& r, const std::string& engine_identity) {
@@ -385,7 +385,7 @@ AnalysisOutcome run_analysis(const std::string& kind, const AnalysisSettings& s,
   }
   if (!id) return fail(kExitEngine, id.error().to_string());
   run.engine = id->name;
-  const std::string identity = engine_identity_for(*config, id->name);
+  const std::string identity = engine_identity_for(*config, *id);
   run.engine_settings = split_engine_identity(identity).second;
 
   const std::string settings = settings_text(spec, identity);

@@ -37,9 +37,12 @@ std::string identity_part(std::string_view text) {
 
 }  // namespace
 
-std::string engine_options_text(const uci::EngineConfig& c) {
+std::string engine_options_text(const uci::EngineConfig& c, const std::vector<uci::OptionLine>& declared) {
   std::map<std::string, std::string> sorted;
-  for (const auto& o : c.options) sorted[identity_part(o.name)] = identity_part(o.value);
+  for (const auto& setting : c.options) {
+    const uci::OptionSetting o = uci::canonical_setting(declared, setting);
+    sorted[identity_part(o.name)] = identity_part(o.value);
+  }
   std::string out;
   for (const auto& [name, value] : sorted) out += fmt::format("{}{}={}", out.empty() ? "" : ", ", name, value);
   return out.empty() ? "the engine's default options" : out;

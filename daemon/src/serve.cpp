@@ -58,7 +58,7 @@ class Engines {
         spdlog::error("engine {}: cannot be started, its jobs wait: {}", e.name, id.error().to_string());
         continue;
       }
-      const std::string identity = engine_identity_for(e, id->name);
+      const std::string identity = engine_identity_for(e, *id);
       spdlog::info("engine {}: {} ({} instance{})", e.name, core::escaped(identity), e.instances,
                    e.instances == 1 ? "" : "s");
       slots_.push_back(EngineSlot{e.name, identity, e.instances});

@@ -153,6 +153,21 @@ Expected<CheckedOption, std::string> check_option(const std::vector<OptionLine>&
   return checked;
 }
 
+OptionSetting canonical_setting(const std::vector<OptionLine>& declared, OptionSetting setting) {
+  const bool aliased = iequals(setting.name, "Threads") && !find_option(declared, setting.name);
+  OptionSetting as_sent = setting;
+  if (aliased) {
+    auto spelt = engine_spelling(declared, {setting});
+    if (spelt.empty() || !find_option(declared, spelt.front().name)) return setting;
+    as_sent = std::move(spelt.front());
+  }
+  auto checked = check_option(declared, as_sent);
+  if (!checked) return setting;
+  setting.name = aliased ? std::string("Threads") : std::move(checked->name);
+  setting.value = checked->value.value_or("");
+  return setting;
+}
+
 Expected<std::vector<CheckedOption>, std::string> check_options(const std::vector<OptionLine>& declared,
                                                                 const std::vector<OptionSetting>& settings,
                                                                 std::string_view engine) {

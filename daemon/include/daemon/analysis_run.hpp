@@ -22,6 +22,7 @@
 #include "store/store.hpp"
 #include "uci/analysis.hpp"
 #include "uci/engine_config.hpp"
+#include "uci/engine_session.hpp"
 
 namespace epdd::daemon {
 
@@ -144,8 +145,9 @@ AnalysisOutcome run_analysis(const std::string& kind, const AnalysisSettings& se
 // The identity of an engine as jobs and cache keys name it: its `id name`, its options, and
 // its program's content and argument vector ("Stockfish 15.1 (Hash=16, Threads=1; program
 // xxh64 0123456789abcdef, args [])"): wrapper scripts, other builds with the same name and
-// other arguments are other engines (issue 14).
-std::string engine_identity_for(const uci::EngineConfig& config, const std::string& id_name);
+// other arguments are other engines (issue 14). The options are named as the engine, whose
+// handshake `id` gave, is told them: another spelling of one setting is the same engine.
+std::string engine_identity_for(const uci::EngineConfig& config, const uci::EngineIdentity& id);
 
 // The cache key of a request to an engine of this identity: everything that decides the
 // answer (position with the moves the engine is told, engine id and options, limits, multipv).

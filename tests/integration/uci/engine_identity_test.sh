@@ -96,6 +96,49 @@ TOML
 run toml_option --config engines.toml --engine risky
 grep -q '(0 searched now' toml_option.txt || fail "Style = \"Risky\" in the TOML is not the engine of --option Style=Risky"
 
+# The identity is the options as the engine is told them (issue 22 follow-up): the engine's
+# spelling of a name, the canonical value (spin in decimal, check true/false, a combo's declared
+# var); another spelling of the same setting is answered from the cache, another value is not.
+# same_as NAME WHAT ARGS...: a run answered wholly from the cache.
+same_as() {
+  local name=$1 what=$2
+  shift 2
+  run "$name" --engine "$fake" "$@"
+  grep -q '(0 searched now' "$name.txt" || fail "$what was not answered from the cache"
+}
+# other_than NAME WHAT ARGS...: a run searched wholly.
+other_than() {
+  local name=$1 what=$2
+  shift 2
+  run "$name" --engine "$fake" "$@"
+  grep -q '3 searched now, 0 from the cache' "$name.txt" || fail "$what was answered from the cache"
+}
+same_as style_lower "--option style=Risky (Style=Risky before)" --option style=Risky
+same_as style_upper "--option STYLE=Risky" --option STYLE=Risky
+same_as combo_lower "--option Style=risky (the combo var in other case)" --option Style=risky
+same_as combo_upper "--option 'style=RISKY'" --option "style=RISKY"
+other_than log_file "--option 'Debug Log File=x.log' (a new option)" --option "Debug Log File=x.log"
+same_as log_lower "--option 'debug log file=x.log'" --option "debug log file=x.log"
+same_as log_upper "--option 'DEBUG LOG FILE=x.log'" --option "DEBUG LOG FILE=x.log"
+other_than log_other "--option 'Debug Log File=X.log' (a string is kept as given)" --option "Debug Log File=X.log"
+other_than hash_32 "--option Hash=32 (another value)" --option Hash=32
+same_as hash_032 "--option Hash=032" --option Hash=032
+same_as hash_lower "--option hash=32" --option hash=32
+same_as hash_16 "--option Hash=016 (the built-in Hash=16)" --option Hash=016
+other_than ponder_true "--option Ponder=true" --option Ponder=true
+same_as ponder_upper "--option Ponder=TRUE" --option Ponder=TRUE
+same_as ponder_name "--option ponder=True" --option ponder=True
+other_than ponder_false "--option Ponder=false (another value)" --option Ponder=false
+# The TOML's names in another case and values in another spelling: the engine of Style=Risky.
+cat >> engines.toml <<TOML
+[[engine]]
+name = "risky-spelt"
+command = "$fake"
+options = { threads = 1, hash = 16, style = "RISKY" }
+TOML
+run toml_spelt --config engines.toml --engine risky-spelt
+grep -q '(0 searched now' toml_spelt.txt || fail "hash = 16, style = \"RISKY\" in the TOML is not the engine of --option Style=Risky"
+
 # The identity is shown: in check-engine -v and in the report's settings.
 "$epdd" check-engine -v --timeout-scale 0.2 -- "$work/play.sh" > check.txt 2>&1 || true
 grep -q 'identity:.*FakeEngine 1.0.*program xxh64 [0-9a-f]\{16\}' check.txt || fail "check-engine -v does not show the identity"

@@ -6,12 +6,15 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "cli/engine_options.hpp"
 #include "daemon/analysis_run.hpp"
 #include "daemon/engine_config_file.hpp"
 #include "daemon/jobs.hpp"
+#include "uci/engine_session.hpp"
+#include "uci/protocol.hpp"
 
 using namespace epdd;
 
@@ -149,7 +152,7 @@ TEST_CASE("engine options: values with commas, '=' or parentheses keep identitie
   const auto identity = [](std::vector<uci::OptionSetting> options) {
     uci::EngineConfig c = daemon::default_engine_config();
     c.options = std::move(options);
-    return daemon::engine_identity_for(c, "Stockfish 15.1");
+    return daemon::engine_identity_for(c, uci::EngineIdentity{"Stockfish 15.1", "", {}});
   };
   // One option whose value reads like two options is not those two options.
   CHECK(identity({option("Debug Log File", "x, Hash=16")}) != identity({option("Debug Log File", "x"), option("Hash", "16")}));
@@ -159,4 +162,30 @@ TEST_CASE("engine options: values with commas, '=' or parentheses keep identitie
   CHECK(daemon::split_engine_identity(with_parentheses).first == "Stockfish 15.1");
   // Plain values are written as they are: the identities already in stores stay the same.
   CHECK(identity({option("Hash", "16"), option("Threads", "1")}).rfind("Stockfish 15.1 (Hash=16, Threads=1; program ", 0) == 0);
+}
+
+TEST_CASE("engine options: the identity has the options as the engine is told them", "[cli][options]") {
+  // Stockfish 15.1's declarations of the options used here.
+  std::vector<uci::OptionLine> declared;
+  for (const std::string_view line : {"option name Threads type spin default 1 min 1 max 1024",
+                                      "option name Hash type spin default 16 min 1 max 33554432",
+                                      "option name Ponder type check default false",
+                                      "option name Skill Level type spin default 20 min 0 max 20"}) {
+    const uci::EngineMessage m = uci::parse_engine_line(line);
+    REQUIRE(std::holds_alternative<uci::OptionLine>(m));
+    declared.push_back(std::get<uci::OptionLine>(m));
+  }
+  const auto identity = [&](std::vector<uci::OptionSetting> options) {
+    uci::EngineConfig c = daemon::default_engine_config();
+    c.options = std::move(options);
+    return daemon::engine_identity_for(c, uci::EngineIdentity{"Stockfish 15.1", "", declared});
+  };
+  const std::string canonical = identity({option("Hash", "16"), option("Threads", "1"), option("Skill Level", "5")});
+  // The text of canonical settings is the one the stores already have (sorted by name).
+  CHECK(canonical.rfind("Stockfish 15.1 (Hash=16, Skill Level=5, Threads=1; program ", 0) == 0);
+  CHECK(identity({option("hash", "016"), option("THREADS", "1"), option("skill level", "05")}) == canonical);
+  CHECK(identity({option("SKILL LEVEL", "5"), option("Hash", "16"), option("Threads", "1")}) == canonical);
+  CHECK(identity({option("Hash", "16"), option("Threads", "1"), option("Skill Level", "6")}) != canonical);
+  CHECK(identity({option("Ponder", "TRUE")}) == identity({option("ponder", "true")}));
+  CHECK(identity({option("Ponder", "TRUE")}) != identity({option("Ponder", "false")}));
 }

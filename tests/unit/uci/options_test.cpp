@@ -268,3 +268,38 @@ TEST_CASE("options: Threads goes by the engine's own name for it, and Threads 1 
   const auto same = engine_spelling(engine_options(), wanted);
   CHECK(same[0].name == "Threads");
 }
+
+TEST_CASE("options: canonical_setting spells a setting as the engine is told it", "[uci]") {
+  const auto& declared = engine_options();
+  const auto text = [&](std::string name, std::string value) {
+    const OptionSetting s = canonical_setting(declared, {std::move(name), std::move(value)});
+    return s.name + "=" + s.value;
+  };
+  // The engine's spelling of the name, whatever the case it was asked in.
+  CHECK(text("skill level", "5") == "Skill Level=5");
+  CHECK(text("SKILL LEVEL", "5") == "Skill Level=5");
+  CHECK(text("Skill Level", "5") == "Skill Level=5");
+  // A spin in decimal without leading zeros; a check as true/false; a combo as its var.
+  CHECK(text("Hash", "016") == "Hash=16");
+  CHECK(text("Contempt", "-010") == "Contempt=-10");
+  // A value out of range is kept as given, name and all: the handshake refuses it.
+  CHECK(text("hash", "0") == "hash=0");
+  CHECK(text("Ponder", "TRUE") == "Ponder=true");
+  CHECK(text("ponder", "False") == "Ponder=false");
+  CHECK(text("nullmove pruning", "fail high") == "NullMove Pruning=Fail High");
+  // A string as given; a button's value is nothing.
+  CHECK(text("syzygypath", "/TB/Six") == "SyzygyPath=/TB/Six");
+  CHECK(text("clear hash", "") == "Clear Hash=");
+  CHECK(text("Clear Hash", "now") == "Clear Hash=");
+  // Canonical settings stay byte for byte what they are.
+  CHECK(text("Hash", "16") == "Hash=16");
+  CHECK(text("Threads", "1") == "Threads=1");
+  // A name the engine does not declare is kept as it is: the check says so before any search.
+  CHECK(text("Hashh", "016") == "Hashh=016");
+  // Threads on an engine that calls it otherwise keeps the name Threads, its value checked.
+  const auto toga = declare({"option name Number of Threads type spin default 1 min 1 max 16"});
+  const OptionSetting threads = canonical_setting(toga, {"threads", "02"});
+  CHECK(threads.name + "=" + threads.value == "Threads=2");
+  const OptionSetting none = canonical_setting({}, {"Threads", "1"});
+  CHECK(none.name + "=" + none.value == "Threads=1");
+}

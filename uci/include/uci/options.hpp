@@ -53,6 +53,15 @@ std::vector<OptionSetting> engine_spelling(const std::vector<OptionLine>& declar
 Expected<CheckedOption, std::string> check_option(const std::vector<OptionLine>& declared,
                                                   const OptionSetting& setting, std::string_view engine = {});
 
+// The setting as the engine is told it, to name what an engine was configured with (the cache's
+// engine identity): the engine's spelling of the name and check_option's canonical value
+// ("skill level=05" -> "Skill Level=5", "Ponder=TRUE" -> "Ponder=true", a combo's declared var,
+// a button's value empty), so that spellings of one setting are one engine. A setting already so
+// spelt comes back byte for byte. Threads keeps the name Threads when the engine calls it
+// otherwise (engine_spelling), its value checked against that option. A name the engine does not
+// declare, or a value that does not check, is kept as given (the handshake refuses it anyway).
+OptionSetting canonical_setting(const std::vector<OptionLine>& declared, OptionSetting setting);
+
 // Checks every setting (all errors reported, one per line, not only the first) and puts them
 // in sending order: Threads first, then Hash (an engine sizes its hash per thread on some
 // builds, and resizing after Threads avoids allocating twice), then the rest as given.
