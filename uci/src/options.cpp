@@ -66,6 +66,14 @@ Expected<std::string, std::string> check_check(const OptionLine& option, std::st
   return unexpected(fmt::format("option {} is true or false, not {}", core::quoted(option.name), core::quoted(value)));
 }
 
+// A button has no value: pressed by true or nothing. Any other word (false above all) would press
+// it just the same, against what it says.
+Expected<std::string, std::string> check_button(const OptionLine& option, std::string_view value) {
+  if (value.empty() || iequals(value, "true")) return std::string();
+  return unexpected(fmt::format("option {} is a button, pressed by true (or no value), not {}: leave it out not to press it",
+                                core::quoted(option.name), core::quoted(value)));
+}
+
 std::string integer_range(const OptionLine& option) {
   if (option.min && option.max) return fmt::format("an integer from {} to {}", *option.min, *option.max);
   if (option.min) return fmt::format("an integer of at least {}", *option.min);
@@ -145,7 +153,10 @@ Expected<CheckedOption, std::string> check_option(const std::vector<OptionLine>&
     case OptionType::Check: value = check_check(*option, setting.value); break;
     case OptionType::Spin: value = check_spin(*option, setting.value); break;
     case OptionType::Combo: value = check_combo(*option, setting.value); break;
-    case OptionType::Button: return checked;
+    case OptionType::Button:
+      if (auto pressed = check_button(*option, setting.value); !pressed)
+        return unexpected((setting.origin.empty() ? "" : setting.origin + ": ") + std::move(pressed).error());
+      return checked;
     case OptionType::String: break;
   }
   if (!value) return unexpected((setting.origin.empty() ? "" : setting.origin + ": ") + std::move(value).error());

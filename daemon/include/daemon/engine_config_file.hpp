@@ -28,7 +28,7 @@
 //   [engine.options]                    # UCI options, in the order written. Values: strings,
 //   Threads = 1                         # integers (sent as decimal text) or booleans (sent as
 //   Hash = 64                           # true/false); no floats, arrays or tables, no line
-//   "Clear Hash" = true                 # breaks. A button takes any value. Names are checked
+//   "Clear Hash" = true                 # breaks. A button takes true. Names are checked
 //                                       # against the engine when it starts, not here; two names
 //                                       # that differ only in case are an error here.
 //

@@ -103,7 +103,7 @@ TEST_CASE("options: check_option accepts values in any case and sends the engine
       {"Debug Log File", "", "Debug Log File", ""},
       {"Debug Log File", " spaced  out ", "Debug Log File", " spaced  out "},
       {"Clear Hash", "", "Clear Hash", std::nullopt},
-      {"clear hash", "whatever", "Clear Hash", std::nullopt},
+      {"clear hash", "TRUE", "Clear Hash", std::nullopt},
   }));
   CAPTURE(c.name, c.value);
   const auto checked = check_option(engine_options(), {std::string(c.name), std::string(c.value)});
@@ -118,6 +118,9 @@ TEST_CASE("options: check_option errors name the option and the valid choices", 
   };
   const Case c = GENERATE(values<Case>({
       {"Hash", "big", "option 'Hash' wants an integer from 1 to 33554432, not 'big'"},
+      // A button is pressed by true or no value: false would press it too, so it is refused.
+      {"Clear Hash", "false", "option 'Clear Hash' is a button, pressed by true (or no value), not 'false': leave it out not to press it"},
+      {"clear hash", "whatever", "option 'Clear Hash' is a button, pressed by true (or no value), not 'whatever': leave it out not to press it"},
       {"Hash", "0", "option 'Hash' wants an integer from 1 to 33554432, not '0'"},
       {"Hash", "33554433", "option 'Hash' wants an integer from 1 to 33554432, not '33554433'"},
       {"hash", "", "option 'Hash' wants an integer from 1 to 33554432, not ''"},
@@ -290,7 +293,7 @@ TEST_CASE("options: canonical_setting spells a setting as the engine is told it"
   // A string as given; a button's value is nothing.
   CHECK(text("syzygypath", "/TB/Six") == "SyzygyPath=/TB/Six");
   CHECK(text("clear hash", "") == "Clear Hash=");
-  CHECK(text("Clear Hash", "now") == "Clear Hash=");
+  CHECK(text("Clear Hash", "true") == "Clear Hash=");
   // Canonical settings stay byte for byte what they are.
   CHECK(text("Hash", "16") == "Hash=16");
   CHECK(text("Threads", "1") == "Threads=1");
