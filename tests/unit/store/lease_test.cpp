@@ -120,3 +120,34 @@ TEST_CASE("store: owners claiming at once never share a position, also through t
   for (const auto& [key, n] : claims_of) CHECK(n == 1);
   CHECK(items == 2 * kPositions);
 }
+
+TEST_CASE("store: claims go job by job and index by index, past a cancelled job's pending items",
+          "[daemon][store][backend]") {
+  // A cancelled job of positions c0..c299 and a queued job after it (some of the same positions,
+  // some new): its items in index order, then nothing; none of the cancelled job's is leased.
+  test::StoreUnderTest stores;
+  auto store = test::open_store(stores.location("store"));
+  const auto cancelled = store->find_or_create_job("suite", "big", "big", "{}").id;
+  std::vector<store::NewItem> big;
+  for (int i = 0; i < 300; ++i) big.push_back({i, "c" + std::to_string(i), "{}"});
+  store->add_items(cancelled, big, "E");
+  CHECK(store->cancel_job(cancelled, "stop"));
+  const auto next = store->find_or_create_job("suite", "next", "next", "{}").id;
+  store->add_items(next, std::vector<store::NewItem>{{0, "n0", "{}"}, {1, "c7", "{}"}, {2, "n2", "{}"}}, "E");
+  // Another engine's job in between is not this owner's.
+  const auto other = store->find_or_create_job("suite", "other", "other", "{}").id;
+  store->add_items(other, std::vector<store::NewItem>{{0, "o0", "{}"}}, "F");
+
+  std::vector<std::string> keys;
+  while (auto claim = store->claim("a", {"E"}, 60000)) {
+    keys.push_back(claim->key);
+    REQUIRE(claim->items.size() == 1);
+    CHECK(claim->items[0].first == next);
+    store->commit_analysis(claim->items[0].first, claim->items[0].second, claim->key, "E", "{}");
+  }
+  CHECK(keys == std::vector<std::string>{"n0", "c7", "n2"});
+  CHECK(store->job_leases(cancelled).empty());
+  const auto f = store->claim("b", {"F"}, 60000);
+  REQUIRE(f);
+  CHECK(f->key == "o0");
+}
