@@ -78,10 +78,11 @@ int run_submit(SubmitOptions o, std::ostream& out, std::ostream& err) {
   for (const auto& [key, value] : spec.options)
     if (!kind_of(spec).option(key)) return fail(fmt::format("{} is not a setting of a {} job", key, spec.kind));
   // A daemon writes the job's outputs, long after this command has gone: not to its stdout.
-  for (const auto* path : {&spec.output, &spec.report, &spec.json})
-    if (*path && is_stdio(**path))
-      return fail("'-' (standard output) is this command's, and a daemon writes the job's outputs: give a file, or "
-                  "'epdd results JOB -o -' once it is done");
+  for (const auto& [path, name] : output_paths(spec))
+    if (is_stdio(path))
+      return fail(fmt::format("'-' (standard output) is this command's, and a daemon writes the job's {}: give a "
+                              "file, or 'epdd results JOB ... -' once it is done",
+                              name));
   auto bytes = kind_of(spec).read_input(spec.input, spec);
   if (!bytes) return fail(bytes.error());
   AnalysisRun run = kind_of(spec).start(*bytes, spec);

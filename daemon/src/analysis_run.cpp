@@ -332,10 +332,14 @@ store::NewJob one_shot_job(const JobSpec& spec, const std::string& engine_name, 
   // finds its own engine of that name, and never runs a program a job names.
   JobSpec stored = spec;
   stored.engine = engine_name;
+  // Its outputs are the command's, written by the command (run again, it finds the job done and
+  // writes them): a daemon that finishes the job of a killed run leaves them in the store for
+  // `epdd results`, and writes no file (or standard output) the run named.
+  for (const KindOutput& more : kind_of(spec).more_outputs()) stored.options.erase(std::string(more.option_key));
   n.spec = spec_to_json(stored);
   give_source(n, input);
   n.files = std::move(files);
-  n.delivery_host = delivery_host(spec);
+  n.delivery_host = delivery_host(stored);
   return n;
 }
 

@@ -325,10 +325,10 @@ Expected<std::vector<std::pair<std::string, std::string>>, std::string> read_inp
 }
 
 Expected<std::vector<std::string>, std::string> write_outputs(const std::map<std::string, std::string>& texts,
-                                                              const JobSpec& spec) {
+                                                              const JobSpec& spec, Stdout to_stdout) {
   std::vector<std::string> written;
   for (const auto& [path, name] : output_paths(spec)) {
-    if (!texts.count(name)) continue;
+    if (!texts.count(name) || (to_stdout == Stdout::Skip && is_stdio(path))) continue;
     if (auto w = write_file_atomically(path, texts.at(name)); !w) return unexpected(w.error());
     written.push_back(path);
   }
@@ -340,7 +340,7 @@ Expected<std::vector<std::string>, std::string> write_job_outputs(store::Store& 
   if (output_paths(spec).empty()) return std::vector<std::string>{};
   auto texts = render_job(store, job, spec);
   if (!texts) return unexpected(texts.error());
-  return write_outputs(*texts, spec);
+  return write_outputs(*texts, spec, Stdout::Skip);
 }
 
 }  // namespace epdd::daemon

@@ -17,6 +17,7 @@
 #include "core/text.hpp"
 #include "daemon/analysis_run.hpp"
 #include "daemon/engine_config_file.hpp"
+#include "daemon/files.hpp"
 #include "daemon/jobs.hpp"
 #include "daemon/logging.hpp"
 #include "daemon/signals.hpp"
@@ -182,6 +183,11 @@ void deliver_jobs(store::Store& store, std::int64_t lease_ms) {
       if (!written) delivered = unexpected(written.error());
       else
         for (const auto& f : *written) spdlog::info("job {}: wrote {}", job->id, core::escaped(f));
+      for (const auto& [path, name] : output_paths(*spec))
+        if (is_stdio(path))
+          spdlog::warn("job {}: its {} went to the standard output of the command that started it, which has gone; "
+                       "'epdd results {} ... -' writes it",
+                       job->id, name, job->id);
     }
     if (!delivered) {
       spdlog::error("job {}: failed: {}", job->id, delivered.error());

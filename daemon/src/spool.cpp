@@ -260,7 +260,7 @@ Expected<void, std::string> deliver_spool_job(store::Store& store, const store::
   for (const auto& [i, why] : run->errors)
     kept += fmt::format("{}: {}: {}\n", kind_of(spec).locate(*run, i, origin.name), kind_of(spec).failed_item_fate(),
                         one_line(why));
-  if (auto written = write_outputs(texts, spec); !written) return unexpected(written.error());
+  if (auto written = write_outputs(texts, spec, Stdout::Skip); !written) return unexpected(written.error());
   if (!kept.empty())
     if (auto w = write_file_atomically((fs::path(origin.dir) / "outbox" / (stem + ".errors")).string(), kept); !w)
       return w;

@@ -113,13 +113,19 @@ std::string delivery_host(const JobSpec& spec);
 // is a message naming the option and the file.
 Expected<std::vector<std::pair<std::string, std::string>>, std::string> read_input_files(const JobSpec& spec);
 
+// Whether an output named '-' is written to standard output (a command's own outputs) or
+// skipped (a daemon's: '-' was the stdout of the one-shot command that made the job, gone since;
+// the output stays in the store for `epdd results JOB ... -`).
+enum class Stdout { Write, Skip };
+
 // Writes those texts where the spec names them (output_paths), atomically. Returns the files
 // written, or what went wrong.
 Expected<std::vector<std::string>, std::string> write_outputs(const std::map<std::string, std::string>& texts,
-                                                              const JobSpec& spec);
+                                                              const JobSpec& spec, Stdout to_stdout = Stdout::Write);
 
-// Writes the finished job's outputs where its spec names them (output, report, json),
-// atomically. Returns the files written, or what went wrong.
+// A daemon's delivery: writes the finished job's outputs where its spec names them (output_paths),
+// atomically, never to its own standard output (Stdout::Skip). Returns the files written, or
+// what went wrong.
 Expected<std::vector<std::string>, std::string> write_job_outputs(store::Store& store, const store::JobRow& job,
                                                                   const JobSpec& spec);
 
