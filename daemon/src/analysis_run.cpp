@@ -100,7 +100,8 @@ Expected<RunInput, std::string> read_input(const JobKind& kind, const std::strin
   RunInput in;
   in.path = path;
   std::error_code ec;
-  if (!kind.stores_as_is(path) || kind.many_inputs() || !std::filesystem::is_regular_file(path, ec)) {
+  // (Standard input is read whole, even where a file named "-" is there.)
+  if (is_stdio(path) || !kind.stores_as_is(path) || kind.many_inputs() || !std::filesystem::is_regular_file(path, ec)) {
     auto bytes = kind.read_input(path, spec);
     if (!bytes) return unexpected(bytes.error());
     in.hash = content_hash(*bytes);

@@ -17,6 +17,9 @@ same() {  # same WHAT A B: the two files are byte for byte equal
   cmp -s "$2" "$3" || { fail "$1: $2 and $3 differ"; diff "$2" "$3" | head -5 >&2; }
 }
 engine=(--engine "$sf" --threads 1)
+# A file named '-' (earlier versions made one of `-o -`): '-' is standard input and output all the
+# same; no command reads it or writes it.
+printf '[Event "a file named -"]\n[Result "*"]\n\n1. d4 *\n' | tee ./- > decoy.copy
 head -8 "$data/suites/wac.epd" > suite.epd
 twic="$data/pgn/twic0920.pgn"
 # The first 30 games of twic0920 (a game ends at a blank line before the next [Event).
@@ -200,6 +203,10 @@ status=0
 status=0
 "$epdd" epd format suite.epd > /dev/full 2> err.txt || status=$?
 [ "$status" = 2 ] && grep -q "No space left" err.txt || fail "epd format > /dev/full: exit $status, $(cat err.txt)"
+
+same "the file named '-' (no command reads or writes it)" ./- decoy.copy
+grep -l 'a file named -' -- *.pgn *.epd *.json *.txt 2> /dev/null | grep -v '^decoy' &&
+  fail "a command read the file named '-' instead of standard input"
 
 [ "$failed" = 0 ] && echo "stdio test passed"
 exit $failed
