@@ -159,6 +159,9 @@ void route_standard_output() {
   routed = new StandardOutputBuffer;
   std::cout.flush();
   std::cout.rdbuf(routed);
+  // A person watching: each write is shown as it is made (check-engine's PASS lines, a check's
+  // diagnostics), as a terminal's line-buffered stdout would; a pipe or a file gets full buffers.
+  if (::isatty(STDOUT_FILENO)) std::cout << std::unitbuf;
 }
 
 bool standard_output_ok(std::string& message) {

@@ -31,7 +31,8 @@ Expected<void, std::string> check_stdio_once(const std::vector<std::string>& inp
 std::unique_ptr<std::istream> open_input_stream(const std::string& path);
 
 // Makes std::cout write standard output with write(2) through a buffer of its own, which keeps
-// the reason of a failed write for standard_output_ok. main calls it first; once is enough.
+// the reason of a failed write for standard_output_ok; on a terminal each write is shown at once.
+// main calls it first; once is enough.
 void route_standard_output();
 
 // Flushes std::cout and says whether everything written to standard output got there: false
