@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <mutex>
+#include <sstream>
 
 #include "engine_support.hpp"
 #include "test_support.hpp"
@@ -506,7 +507,9 @@ TEST_CASE("identify answers from a running instance, which then serves the reque
 }
 
 TEST_CASE("a pool whose engine refuses its options fails every request without restarting it", "[uci][pool]") {
-  EngineConfig c = fake({"--name", "Fake Options 1.0"});
+  epdd::test::TempDir dir;
+  const auto log = (dir.path() / "log").string();
+  EngineConfig c = fake({"--name", "Fake Options 1.0", "--log", log});
   c.options = {{"Hahs", "64", "--option"}};
   c.instances = 2;
   EnginePool pool({c});
@@ -515,8 +518,19 @@ TEST_CASE("a pool whose engine refuses its options fails every request without r
   REQUIRE_FALSE(id);
   CHECK(id.error().kind == EngineErrorKind::BadRequest);
   CHECK(id.error().message == "--option: engine Fake Options 1.0 declares no option 'Hahs' (did you mean 'Hash'?)");
-  // Asked to quit, not killed: the engine was fine.
-  CHECK(id.error().exit_status.find("signal") == std::string::npos);
+  // Asked to quit (the engine was fine), every one started, before any shutdown: none was left
+  // running or killed.
+  {
+    std::istringstream sent(epdd::test::read_file(log));
+    int started = 0, quit = 0;
+    for (std::string line; std::getline(sent, line);) {
+      started += line == "uci";
+      quit += line == "quit";
+      CHECK(line.rfind("go", 0) == std::string::npos);
+    }
+    CHECK(started >= 1);
+    CHECK(quit == started);
+  }
   auto a = pool.analyse(depth_request());
   REQUIRE_FALSE(a);
   CHECK(a.error().kind == EngineErrorKind::BadRequest);
