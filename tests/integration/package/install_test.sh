@@ -24,4 +24,19 @@ grep -qx "ExecStart=$p/bin/epdd serve --config $p/etc/epdd/epdd.toml" "$p/lib/sy
   fail "the unit's ExecStart: $(grep ExecStart "$p/lib/systemd/system/epdd.service")"
 cmp "$p/etc/epdd/epdd.toml" "$src/packaging/epdd.toml" || fail "etc/epdd/epdd.toml is not packaging/epdd.toml"
 gzip -t "$p/share/doc/epdd/changelog.gz" || fail "changelog.gz is not gzip"
+# Installed again over an edited configuration: the edit stays, the new example goes beside it.
+echo '# edited by the administrator' >> "$p/etc/epdd/epdd.toml"
+cp "$p/etc/epdd/epdd.toml" "$tmp/edited.toml"
+cmake --install "$build" --prefix "$p" > "$tmp/again.log" || { cat "$tmp/again.log"; fail "cmake --install again"; }
+cmp "$p/etc/epdd/epdd.toml" "$tmp/edited.toml" || fail "cmake --install replaced an edited etc/epdd/epdd.toml"
+cmp "$p/etc/epdd/epdd.toml.new" "$src/packaging/epdd.toml" || fail "the new example is not etc/epdd/epdd.toml.new"
+grep -q "Kept: .*epdd.toml (edited)" "$tmp/again.log" || fail "the second install does not say it kept the configuration"
+# Two prefixes installed at once: each unit names its own binary.
+cmake --install "$build" --prefix "$tmp/a" > /dev/null & one=$!
+cmake --install "$build" --prefix "$tmp/b" > /dev/null & two=$!
+wait "$one"; wait "$two"
+for x in a b; do
+  grep -qx "ExecStart=$tmp/$x/bin/epdd serve --config $tmp/$x/etc/epdd/epdd.toml" "$tmp/$x/lib/systemd/system/epdd.service" ||
+    fail "installed at once, prefix $x has the unit: $(grep ExecStart "$tmp/$x/lib/systemd/system/epdd.service")"
+done
 echo "ok: $(cd "$p" && find . -type f | wc -l) files installed"
