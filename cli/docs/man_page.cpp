@@ -16,8 +16,8 @@ std::string upper(std::string s) {
   return s;
 }
 
-// A footer's parts: the prose, the line(s) after "Exit status:" up to a blank line, and the
-// lines after "Examples:" (or "Example:").
+// A footer's parts: the prose, the sentence after "Exit status:" (up to the line that ends in
+// '.', or a blank line), and the lines after "Examples:" (or "Example:").
 struct Footer {
   std::vector<std::string> prose;
   std::vector<std::string> exit_status;
@@ -34,10 +34,12 @@ Footer split_footer(const std::string& footer) {
       part = Part::ExitStatus;
       const auto text = line.find_first_not_of(' ', std::string("Exit status:").size());
       if (text != std::string::npos) parts.exit_status.push_back(line.substr(text));
+      if (!line.empty() && line.back() == '.') part = Part::Prose;
     } else if (part == Part::ExitStatus && line.empty()) {
       part = Part::Prose;
     } else {
       (part == Part::Prose ? parts.prose : part == Part::ExitStatus ? parts.exit_status : parts.examples).push_back(line);
+      if (part == Part::ExitStatus && line.back() == '.') part = Part::Prose;  // (the sentence has ended)
     }
   }
   while (!parts.prose.empty() && parts.prose.back().empty()) parts.prose.pop_back();

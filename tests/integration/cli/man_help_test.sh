@@ -4,10 +4,11 @@
 # rendered to text (man -l) and
 #   - every option of --help is in the page's OPTIONS with the same names, value word and
 #     description (whitespace normalised), and every option of the page is one of --help's;
-#   - every line of the help's footer is in the page ("Exit status:" and "Examples:" are the
-#     page's EXIT STATUS and EXAMPLES headings).
-# Then the comparison is shown to fail: on a copy of a page with one option removed, and on one
-# with an option --help does not have.
+#   - each description is the one under its own tag;
+#   - the help's footer is in its own sections: its "Exit status:" sentence is the page's EXIT
+#     STATUS, its "Examples:" lines are EXAMPLES, every other line is in DESCRIPTION.
+# Then the comparison is shown to fail: on copies of a page with one option removed, with an
+# option --help does not have, with two descriptions swapped, with a line more in EXIT STATUS.
 #
 #   man_help_test.sh EPDD DOCS_DIR     (DOCS_DIR: epdd_docs's output, with man1/)
 set -uo pipefail
@@ -65,6 +66,24 @@ page_tags() {
   awk '/^OPTIONS$/ { on = 1; next } /^[A-Z]/ { on = 0 } on && /^       [^ ]/ { print substr($0, 8) }'
 }
 
+# page_entries: a rendered page on stdin -> per entry of its OPTIONS section, its first line
+# (from indent 7, as page_tags), a tab, and the lines under it joined (its description).
+page_entries() {
+  awk 'function flush() { if (entry != "") print entry "\t" desc; entry = ""; desc = "" }
+       /^OPTIONS$/ { on = 1; next }
+       /^[A-Z]/ { flush(); on = 0 }
+       !on { next }
+       /^       [^ ]/ { flush(); entry = substr($0, 8); next }
+       /^   [^ ]/ { flush(); next }
+       /^        +[^ ]/ { sub(/^ +/, ""); desc = desc " " $0 }
+       END { flush() }'
+}
+
+# section NAME: a rendered page on stdin -> the text of its section NAME, normalised.
+section() {
+  awk -v name="$1" '$0 == name { on = 1; next } /^[A-Z]/ { on = 0 } on' | normalise
+}
+
 # is_tag HELP_TAG PAGE_LINE: whether the page's entry line is that option's.
 is_tag() {
   [[ $2 == "$1" ]] || { [ ${#1} -le 6 ] && [[ $2 == "$1 "* ]]; }
@@ -80,26 +99,51 @@ has_tag() {
 
 # compare "COMMAND WORDS" PAGE: prints each difference; returns 1 if there is one.
 compare() {
-  local words=$1 page=$2 help rendered options_text all_text differences=0 kind tag desc line
+  local words=$1 page=$2 help rendered differences=0 kind tag desc line
   # shellcheck disable=SC2086
   help=$("$epdd" $words --help 2>&1) || { echo "epdd $words --help fails"; return 1; }
   rendered=$(MANWIDTH=80 man -l "$page" 2> "$tmp/man.err") || { echo "$page: man -l fails: $(cat "$tmp/man.err")"; return 1; }
-  options_text=$(awk '/^OPTIONS$/ { on = 1; next } /^[A-Z]/ { on = 0 } on' <<< "$rendered" | normalise)
-  all_text=$(normalise <<< "$rendered")
   mapfile -t page_lines < <(page_tags <<< "$rendered")
+  mapfile -t entries < <(page_entries <<< "$rendered")
   help_tags=()
+  local footer_part=prose exit_status="" examples="" entry page_desc
   while IFS=$'\t' read -r kind tag desc; do
     case $kind in
       option)
         help_tags+=("$tag")
-        has_tag "$tag" "${page_lines[@]}" || { echo "$page: no option '$tag' (epdd $words --help has it)"; differences=1; }
-        [[ " $options_text " == *" $desc "* ]] || { echo "$page: the description of '$tag' differs from --help's: $desc"; differences=1; } ;;
+        has_tag "$tag" "${page_lines[@]}" || { echo "$page: no option '$tag' (epdd $words --help has it)"; differences=1; continue; }
+        # The description under its own tag (for a short tag, on the tag's line after it).
+        for entry in "${entries[@]}"; do
+          is_tag "$tag" "${entry%%$'\t'*}" || continue
+          page_desc=$(printf '%s %s' "${entry%%$'\t'*}" "${entry#*$'\t'}" | normalise)
+          page_desc=${page_desc#"$tag"}
+          page_desc=${page_desc# }
+          [ "$page_desc" = "$desc" ] ||
+            { echo "$page: the description under '$tag' differs from --help's: '$page_desc' against '$desc'"; differences=1; }
+          break
+        done ;;
       footer)
-        line=$(sed -E 's/^Exit status: *//' <<< "$tag" | normalise)
-        case $line in ""|Examples:|Example:) continue ;; esac
-        [[ " $all_text " == *" $line "* ]] || { echo "$page: the footer line '$line' is missing"; differences=1; } ;;
+        # The footer's parts, as --help has them: "Exit status:" one sentence (up to a line that
+        # ends in '.'), "Examples:" to the end, the rest prose.
+        case $footer_part/$tag in
+          */Examples:|*/Example:) footer_part=examples; continue ;;
+          prose/"Exit status:"*) footer_part=exit; tag=${tag#Exit status:} ;;
+        esac
+        line=$(normalise <<< "$tag")
+        case $footer_part in
+          exit) exit_status+=" $line"; [[ $line == *. ]] && footer_part=prose ;;
+          examples) examples+=" $line" ;;
+          prose) [[ " $(section DESCRIPTION <<< "$rendered") " == *" $line "* ]] ||
+                   { echo "$page: the footer line '$line' is not in DESCRIPTION"; differences=1; } ;;
+        esac ;;
     esac
   done < <(help_entries <<< "$help")
+  exit_status=$(normalise <<< "$exit_status")
+  [ "$exit_status" = "$(section "EXIT STATUS" <<< "$rendered")" ] ||
+    { echo "$page: EXIT STATUS is not --help's: '$(section "EXIT STATUS" <<< "$rendered")' against '$exit_status'"; differences=1; }
+  examples=$(normalise <<< "$examples")
+  [ "$examples" = "$(section EXAMPLES <<< "$rendered")" ] ||
+    { echo "$page: EXAMPLES are not --help's: '$(section EXAMPLES <<< "$rendered")' against '$examples'"; differences=1; }
   local h found
   for line in "${page_lines[@]}"; do
     found=0
@@ -141,6 +185,15 @@ grep -q "no option '--json FILE'" "$tmp/removed.out" || fail "the missing --json
 sed '/^\.SH OPTIONS$/a .TP\n\\fB\\-\\-bogus\\fR \\fIN\\fR\nNot an option of epdd suite' "$pages/epdd-suite.1" > "$tmp/epdd-suite.1"
 compare suite "$tmp/epdd-suite.1" > "$tmp/added.out" && fail "a page with --bogus compared equal to --help"
 grep -q "option '--bogus N' is not in epdd suite --help" "$tmp/added.out" || fail "the extra --bogus was not named: $(cat "$tmp/added.out")"
+# Two descriptions swapped (each text still in OPTIONS), and a prose line moved under EXIT STATUS.
+sed 's/^No progress and no summary on stderr (errors still)$/@@/
+     s/^Log engine stderr, restarts and problems as they happen$/No progress and no summary on stderr (errors still)/
+     s/^@@$/Log engine stderr, restarts and problems as they happen/' "$pages/epdd-suite.1" > "$tmp/epdd-suite.1"
+compare suite "$tmp/epdd-suite.1" > "$tmp/swapped.out" && fail "a page with -q and -v's descriptions swapped compared equal"
+grep -q "the description under '-q,--quiet' differs" "$tmp/swapped.out" || fail "the swap was not named: $(cat "$tmp/swapped.out")"
+sed '/^\.SH EXAMPLES$/i The text report goes to stderr.' "$pages/epdd-suite.1" > "$tmp/epdd-suite.1"
+compare suite "$tmp/epdd-suite.1" > "$tmp/moved.out" && fail "a page with a line more under EXIT STATUS compared equal"
+grep -q "EXIT STATUS is not --help's" "$tmp/moved.out" || fail "the line under EXIT STATUS was not named: $(cat "$tmp/moved.out")"
 
 [ $failed -eq 0 ] && echo "${#commands[@]} commands: --help and the man page agree ($options_checked options and every footer line)"
 exit $failed
