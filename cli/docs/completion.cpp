@@ -131,7 +131,7 @@ _epdd_reply() {
 
 _epdd() {
   local cur=${COMP_WORDS[COMP_CWORD]}
-  local path=epdd positionals=0 dashdash=0 i word kind subs
+  local path=epdd positionals=0 dashdash=0 in_pair=0 i word kind subs
   COMPREPLY=()
   for ((i = 1; i < COMP_CWORD; i++)); do
     word=${COMP_WORDS[i]}
@@ -144,7 +144,12 @@ _epdd() {
       # (bash splits that at '=' into three words: --option, =, value).
       kind=$(_epdd_value "$path" "${word%%=*}")
       if [[ -n $kind && $word != *=* ]]; then
-        if [[ ${COMP_WORDS[i + 1]} == = ]]; then ((i += 2)); else ((i++)); fi
+        if [[ ${COMP_WORDS[i + 1]-} == = ]]; then ((i += 2)); else ((i++)); fi
+        # A value NAME=VALUE (--option Hash=16) is split too: Hash, =, 16 are one value.
+        if [[ ${COMP_WORDS[i + 1]-} == = ]]; then
+          ((i += 2))
+          ((i >= COMP_CWORD)) && in_pair=1
+        fi
       fi
     elif [[ " $(_epdd_commands "$path") " == *" $word "* ]] && ((positionals == 0)); then
       path+=" $word"
@@ -152,6 +157,8 @@ _epdd() {
       ((positionals++))
     fi
   done
+  # The VALUE of a NAME=VALUE: free text.
+  ((in_pair)) && return 0
   # The value of an option: "--severity " or "--severity=" (bash's "=" word, or one word).
   local prev=${COMP_WORDS[COMP_CWORD - 1]}
   if [[ $cur == = ]]; then

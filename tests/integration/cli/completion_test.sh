@@ -43,6 +43,13 @@ expect "epdd analyze --new-game k" "keep"
 expect "epdd submit " "analyse annotate book suite"
 expect "epdd book " "backsolve leaves"
 expect "epdd suite compare --h" "--help"
+# A NAME=VALUE value is one value (bash splits it into NAME, =, VALUE): what follows it is
+# completed as after any option; its VALUE is free text.
+expect "epdd suite --option Hash = 16 comp" "compare"
+expect "epdd suite --option = Hash = 16 comp" "compare"
+expect "epdd suite --option Hash =" ""
+expect "epdd suite --option Hash = 1" ""
+expect "epdd analyse --option Hash = 16 --movet" "--movetime"
 # An option's value is not taken for a command: `--engine suite` is the engine's name.
 expect "epdd analyse --engine suite --movet" "--movetime"
 # The commands themselves, each with the options of its own --help.
