@@ -58,6 +58,9 @@ class Sink {
     if (file_) file_->write(part);
     else out_ << part;
   }
+  // Whether the output cannot be written on (a reader of standard output gone): the input is
+  // not read on then.
+  bool failed() const { return file_ ? file_->failed() : !out_; }
   Expected<void, std::string> commit() { return file_ ? file_->commit() : Expected<void, std::string>{}; }
 
  private:
@@ -195,11 +198,11 @@ std::string left_out(Format to, const Totals& t) {
   return s;
 }
 
-// The input read a game at a time into `write`, its problems said on `err` as they come.
-// Returns 2 for an input that cannot be read on (damaged PGC, a move file against its grammar),
-// 1 when PGN games had errors (kept up to them), else 0.
+// The input read a game at a time into `write` (until it returns false), its problems said on
+// `err` as they come. Returns 2 for an input that cannot be read on (damaged PGC, a move file
+// against its grammar), 1 when PGN games had errors (kept up to them), else 0.
 int read_games(const ConvertOptions& o, std::istream& in, const core::Board& start, std::ostream& err,
-               const std::function<void(const pgn::Game&)>& write) {
+               const std::function<bool(const pgn::Game&)>& write) {
   pgn::Diagnostics diags;
   const detail::ReportOptions errors_only{false, static_cast<int>(pgn::Severity::Error)};
   detail::print_as_they_come(diags, err, o.input, errors_only, detail::pgn_game_prefix);
@@ -207,7 +210,8 @@ int read_games(const ConvertOptions& o, std::istream& in, const core::Board& sta
   options.chesslive_start = start;
   const auto said = o.from ? pgn::game_format_named(*o.from) : pgn::game_format_of_suffix(o.input);
   pgn::AnyGameReader reader(in, said, diags, options);
-  for (pgn::Game g; reader.next(g);) write(g);
+  for (pgn::Game g; reader.next(g);)
+    if (!write(g)) break;
   if (diags.count(pgn::Problem::PgcData) || diags.count(pgn::Problem::MoveFile)) return 2;
   return diags.count(pgn::Severity::Error) ? 1 : 0;
 }
@@ -245,8 +249,15 @@ int run_convert(const ConvertOptions& o, std::ostream& out, std::ostream& err) {
   const auto in = open_input_stream(o.input);
   Sink sink(to == Format::Clm ? std::nullopt : o.output, out);
   GameWriter writer(*to, o, sink, err);
-  const int read = read_games(o, *in, start, err, [&](const pgn::Game& g) { writer.write(g); });
+  const int read = read_games(o, *in, start, err, [&](const pgn::Game& g) {
+    writer.write(g);
+    return !sink.failed();
+  });
   const Totals& t = writer.totals();
+  if (sink.failed()) {  // (said by the commit: standard output's error)
+    if (auto committed = sink.commit(); !committed) return fail(committed.error());
+    return 2;
+  }
   if (read == 2) return 2;  // an input that cannot be read on: nothing written
   if (t.refused) {
     fmt::print(err, "{}: {} of {} games hold what {} cannot (named above): nothing written; --lossy writes them "

@@ -196,6 +196,16 @@ for output in "-o -" ""; do
   [ "$status" = 2 ] || fail "pgn export ${output:-to stdout} | head: exit $status"
   grep -q "standard output.*Broken pipe" err.txt || fail "pgn export ${output:-to stdout} | head says: $(cat err.txt)"
 done
+# ... and the filters stop reading then: an endless input ends with the reader.
+for output in "-o -" ""; do
+  for filter in "pgn export" "convert"; do
+    # shellcheck disable=SC2086
+    (while cat "$twic" 2> /dev/null; do :; done) | timeout 120 "$epdd" $filter - $output 2> err.txt | head -c 10 > /dev/null
+    status=${PIPESTATUS[1]}
+    [ "$status" = 2 ] && grep -q "standard output.*Broken pipe" err.txt ||
+      fail "endless input | $filter - ${output:-to stdout} | head: exit $status (124: it read on), $(tail -1 err.txt)"
+  done
+done
 # A full disk under stdout.
 status=0
 "$epdd" epd format suite.epd -o - > /dev/full 2> err.txt || status=$?
