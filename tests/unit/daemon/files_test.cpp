@@ -164,15 +164,20 @@ void with_pipe_as(int fd, Body body) {
   std::fflush(stdout);
   int ends[2];
   REQUIRE(pipe(ends) == 0);
-  const int saved = dup(fd);
   const int mine = fd == 0 ? ends[0] : ends[1];
-  int other = fd == 0 ? ends[1] : ends[0];
+  // The process's descriptor comes back however the body ends (a failed REQUIRE throws): Catch's
+  // own report must not go into the pipe.
+  struct Restore {
+    int fd, saved, other;
+    ~Restore() {
+      dup2(saved, fd);
+      close(saved);
+      if (other >= 0) close(other);
+    }
+  } restore{fd, dup(fd), fd == 0 ? ends[1] : ends[0]};
   dup2(mine, fd);
   close(mine);
-  body(other);
-  dup2(saved, fd);
-  close(saved);
-  if (other >= 0) close(other);
+  body(restore.other);
 }
 
 }  // namespace
