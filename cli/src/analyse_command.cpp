@@ -24,15 +24,10 @@ std::string summary(const AnalysisRun& run, std::size_t analysed, std::size_t fa
 }  // namespace
 
 int run_analyse(const AnalyseOptions& o, std::ostream& out, std::ostream& err) {
-  if (auto once = check_stdio_once({o.analysis.spec.input}, {o.output}); !once) {
-    fmt::print(err, "epdd analyse: {}\n", once.error());
+  if (auto files = check_command_files("analyse", o.analysis.spec, {o.output}); !files) {
+    fmt::print(err, "epdd analyse: {}\n", files.error());
     return kExitBadInput;
   }
-  if (o.output)
-    if (auto w = check_writable_output(*o.output); !w) {
-      fmt::print(err, "epdd analyse: {}\n", w.error());
-      return kExitBadInput;
-    }
   Progress progress(stderr, o.analysis.quiet);
   auto outcome = run_analysis("analyse", o.analysis, {}, progress, err);
   if (outcome.status != kExitOk) return outcome.status;

@@ -25,10 +25,8 @@ int run_annotate(const AnnotateOptions& o, std::ostream& out, std::ostream& err)
     fmt::print(err, "epdd annotate: {}\n", message);
     return kExitBadInput;
   };
-  if (auto once = check_stdio_once({o.analysis.spec.input}, {o.output.value_or("-"), o.json, o.html}); !once) return fail(once.error());
-  for (const auto& path : {o.output, o.json, o.html})
-    if (path)
-      if (auto w = check_writable_output(*path); !w) return fail(w.error());
+  if (auto files = check_command_files("annotate", o.analysis.spec, {o.output.value_or("-"), o.json, o.html}); !files)
+    return fail(files.error());
   Progress progress(stderr, o.analysis.quiet);
   auto outcome = run_analysis("annotate", o.analysis, {}, progress, err);
   if (outcome.status != kExitOk) return outcome.status;

@@ -29,17 +29,9 @@ int run_book_backsolve(BookOptions o, std::ostream& out, std::ostream& err) {
   spec.kind = "book";
   spec.input = o.inputs.front();
   spec.more_inputs.assign(o.inputs.begin() + 1, o.inputs.end());
-  std::vector<std::string> outputs;
   // Without -o the book goes to standard output: no other output may go there too.
-  outputs.push_back(o.output.value_or("-"));
-  for (const auto& path : {o.json, o.html}) if (path) outputs.push_back(*path);
-  for (const KindOutput& more : kind_of(spec).more_outputs())
-    if (const auto it = spec.options.find(std::string(more.option_key)); it != spec.options.end()) outputs.push_back(it->second);
-  std::vector<std::string> inputs = o.inputs;
-  if (const auto it = spec.options.find("import"); it != spec.options.end()) inputs.push_back(it->second);
-  if (auto once = check_stdio_once(inputs, {outputs.begin(), outputs.end()}); !once) return fail(once.error());
-  for (const auto& path : outputs)
-    if (auto w = check_writable_output(path); !w) return fail(w.error());
+  if (auto files = check_command_files("book", spec, {o.output.value_or("-"), o.json, o.html}); !files)
+    return fail(files.error());
   Progress progress(stderr, o.analysis.quiet);
   auto outcome = run_analysis("book", o.analysis, {}, progress, err);
   if (outcome.status != kExitOk) return outcome.status;

@@ -83,6 +83,7 @@ int run_submit(SubmitOptions o, std::ostream& out, std::ostream& err) {
       return fail(fmt::format("'-' (standard output) is this command's, and a daemon writes the job's {}: give a "
                               "file, or 'epdd results JOB ... -' once it is done",
                               name));
+  if (auto once = check_stdio_once(input_paths(spec), {}); !once) return fail(once.error());
   auto bytes = kind_of(spec).read_input(spec.input, spec);
   if (!bytes) return fail(bytes.error());
   AnalysisRun run = kind_of(spec).start(*bytes, spec);

@@ -31,16 +31,10 @@ std::vector<std::optional<Expected<suites::Expectation, std::string>>> expectati
 }  // namespace
 
 int run_suite(const SuiteOptions& o, std::ostream& out, std::ostream& err) {
-  if (auto once = check_stdio_once({o.analysis.spec.input}, {o.output, o.json, o.html}); !once) {
-    fmt::print(err, "epdd suite: {}\n", once.error());
+  if (auto files = check_command_files("suite", o.analysis.spec, {o.output, o.json, o.html}); !files) {
+    fmt::print(err, "epdd suite: {}\n", files.error());
     return kExitBadInput;
   }
-  for (const auto& path : {o.output, o.json, o.html})
-    if (path)
-      if (auto w = check_writable_output(*path); !w) {
-        fmt::print(err, "epdd suite: {}\n", w.error());
-        return kExitBadInput;
-      }
   // Expectations are read as results arrive (progress shows solved-so-far), then kept.
   std::vector<std::optional<Expected<suites::Expectation, std::string>>> expected;
   const SolvedCheck solved = [&](const epd::CheckedDocument& doc, std::size_t line, const uci::Analysis& a) {

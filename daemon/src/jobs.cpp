@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "core/fen.hpp"
 #include "core/text.hpp"
 #include "store/analysis_json.hpp"
@@ -322,6 +324,33 @@ Expected<std::vector<std::pair<std::string, std::string>>, std::string> read_inp
     files.emplace_back(it->first, std::move(*bytes));
   }
   return files;
+}
+
+std::vector<std::string> input_paths(const JobSpec& spec) {
+  const JobKind& kind = kind_of(spec);
+  std::vector<std::string> inputs{spec.input};
+  inputs.insert(inputs.end(), spec.more_inputs.begin(), spec.more_inputs.end());
+  for (const KindOption& option : kind.options()) {
+    const auto it = spec.options.find(std::string(option.key));
+    if (option.type != KindOption::Type::Path || it == spec.options.end()) continue;
+    const auto& more = kind.more_outputs();
+    if (std::none_of(more.begin(), more.end(), [&](const KindOutput& o) { return o.option_key == option.key; }))
+      inputs.push_back(it->second);
+  }
+  return inputs;
+}
+
+Expected<void, std::string> check_command_files(std::string_view kind_name, JobSpec spec,
+                                                const std::vector<std::optional<std::string>>& outputs) {
+  spec.kind = kind_name;
+  std::vector<std::optional<std::string>> all_outputs = outputs;
+  for (const auto& [path, name] : output_paths(spec))
+    if (name != "output" && name != "report" && name != "json") all_outputs.emplace_back(path);
+  if (auto once = check_stdio_once(input_paths(spec), all_outputs); !once) return once;
+  for (const auto& path : all_outputs)
+    if (path)
+      if (auto w = check_writable_output(*path); !w) return w;
+  return {};
 }
 
 Expected<std::vector<std::string>, std::string> write_outputs(const std::map<std::string, std::string>& texts,

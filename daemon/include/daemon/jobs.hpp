@@ -113,6 +113,16 @@ std::string delivery_host(const JobSpec& spec);
 // is a message naming the option and the file.
 Expected<std::vector<std::pair<std::string, std::string>>, std::string> read_input_files(const JobSpec& spec);
 
+// The files the spec names as its inputs: spec.input, more_inputs, and the files its settings
+// name (the kind's Path options that are not outputs: annotate's book, book's import).
+std::vector<std::string> input_paths(const JobSpec& spec);
+
+// The files a command of that kind names with that spec, checked before any work: '-' once among its
+// inputs (input_paths) and once among `outputs` (the command's: nullopt for one not
+// given, "-" for stdout by default) with the kind's more_outputs that are set; each output writable.
+Expected<void, std::string> check_command_files(std::string_view kind, JobSpec spec,
+                                                const std::vector<std::optional<std::string>>& outputs);
+
 // Whether an output named '-' is written to standard output (a command's own outputs) or
 // skipped (a daemon's: '-' was the stdout of the one-shot command that made the job, gone since;
 // the output stays in the store for `epdd results JOB ... -`).

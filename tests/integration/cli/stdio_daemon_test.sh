@@ -26,6 +26,11 @@ for more in "--pgn -" "--polyglot -"; do
   [ "$status" = 2 ] && grep -q "a daemon writes the job's ${more:2:-2}" refused.err ||
     fail "submit book $more: exit $status, $(cat refused.err)"
 done
+status=0
+printf '1. e4 *\n' | "$epdd" submit annotate - --book - --config epdd.toml --engine fake --depth 3 > /dev/null 2> refused.err ||
+  status=$?
+[ "$status" = 2 ] && grep -q "'-' is given as more than one input" refused.err ||
+  fail "submit annotate - --book -: exit $status, $(cat refused.err)"
 job=$(cat suite.epd | "$epdd" submit suite - --config epdd.toml --engine fake --depth 3)
 [ "$(q "select input from jobs where id = $job")" = "-" ] || fail "submit -: the job names $(q "select input from jobs where id = $job")"
 serve epdd.toml daemon.log

@@ -183,6 +183,10 @@ refused "suite -o - --json -" "'-' is given as more than one output" suite - -o 
 [ -e e.db ] && fail "suite -o - --json - opened a store before refusing"
 refused "annotate --json - without -o" "'-' is given as more than one output" annotate - --json - --nodes 1000 \
   "${engine[@]}" --store e.db
+refused "annotate - --book -" "'-' is given as more than one input" annotate - --book - --nodes 1000 "${engine[@]}" \
+  --store e.db
+refused "book backsolve - --import -" "'-' is given as more than one input" book backsolve - --import - --nodes 1000 \
+  "${engine[@]}" --store e.db
 refused "book --pgn - without -o" "'-' is given as more than one output" book backsolve games.pgn --pgn - \
   --nodes 1000 "${engine[@]}" --store e.db
 refused "report - -" "'-' is given as more than one input" report - -
