@@ -74,15 +74,31 @@ std::optional<InputType> input_type_of(std::string_view file_name) {
   return std::nullopt;
 }
 
-std::optional<InputType> input_type_of(std::string_view file_name, std::string_view bytes) {
-  if (file_name != "-") return input_type_of(file_name);
-  std::string_view head = bytes.substr(0, 4096);
-  if (head.substr(0, 3) == "\xef\xbb\xbf") head.remove_prefix(3);  // a UTF-8 byte-order mark
+namespace {
+
+// Whether the bytes are a Polyglot book: whole 16-byte entries whose keys (big-endian, the
+// first 8 bytes) do not go down, over the first 256, and a byte no text file holds (a control
+// byte but tab, newline, carriage return, form feed, vertical tab and DOS's end-of-file ^Z).
+bool looks_like_polyglot(std::string_view bytes) {
+  if (bytes.empty() || bytes.size() % 16 != 0) return false;
+  const std::string_view head = bytes.substr(0, 4096);
   const bool binary = std::any_of(head.begin(), head.end(), [](char c) {
     const auto u = static_cast<unsigned char>(c);
-    return u < 0x20 && u != '\t' && u != '\n' && u != '\r';
+    return u < 0x20 && u != '\t' && u != '\n' && u != '\r' && u != '\f' && u != '\v' && u != 0x1a;
   });
-  if (binary) return InputType::Polyglot;
+  if (!binary) return false;
+  for (std::size_t at = 16; at < bytes.size() && at < 256 * 16; at += 16)
+    if (bytes.substr(at, 8) < bytes.substr(at - 16, 8)) return false;  // (bytewise: big-endian order)
+  return true;
+}
+
+}  // namespace
+
+std::optional<InputType> input_type_of(std::string_view file_name, std::string_view bytes) {
+  if (file_name != "-") return input_type_of(file_name);
+  if (looks_like_polyglot(bytes)) return InputType::Polyglot;
+  std::string_view head = bytes.substr(0, 4096);
+  if (head.substr(0, 3) == "\xef\xbb\xbf") head.remove_prefix(3);  // a UTF-8 byte-order mark
   epd::LineSplitter lines(head);
   for (std::string_view line, ending; lines.next(line, ending);) {
     const auto start = line.find_first_not_of(" \t\r");

@@ -500,6 +500,12 @@ TEST_CASE("inputs: '-' is typed by its content, a named file by its suffix only"
       {"# a suite\n\n8/8/8/8/8/8/8/K1k5 b - - bm Kc1;\n", InputType::Epd},
       {"\xef\xbb\xbf  rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\n", InputType::Epd},
       {"# only a comment\n", InputType::Epd},
+      // Text with control bytes a text file may hold: a DOS end-of-file ^Z, a form feed between
+      // games, a stray byte (its reader says where). Polyglot is whole 16-byte entries, keys in order.
+      {"[Event \"x\"]\n\n1. e4 *\n\x1a", InputType::Pgn},
+      {"[Event \"x\"]\n\n1. e4 *\n\f\n[Event \"y\"]\n\n1. d4 *\n", InputType::Pgn},
+      {std::string("[Event \"xxxxxxxx\"]\n\n1. e4\x01 *\n\n\n\n", 32), InputType::Pgn},  // 2 entries' size, keys not in order
+      {polyglot + polyglot, InputType::Polyglot},
   }));
   CAPTURE(bytes);
   CHECK(book::input_type_of("-", bytes) == type);
