@@ -31,6 +31,7 @@ restore() {
     # They did not exist before the root part (its precondition): a failed purge leaves none.
     rm -rf /var/lib/epdd /var/log/epdd /etc/epdd
     rm -f /etc/systemd/system/multi-user.target.wants/epdd.service
+    [ "$(readlink /etc/systemd/system/epdd.service)" = /dev/null ] && rm -f /etc/systemd/system/epdd.service
     if [ "$made_user" -eq 1 ] && getent passwd epdd > /dev/null; then
       userdel epdd
       getent group epdd > /dev/null && groupdel epdd
@@ -196,10 +197,20 @@ if command -v systemctl > /dev/null; then
   [ -L "$wants" ] || fail "systemctl enable made no $wants"
 fi
 
+step "dpkg -r (remove, not purge)"
+dpkg -r epdd > "$tmp/dpkg.log" 2>&1 || { cat "$tmp/dpkg.log"; fail "dpkg -r"; }
+for f in /usr/bin/epdd /usr/lib/systemd/system/epdd.service; do [ ! -e "$f" ] || fail "$f is still there after dpkg -r"; done
+for f in /etc/epdd/epdd.toml /var/lib/epdd/epdd.db; do [ -e "$f" ] || fail "dpkg -r removed $f (only a purge does)"; done
+# The unit masked while its enablement links wait for a purge (debhelper's way).
+mask=/etc/systemd/system/epdd.service
+if command -v deb-systemd-helper > /dev/null; then
+  [ "$(readlink "$mask")" = /dev/null ] || fail "dpkg -r did not mask epdd.service: $(ls -l "$mask" 2>&1)"
+fi
+
 step "dpkg --purge"
 dpkg --purge epdd > "$tmp/dpkg.log" 2>&1 || { cat "$tmp/dpkg.log"; fail "dpkg --purge"; }
 for f in /usr/bin/epdd /usr/lib/systemd/system/epdd.service /etc/epdd/epdd.toml /etc/epdd /var/lib/epdd /var/log/epdd \
-         "$wants"; do
+         "$wants" "$mask"; do
   { [ ! -e "$f" ] && [ ! -L "$f" ]; } || fail "$f is still there after dpkg --purge"
 done
 if status=$(dpkg -s epdd 2>&1); then fail "dpkg -s epdd after the purge: $status"; fi
