@@ -1,4 +1,5 @@
 #include "store/library_versions.hpp"
+#include "store/store.hpp"
 
 #include <sqlite3.h>
 

@@ -14,7 +14,6 @@
 
 #include <fmt/format.h>
 
-#include "store/library_versions.hpp"
 #include "store/store.hpp"
 
 namespace epdd::store::pg {

@@ -11,7 +11,7 @@
 #include <tuple>
 
 #include "sqlite_store.hpp"
-#include "store/library_versions.hpp"
+#include "store/store.hpp"
 
 namespace epdd::store {
 

@@ -61,6 +61,11 @@
 
 namespace epdd::store {
 
+// The schema version this epdd creates and upgrades to (the schema above), on SQLite (its
+// user_version) and on PostgreSQL (table epdd_schema) alike. A store of a newer version is
+// refused, not written.
+inline constexpr int kSchemaVersion = 5;
+
 // A store operation failed (disk full, I/O error, lock not obtained in time, corrupt file, a
 // job or item that does not exist). The message names the store's location, what was being done
 // and the database's reason. Fatal for a run: nothing after it could be recorded.
