@@ -16,6 +16,7 @@
 #include "daemon/jobs.hpp"
 #include "daemon/logging.hpp"
 #include "cli/progress.hpp"
+#include "store/location.hpp"
 #include "store/store.hpp"
 #include "daemon/workers.hpp"
 
@@ -39,9 +40,13 @@ Expected<std::string, std::string> store_path(const StoreChoice& where) {
 
 }  // namespace
 
-Expected<std::unique_ptr<store::Store>, std::string> open_chosen_store(const StoreChoice& where) {
+Expected<std::unique_ptr<store::Store>, std::string> open_chosen_store(const StoreChoice& where, StoreUse use) {
   auto path = store_path(where);
   if (!path) return unexpected(path.error());
+  std::error_code ec;
+  if (use == StoreUse::Existing && !store::is_postgresql_location(*path) && !fs::exists(*path, ec))
+    return unexpected(fmt::format("{}: no store there (give the one --store or --config names; epdd submit makes it)",
+                                  core::escaped(*path)));
   return store::Store::open(*path);
 }
 
@@ -100,7 +105,7 @@ int run_submit(SubmitOptions o, std::ostream& out, std::ostream& err) {
   spec.host = this_host();
   auto files = read_input_files(spec);
   if (!files) return fail(files.error());
-  auto store = open_chosen_store(o.where);
+  auto store = open_chosen_store(o.where, StoreUse::Create);
   if (!store) return fail(store.error());
   try {
     store::NewJob n;
@@ -214,7 +219,7 @@ void print_job(std::ostream& out, store::Store& store, const store::JobRow& j, b
 }  // namespace
 
 int run_status(const StoreChoice& where, std::optional<std::int64_t> id, std::ostream& out, std::ostream& err) {
-  auto store = open_chosen_store(where);
+  auto store = open_chosen_store(where, StoreUse::Existing);
   if (!store) {
     fmt::print(err, "epdd status: {}\n", safe_lines(store.error()));
     return kExitBadInput;
@@ -239,7 +244,7 @@ int run_status(const StoreChoice& where, std::optional<std::int64_t> id, std::os
 }
 
 int run_cancel(const StoreChoice& where, std::int64_t id, std::ostream& out, std::ostream& err) {
-  auto store = open_chosen_store(where);
+  auto store = open_chosen_store(where, StoreUse::Existing);
   if (!store) {
     fmt::print(err, "epdd cancel: {}\n", safe_lines(store.error()));
     return kExitBadInput;
@@ -258,14 +263,7 @@ int run_cancel(const StoreChoice& where, std::int64_t id, std::ostream& out, std
 }
 
 Expected<std::string, std::string> job_report_json(const StoreChoice& where, std::int64_t id) {
-  // A store file is not made here to find no job in it.
-  auto path = store_path(where);
-  if (!path) return unexpected(path.error());
-  std::error_code ec;
-  if (!path->starts_with("postgres") && !fs::exists(*path, ec))
-    return unexpected(fmt::format("{}: no store there: job {} is in the store --store or --config names",
-                                  core::escaped(*path), id));
-  auto store = open_chosen_store(where);
+  auto store = open_chosen_store(where, StoreUse::Existing);
   if (!store) return unexpected(store.error());
   try {
     const store::JobRow job = (*store)->job(id);
@@ -290,7 +288,7 @@ int run_results(const ResultsOptions& o, std::ostream& out, std::ostream& err) {
     fmt::print(err, "epdd results: {}\n", safe_lines(message));
     return status;
   };
-  auto store = open_chosen_store(o.where);
+  auto store = open_chosen_store(o.where, StoreUse::Existing);
   if (!store) return fail(kExitBadInput, store.error());
   try {
     const store::JobRow job = (*store)->job(o.job);

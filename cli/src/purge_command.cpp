@@ -126,7 +126,7 @@ int run_purge(const PurgeOptions& o, std::ostream& out, std::ostream& err) {
   }
   if (!request.ended_before_ms && !request.cache_unused_since_ms)
     return fail("say what to remove: --before DATE or --older-than AGE (jobs), --cache-unused-since DATE|AGE");
-  auto store = open_chosen_store(o.where);
+  auto store = open_chosen_store(o.where, StoreUse::Existing);
   if (!store) return fail(store.error());
   try {
     const std::uintmax_t size_before = store_size((*store)->path());

@@ -22,8 +22,12 @@ struct StoreChoice {
   std::optional<std::string> config;
 };
 
-// The store of that choice, opened (and created or upgraded) with Store::open.
-Expected<std::unique_ptr<store::Store>, std::string> open_chosen_store(const StoreChoice& where);
+// The store of that choice, opened (and upgraded) with Store::open. Only `submit` makes a
+// store: the commands that read or change jobs (status, cancel, results, report, purge) refuse
+// an SQLite store that is not there ("no store there") rather than leave an empty epdd.db in
+// a directory the user was merely in.
+enum class StoreUse { Create, Existing };
+Expected<std::unique_ptr<store::Store>, std::string> open_chosen_store(const StoreChoice& where, StoreUse use);
 
 struct SubmitOptions {
   StoreChoice where;

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Inputs and outputs that cannot be used are refused before any work: a directory as input (not
 # read as an empty file), a PGN file where EPD is read, an output path that cannot be written.
-# Every command exits 2, names the path and the reason, and writes nothing.
+# A store that is not there is not made by the commands that only read or change jobs. Every
+# command exits 2, names the path and the reason, and writes nothing.
 #
 #   input_paths_test.sh EPDD
 set -euo pipefail
@@ -74,5 +75,17 @@ for command in "epd check plain/x.epd" "epd format plain/x.epd" "pgn check plain
     failed=1
   fi
 done
-[ $failed -eq 0 ] && echo "every command refused a directory, a PGN file for EPD, an output it cannot write, and said why it could not read"
+# A store that is not there: the commands that read or change jobs refuse it and make none (only
+# submit, analyse and suite make a store), at the default ./epdd.db and at a --store path.
+for command in "status" "status 1" "cancel 1" "results 1" "purge --older-than 1d" "report 1" \
+               "status --store none.db" "results 1 --store none.db" "purge --before 2020-01-01 --store none.db"; do
+  status=0
+  "$epdd" $command > out.txt 2> err.txt || status=$?
+  if [ "$status" -ne 2 ] || ! grep -Eq "(epdd|none)\.db: no store there" err.txt || [ -e epdd.db ] || [ -e none.db ]; then
+    echo "FAIL: epdd $command -> status $status, stderr: $(cat err.txt), files: $(ls ./*.db 2>/dev/null)"
+    failed=1
+    rm -f epdd.db none.db
+  fi
+done
+[ $failed -eq 0 ] && echo "every command refused a directory, a PGN file for EPD, an output it cannot write, a store that is not there, and said why it could not read"
 exit $failed

@@ -79,7 +79,8 @@ pqxx=$(printed libpqxx)
 # The schema version: the user_version of a store this epdd creates.
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-"$epdd" status --store "$tmp/s.db" > /dev/null
+printf '4k3/8/8/8/8/8/8/4K3 w - - id "kings";\n' > "$tmp/one.epd"
+"$epdd" submit analyse "$tmp/one.epd" --store "$tmp/s.db" --engine stockfish --depth 1 > /dev/null
 schema=$(sqlite3 "$tmp/s.db" 'PRAGMA user_version')
 [ "$(printed 'store schema version')" = "$schema" ] || fail "store schema version: epdd says $(printed 'store schema version'), a new store has $schema"
 echo "ok store schema version $schema, SQLite running $running, libpqxx $pqxx"
