@@ -43,8 +43,9 @@ Expected<std::string, std::string> store_path(const StoreChoice& where) {
 Expected<std::unique_ptr<store::Store>, std::string> open_chosen_store(const StoreChoice& where, StoreUse use) {
   auto path = store_path(where);
   if (!path) return unexpected(path.error());
+  // (A path that cannot be looked at is not "not there": Store::open then says why.)
   std::error_code ec;
-  if (use == StoreUse::Existing && !store::is_postgresql_location(*path) && !fs::exists(*path, ec))
+  if (use == StoreUse::Existing && !store::is_postgresql_location(*path) && !fs::exists(*path, ec) && !ec)
     return unexpected(fmt::format("{}: no store there (give the one --store or --config names; epdd submit makes it)",
                                   core::escaped(*path)));
   return store::Store::open(*path);
