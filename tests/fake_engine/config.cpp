@@ -114,6 +114,8 @@ Expected<void, std::string> apply_valued(Config& c, std::string_view name, std::
     return apply_random_fault(c, name, value);
   } else if (name == "--once") {
     c.once_path = value;
+  } else if (name == "--hold-go") {
+    c.hold_go_path = value;
   } else if (name == "--script") {
     c.script_path = value;
   } else if (name == "--name") {
@@ -213,6 +215,8 @@ A UCI engine for tests: deterministic fake search on legal moves, with misbehavi
   --no-uciok               never send uciok
   --once FILE              misbehave only if FILE does not exist yet (and create it): a
                            restarted engine behaves
+  --hold-go FILE           each go waits until FILE exists before it searches (isready is
+                           answered meanwhile, stop ends the wait): a test's event first
   --fault-rate P           each go fails with probability P (0..1): a crash, a hang, or
                            garbage (garbage lines and an illegal bestmove), drawn at random
   --fault-kinds K,...      the faults drawn: crash, hang, garbage (default all three)
@@ -238,6 +242,7 @@ void Config::behave() {
   clean.script_path = script_path;
   clean.name = name;
   clean.exit_code = exit_code;
+  clean.hold_go_path = hold_go_path;
   *this = std::move(clean);
 }
 

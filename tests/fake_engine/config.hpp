@@ -71,6 +71,10 @@ struct Config {
   // --once FILE: misbehave only in the process that creates FILE; a restarted engine that
   // finds it behaves (the fault matrix needs the next request after a restart to succeed).
   std::string once_path;
+  // --hold-go FILE: each search waits, before its first line, until FILE exists (isready is
+  // answered meanwhile; stop ends the wait). A test makes an event happen first: two daemons
+  // each holding a claim before either searches.
+  std::string hold_go_path;
   // --fault-rate P: each `go` fails with probability P (0..1) in one of fault_kinds, drawn at
   // random: a crash, a hang, or garbage (garbage lines and an illegal bestmove). For the soak.
   double fault_rate = 0.0;
@@ -79,7 +83,7 @@ struct Config {
   std::array<bool, 3> fault_kinds{true, true, true};  // crash, hang, garbage
   bool help = false;
 
-  // Every misbehaviour switched off; logging, script and name kept.
+  // Every misbehaviour switched off; logging, script, name and --hold-go kept.
   void behave();
 
   Fault fault_at(Step s) const { return faults[static_cast<std::size_t>(s)]; }

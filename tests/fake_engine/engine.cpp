@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <chrono>
+#include <filesystem>
 #include <utility>
 
 #include "core/fen.hpp"
@@ -210,7 +212,11 @@ void Engine::go(Words words) {
     ~Restore() { out.set_garbage(garbage); }
   } restore{out_, out_.garbage()};
   if (garbled) out_.set_garbage(true);
-  const GoLimits limits = parse_go(words);
+  GoLimits limits = parse_go(words);
+  if (hold_go()) {  // stopped while held: the same search, answered at once
+    limits.movetime.reset();
+    limits.infinite = limits.ponder = false;
+  }
   const ScriptEntry* script = script_.find(board_);
   if (script) {
     switch (script->action) {
@@ -242,6 +248,31 @@ void Engine::go(Words words) {
   out_.flush();
   if (end == WaitEnd::Quit) quit();
   if (end == WaitEnd::Eof) exit_now(0);
+}
+
+bool Engine::hold_go() {
+  if (config_.hold_go_path.empty()) return false;
+  std::error_code error;
+  std::string line;
+  while (!std::filesystem::exists(config_.hold_go_path, error)) {
+    const Input::Status status = in_.next(line, Clock::now() + std::chrono::milliseconds(10));
+    if (status == Input::Status::Eof) exit_now(0);
+    if (status == Input::Status::Timeout) continue;
+    const auto words = split_words(line);
+    if (words.empty()) continue;
+    if (words[0] == "isready") {
+      step(Step::Isready);
+      out_.line("readyok");
+      out_.flush();
+    } else if (words[0] == "stop") {
+      step(Step::Stop);
+      return true;
+    } else if (words[0] == "quit") {
+      step(Step::Quit);
+      quit();
+    }
+  }
+  return false;
 }
 
 void Engine::print_info(const SearchOutput& result) {

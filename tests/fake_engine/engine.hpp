@@ -49,6 +49,9 @@ class Engine {
   // string (the position keeps what was set up before the bad part, as in Stockfish).
   void bad_position(const std::string& message);
 
+  // --hold-go: waits until the file exists, answering isready; true when stop came first (the
+  // search then ends at once). quit and end of input end the engine as during a search.
+  bool hold_go();
   // Prints the info lines of a finished fake search, with the Info step after the first.
   void print_info(const SearchOutput& result);
   // Waits for stop, ponderhit or the end of movetime, answering isready meanwhile.

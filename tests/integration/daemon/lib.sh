@@ -12,7 +12,7 @@ echo "work directory: $work"
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
 # config FILE [extra TOML]: a daemon configuration on ./epdd.db (or $STORE_LOCATION: a
-# PostgreSQL URL) with a spool in ./spool.
+# PostgreSQL URL) with a spool in ./spool; $FAKE_TOML: more keys of the fake engine's table.
 config() {
   cat > "$1" <<TOML
 [store]
@@ -32,6 +32,7 @@ level = "debug"
 name = "fake"
 command = "$fake"
 instances = 2
+${FAKE_TOML:-}
 [[engine]]
 name = "stockfish"
 command = "/usr/games/stockfish"
@@ -44,7 +45,7 @@ TOML
 serve() {
   "$epdd" serve --config "$1" > "$2" 2>&1 &
   served=$!
-  for _ in $(seq 1 100); do grep -q "engine stockfish:" "$2" 2>/dev/null && return 0; sleep 0.1; done
+  for _ in $(seq 1 600); do grep -q "engine stockfish:" "$2" 2>/dev/null && return 0; sleep 0.1; done
   cat "$2" >&2
   fail "the daemon did not start"
 }

@@ -2,16 +2,29 @@
 # Two daemons on one store (issue 7, point 3): they finish one job together, each position
 # searched exactly once, both doing part of the work; the job is delivered once.
 #   two_daemons_test.sh EPDD FAKE_ENGINE SHARED_DATA
+# The sharing is made to happen, not hoped for from the scheduler (issue 34): the fake engines
+# hold every search (--hold-go) until ./go exists, and the test creates it only once the store
+# shows leases of both daemons. Each then has claimed positions that only it may search.
 data=$(realpath "$3")
 source "$(dirname "$0")/lib.sh" "$1" "$2"
 head -120 "$data/suites/wac.epd" > wac120.epd
-config epdd.toml
+# A held search must not count as hung: the margin past movetime is ten minutes here.
+FAKE_TOML="args = [\"--hold-go\", \"$work/go\"]
+timeouts = { search_margin = 600000 }" config epdd.toml
+touch go
 "$epdd" analyse wac120.epd --config epdd.toml --engine fake --movetime 30 --store ref.db -o ref.epd -q
+rm go
 job=$("$epdd" submit analyse wac120.epd --config epdd.toml --engine fake --movetime 30 -o "$work/out.epd")
 serve epdd.toml a.log
 a=$served
+owners="select count(distinct lease_owner) from items where job = $job and state = 'pending' and lease_owner is not null"
+wait_for "select ($owners) >= 1" 120
 serve epdd.toml b.log
 b=$served
+wait_for "select ($owners) = 2" 120
+[ "$(q "select count(*) from items where job = $job and state <> 'pending'")" = 0 ] ||
+  fail "a position was answered while every search was held"
+touch go
 wait_for "select state = 'finished' from jobs where id = $job" 120
 kill -TERM "$a" "$b"
 wait "$a" "$b"
