@@ -37,7 +37,7 @@ esc_job=$("$epdd" submit analyse three.epd --config epdd.toml --engine esc --dep
 wait_for "select count(*) = 4 from jobs where state = 'finished'" 60
 for f in failed/bad*.error failed/esc*.error failed/side*.error failed/binary.epd.error outbox/mixed.errors \
          outbox/latin*.report.txt outbox/latin*.json; do
-  for _ in $(seq 1 100); do compgen -G "spool/$f" > /dev/null && break; sleep 0.1; done
+  for _ in $(seq 1 600); do compgen -G "spool/$f" > /dev/null && break; sleep 0.1; done
   compgen -G "spool/$f" > /dev/null || { ls -R spool >&2; fail "spool/$f is missing"; }
 done
 [ -z "$(ls spool/inbox)" ] || fail "files left in the inbox: $(ls -b spool/inbox)"

@@ -40,7 +40,7 @@ wait_for "select count(*) = 2 from jobs where id in ($sub_a, $sub_s) and state =
 for f in done/slow.epd outbox/slow.epd done/tactics.epd done/tactics.toml outbox/tactics.epd outbox/tactics.report.txt \
          outbox/tactics.json failed/bad.epd failed/bad.epd.error failed/typo.epd failed/typo.toml failed/typo.epd.error \
          failed/notes.txt failed/notes.txt.error; do
-  for _ in $(seq 1 100); do [ -e "spool/$f" ] && break; sleep 0.1; done
+  for _ in $(seq 1 600); do [ -e "spool/$f" ] && break; sleep 0.1; done
   [ -e "spool/$f" ] || { ls -R spool >&2; fail "spool/$f is missing"; }
 done
 [ -z "$(ls spool/inbox)" ] || fail "files left in the inbox: $(ls spool/inbox)"
@@ -85,7 +85,7 @@ sleep 1.5
 cp epdd.toml good.toml
 printf '[[engine]\nname = "x"\n' >> epdd.toml
 kill -HUP "$served"
-for _ in $(seq 1 50); do grep -q "keeping the configuration in use" daemon.log && break; sleep 0.1; done
+for _ in $(seq 1 600); do grep -q "keeping the configuration in use" daemon.log && break; sleep 0.1; done
 grep -q "epdd.toml:[0-9]*:[0-9]*: .*keeping the configuration in use" daemon.log || fail "no located error for the broken configuration"
 kill -0 "$served" || fail "the daemon died of a broken configuration"
 after_bad=$("$epdd" submit analyse tactics.epd --config good.toml --engine fake --depth 3)
@@ -95,7 +95,7 @@ name = "sf2"
 command = "/usr/games/stockfish"
 options = { Threads = 1, Hash = 32 }'
 kill -HUP "$served"
-for _ in $(seq 1 100); do grep -q "engine sf2: Stockfish" daemon.log && break; sleep 0.1; done
+for _ in $(seq 1 600); do grep -q "engine sf2: Stockfish" daemon.log && break; sleep 0.1; done
 grep -q "engine sf2: Stockfish .*(Hash=32, Threads=1; program xxh64 [0-9a-f]*, args \\[\\])" daemon.log || fail "the added engine did not start"
 added=$("$epdd" submit analyse tactics.epd --config epdd.toml --engine sf2 --nodes 5000)
 wait_for "select state = 'finished' from jobs where id = $added" 60

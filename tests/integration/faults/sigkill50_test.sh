@@ -58,7 +58,7 @@ echo "$mid_job kills with the job unfinished; $(done_count) of $positions commit
 # have started, signal handlers set, before it is told to stop, or SIGTERM ends it by default.)
 "$epdd" serve --config epdd.toml > daemon-last.log 2>&1 &
 served=$!
-for _ in $(seq 1 100); do grep -q "epdd serve: pid" daemon-last.log && break; sleep 0.1; done
+for _ in $(seq 1 600); do grep -q "epdd serve: pid" daemon-last.log && break; sleep 0.1; done
 grep -q "epdd serve: pid" daemon-last.log || { cat daemon-last.log >&2; fail "the last daemon did not start"; }
 wait_for "select state = 'finished' and delivered = 1 from jobs where id = $job" 60
 kill -TERM "$served"

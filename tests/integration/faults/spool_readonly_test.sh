@@ -18,7 +18,7 @@ for i in 1 2 3; do
   "$epdd" analyse "in$i.epd" --config epdd.toml --engine fake --depth 5 --store ref.db -o "ref$i.epd" -q
 done
 serve epdd.toml daemon.log
-for _ in $(seq 1 50); do [ -d mnt/spool/inbox ] && break; sleep 0.1; done
+for _ in $(seq 1 600); do [ -d mnt/spool/inbox ] && break; sleep 0.1; done
 for i in 1 2 3; do cp "in$i.epd" "mnt/spool/inbox/in$i.epd"; done
 # Read-only before the files settle: they are taken (read) and analysed, then nothing can be
 # written or moved.

@@ -45,7 +45,7 @@ config b.toml fake
 serve() {
   EPDD_HOST=$1 "$epdd" serve --config "$2" > "$3" 2>&1 &
   served=$!
-  for _ in $(seq 1 100); do grep -q "engine fake:" "$3" 2> /dev/null && return 0; sleep 0.1; done
+  for _ in $(seq 1 600); do grep -q "engine fake:" "$3" 2> /dev/null && return 0; sleep 0.1; done
   fail "the daemon of $1 did not start"
 }
 mkdir a b

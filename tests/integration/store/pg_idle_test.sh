@@ -34,7 +34,7 @@ instances = 8
 TOML
 "$epdd" serve --config epdd.toml 2> serve.err &
 daemon=$!
-for _ in $(seq 1 100); do grep -q "engine fake:" epdd.log 2> /dev/null && break; sleep 0.1; done
+for _ in $(seq 1 600); do grep -q "engine fake:" epdd.log 2> /dev/null && break; sleep 0.1; done
 head -20 "$data/suites/wac.epd" > in.epd
 job=$("$epdd" submit analyse in.epd --config epdd.toml --engine fake --depth 1 -o out.epd)
 for _ in $(seq 1 300); do
