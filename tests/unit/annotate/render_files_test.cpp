@@ -72,9 +72,11 @@ std::vector<std::string> comments_without_eval(const std::vector<std::string>& c
 
 bool ours(const pgn::Annotation& a) {
   if (a.kind != pgn::Annotation::Kind::Comment) return false;
-  return a.comment == "only move" || std::regex_match(a.comment, std::regex(R"(^\((-?\d+\.\d\d|Mate in \d+) → (-?\d+\.\d\d|Mate in \d+)\) )"
-                                                                            R"((Inaccuracy|Mistake|Blunder|Checkmate is now unavoidable|Lost forced checkmate sequence)\.)"
-                                                                            R"(( \S+ was best\.)?$)"));
+  // Compiled once: std::regex's compiler was most of this file's time under the sanitizers.
+  static const std::regex judgement(R"(^\((-?\d+\.\d\d|Mate in \d+) → (-?\d+\.\d\d|Mate in \d+)\) )"
+                                    R"((Inaccuracy|Mistake|Blunder|Checkmate is now unavoidable|Lost forced checkmate sequence)\.)"
+                                    R"(( \S+ was best\.)?$)");
+  return a.comment == "only move" || std::regex_match(a.comment, judgement);
 }
 
 // What follows a move with evals stripped from comments and empty comments dropped.
