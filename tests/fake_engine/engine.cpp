@@ -5,6 +5,7 @@
 #include <charconv>
 #include <chrono>
 #include <filesystem>
+#include <optional>
 #include <utility>
 
 #include "core/fen.hpp"
@@ -213,7 +214,10 @@ void Engine::go(Words words) {
   } restore{out_, out_.garbage()};
   if (garbled) out_.set_garbage(true);
   GoLimits limits = parse_go(words);
-  if (hold_go()) {  // stopped while held: the same search, answered at once
+  if (const auto held = hold_go()) {
+    if (*held == WaitEnd::Quit) quit();
+    if (*held == WaitEnd::Eof) exit_now(0);
+    // Stopped while held: the same search, answered at once.
     limits.movetime.reset();
     limits.infinite = limits.ponder = false;
   }
@@ -250,29 +254,35 @@ void Engine::go(Words words) {
   if (end == WaitEnd::Eof) exit_now(0);
 }
 
-bool Engine::hold_go() {
-  if (config_.hold_go_path.empty()) return false;
+std::optional<Engine::WaitEnd> Engine::hold_go() {
+  if (config_.hold_go_path.empty()) return std::nullopt;
   std::error_code error;
   std::string line;
   while (!std::filesystem::exists(config_.hold_go_path, error)) {
     const Input::Status status = in_.next(line, Clock::now() + std::chrono::milliseconds(10));
-    if (status == Input::Status::Eof) exit_now(0);
+    if (status == Input::Status::Eof) return WaitEnd::Eof;
     if (status == Input::Status::Timeout) continue;
-    const auto words = split_words(line);
-    if (words.empty()) continue;
-    if (words[0] == "isready") {
-      step(Step::Isready);
-      out_.line("readyok");
-      out_.flush();
-    } else if (words[0] == "stop") {
-      step(Step::Stop);
-      return true;
-    } else if (words[0] == "quit") {
-      step(Step::Quit);
-      quit();
-    }
+    if (const auto end = command_in_search(split_words(line))) return end;
   }
-  return false;
+  return std::nullopt;
+}
+
+std::optional<Engine::WaitEnd> Engine::command_in_search(Words words) {
+  if (words.empty()) return std::nullopt;
+  if (words[0] == "stop") {
+    step(Step::Stop);
+    return WaitEnd::Stop;
+  }
+  if (words[0] == "quit") {
+    step(Step::Quit);
+    return WaitEnd::Quit;
+  }
+  if (words[0] == "isready") {
+    step(Step::Isready);
+    out_.line("readyok");
+    out_.flush();
+  }
+  return std::nullopt;
 }
 
 void Engine::print_info(const SearchOutput& result) {
@@ -296,20 +306,8 @@ Engine::WaitEnd Engine::wait_for_end(GoLimits limits) {
     if (status == Input::Status::Timeout) return WaitEnd::Stop;
     if (status == Input::Status::Eof) return WaitEnd::Eof;
     const auto words = split_words(line);
-    if (words.empty()) continue;
-    if (words[0] == "stop") {
-      step(Step::Stop);
-      return WaitEnd::Stop;
-    }
-    if (words[0] == "quit") {
-      step(Step::Quit);
-      return WaitEnd::Quit;
-    }
-    if (words[0] == "isready") {
-      step(Step::Isready);
-      out_.line("readyok");
-      out_.flush();
-    } else if (words[0] == "ponderhit" && limits.ponder) {
+    if (const auto end = command_in_search(words)) return *end;
+    if (!words.empty() && words[0] == "ponderhit" && limits.ponder) {
       limits.ponder = false;
       if (!limits.infinite && !limits.movetime) return WaitEnd::Stop;
       arm();

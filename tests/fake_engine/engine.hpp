@@ -2,6 +2,7 @@
 // search, and injects the faults the command line asked for at the steps it named.
 #pragma once
 
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -49,9 +50,13 @@ class Engine {
   // string (the position keeps what was set up before the bad part, as in Stockfish).
   void bad_position(const std::string& message);
 
-  // --hold-go: waits until the file exists, answering isready; true when stop came first (the
-  // search then ends at once). quit and end of input end the engine as during a search.
-  bool hold_go();
+  // --hold-go: waits until the file exists, answering isready; nothing when it does, else what
+  // ended the wait first (stop: the search is answered at once; quit and end of input end the
+  // engine before it searches).
+  std::optional<WaitEnd> hold_go();
+  // A command that came while a search runs or is held: isready is answered, stop and quit are
+  // returned (their fault steps taken), anything else is nothing (ponderhit is the caller's).
+  std::optional<WaitEnd> command_in_search(Words words);
   // Prints the info lines of a finished fake search, with the Info step after the first.
   void print_info(const SearchOutput& result);
   // Waits for stop, ponderhit or the end of movetime, answering isready meanwhile.
