@@ -91,7 +91,7 @@ ctest_labelled() {
   if [ -n "${EPDD_TIMES:-}" ]; then
     awk -v stage="$stage" '/^Label Time Summary:/ { on = 1; next }
       on && /sec\*proc/ { sub(/ +=/, ""); printf "%s, label %s\t%s\n", stage, $1, $2 }
-      on && !/sec\*proc/ && NF == 0 && seen++ { on = 0 }' "$log" >> "$EPDD_TIMES"
+      NF == 0 { on = 0 }' "$log" >> "$EPDD_TIMES"
   fi
   return $status
 }
