@@ -60,9 +60,9 @@ mkdir -p "$logs"
 declare -A passed
 for t in "${tests[@]}"; do passed[$t]=0; done
 started=$SECONDS
+failed_list=$BUILD/Testing/Temporary/LastTestsFailed.log
 for ((run = 1; run <= RUNS; run++)); do
   out=$logs/run-$run.log
-  failed_list=$BUILD/Testing/Temporary/LastTestsFailed.log
   rm -f "$failed_list"
   ctest --test-dir "$BUILD" "${select_args[@]}" -j "$JOBS" --output-on-failure > "$out" 2>&1
   # ctest lists each test that failed, timed out or did not run as "NUMBER:NAME".
