@@ -4,9 +4,12 @@
 #include <dirent.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <fstream>
+#include <functional>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "uci/engine_config.hpp"
@@ -36,6 +39,17 @@ inline std::vector<int> child_pids() {
   }
   closedir(dir);
   return out;
+}
+
+// Waits until `done` holds, looking every 10 ms, at most `limit` (a ceiling for a machine under
+// load, not a guess of how long it takes); whether it came.
+inline bool eventually(const std::function<bool()>& done, std::chrono::milliseconds limit = std::chrono::seconds(60)) {
+  const auto deadline = std::chrono::steady_clock::now() + limit;
+  while (!done()) {
+    if (std::chrono::steady_clock::now() > deadline) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return true;
 }
 
 inline uci::EngineConfig engine(const std::string& name, const std::string& program,

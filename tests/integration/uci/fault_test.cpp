@@ -408,13 +408,18 @@ TEST_CASE("a cleanly stopped timeout keeps the engine and uses no restart", "[uc
 }
 
 TEST_CASE("a cancelled search is stopped at once, the engine kept, and a cancelled request never starts", "[uci][pool]") {
-  EnginePool pool({fake({})});
+  epdd::test::TempDir dir;
+  const auto log = (dir.path() / "log").string();
+  EnginePool pool({fake({"--log", log})});
   std::atomic<bool> cancel{false};
   AnalysisRequest r;
   r.limits.movetime_ms = 20000;
   r.cancel = &cancel;
   auto pending = pool.submit(r);
-  std::this_thread::sleep_for(300ms);
+  // Cancelled in the search: once the engine has read its go.
+  REQUIRE(epdd::test::eventually([&] {
+    return std::filesystem::exists(log) && epdd::test::read_file(log).find("\ngo ") != std::string::npos;
+  }));
   const auto pids = epdd::test::child_pids();
   REQUIRE(pids.size() == 1);
   const auto t0 = Clock::now();
@@ -519,18 +524,22 @@ TEST_CASE("a pool whose engine refuses its options fails every request without r
   CHECK(id.error().kind == EngineErrorKind::BadRequest);
   CHECK(id.error().message == "--option: engine Fake Options 1.0 declares no option 'Hahs' (did you mean 'Hash'?)");
   // Asked to quit (the engine was fine), every one started, before any shutdown: none was left
-  // running or killed.
-  {
+  // running or killed. warm_up started each instance, and each refuses on its own thread: the
+  // second may still be on its way, so the log is read until both have been asked to quit.
+  int started = 0, quit = 0, searched = 0;
+  const bool all_quit = epdd::test::eventually([&] {
     std::istringstream sent(epdd::test::read_file(log));
-    int started = 0, quit = 0;
+    started = quit = searched = 0;
     for (std::string line; std::getline(sent, line);) {
       started += line == "uci";
       quit += line == "quit";
-      CHECK(line.rfind("go", 0) == std::string::npos);
+      searched += line.rfind("go", 0) == 0;
     }
-    CHECK(started >= 1);
-    CHECK(quit == started);
-  }
+    return started == c.instances && quit == started;
+  });
+  INFO("the engines' log: " << started << " started, " << quit << " asked to quit");
+  CHECK(all_quit);
+  CHECK(searched == 0);
   auto a = pool.analyse(depth_request());
   REQUIRE_FALSE(a);
   CHECK(a.error().kind == EngineErrorKind::BadRequest);
