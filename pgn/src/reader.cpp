@@ -294,6 +294,7 @@ void Parser::read_movetext(Game& game, std::vector<core::Move>* mainline, bool t
   game.main.comments_before = std::move(carried_comments_);
   carried_comments_.clear();
   const bool usable = set_up(game, first);
+  game.moves_read = usable;
   if (tags_only) {
     finish(game, first);
     return;

@@ -140,7 +140,8 @@ Expected<std::vector<TimeControlPeriod>, std::string> parse_time_control(std::st
 Variant classify_variant(std::string_view value) {
   std::string v = lower(value);
   v.erase(std::remove_if(v.begin(), v.end(), [](char c) { return c == ' ' || c == '-' || c == '_'; }), v.end());
-  if (v.empty() || v == "standard" || v == "chess" || v == "normal") return Variant::Standard;
+  // lichess's "From Position" (key fromPosition): standard chess from the FEN tag.
+  if (v.empty() || v == "standard" || v == "chess" || v == "normal" || v == "fromposition") return Variant::Standard;
   if (v == "chess960" || v == "fischerandom" || v == "fischerrandom" || v == "960" || v == "frc")
     return Variant::Chess960;
   return Variant::Unsupported;

@@ -30,6 +30,7 @@ std::string comments_after(const MoveNode& node) {
 
 std::vector<std::string> game_to_epd(const Game& game, const ToEpdOptions& options) {
   std::vector<std::string> lines;
+  if (!game.moves_read) return lines;  // its start position is unknown: no position is known
   core::Board board = game.start;
   const auto eco = game.tag("ECO");
   const auto opening = game.tag("Opening");

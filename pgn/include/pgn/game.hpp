@@ -56,6 +56,10 @@ struct Game {
 
   // Where the game starts (FEN/SetUp tags, Variant) and where it was read.
   core::Board start;
+  // False when the start position could not be used (a Variant other than standard chess or
+  // Chess960, SetUp without a FEN, a FEN that cannot be read): the movetext was not read, and
+  // `start` is not where the game starts. Such a game yields no position.
+  bool moves_read = true;
   std::size_t number = 0;  // 1-based in its file
   std::size_t line = 0;
   // One past the last byte of its last token (the termination marker, or the last token before

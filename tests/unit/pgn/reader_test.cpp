@@ -115,8 +115,27 @@ TEST_CASE("Start positions that cannot be used are errors, and the next game is 
       "1. d4 *\n");
   REQUIRE(r.games.size() == 4);
   CHECK(test::count_kinds(r.diags).at("setup") == 3);
-  for (int i = 0; i < 3; ++i) CHECK(r.games[i].main.moves.empty());
+  for (int i = 0; i < 3; ++i) {
+    CHECK(r.games[i].main.moves.empty());
+    CHECK_FALSE(r.games[i].moves_read);  // its start is not the initial position: it has none
+  }
   CHECK(r.games[3].main.moves.size() == 1);
+  CHECK(r.games[3].moves_read);
+}
+
+TEST_CASE("lichess's From Position games are standard chess from their FEN", "[pgn][reader]") {
+  // As lichess exports a study chapter (tags in lichess's order, FEN before SetUp).
+  const auto r = test::read(
+      "[Event \"Catalan: Open, Nc6\"]\n[Result \"*\"]\n[Variant \"From Position\"]\n"
+      "[FEN \"r1bqkb1r/ppp2ppp/2n1pn2/8/2pP4/5NP1/PP2PPBP/RNBQK2R w KQkq - 0 1\"]\n[SetUp \"1\"]\n\n"
+      "1. Qa4 Bb4+ 2. Bd2 Nd5 *\n");
+  INFO(test::messages(r.diags));
+  REQUIRE(r.games.size() == 1);
+  CHECK(r.diags.count(pgn::Severity::Error) == 0);
+  CHECK(r.games[0].moves_read);
+  CHECK_FALSE(r.games[0].start.chess960());
+  CHECK(core::to_fen(r.games[0].start) == "r1bqkb1r/ppp2ppp/2n1pn2/8/2pP4/5NP1/PP2PPBP/RNBQK2R w KQkq - 0 1");
+  CHECK(test::san_line(r.games[0].start, r.games[0].main) == "Qa4 Bb4+ Bd2 Nd5");
 }
 
 TEST_CASE("BOM, CRLF, Latin-1 and UTF-8 text, escape lines, rest-of-line comments", "[pgn][reader]") {

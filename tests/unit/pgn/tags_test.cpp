@@ -51,7 +51,10 @@ TEST_CASE("TimeControl: all six kinds and their rules", "[pgn][tags]") {
 }
 
 TEST_CASE("Variant names", "[pgn][tags]") {
-  for (const char* v : {"", "Standard", "chess", "normal"}) CHECK(pgn::classify_variant(v) == pgn::Variant::Standard);
+  // lichess writes "From Position" on every game, study chapter and thematic game that starts
+  // from a FEN (its key: fromPosition): standard chess from that FEN.
+  for (const char* v : {"", "Standard", "chess", "normal", "From Position", "fromPosition", "from position"})
+    CHECK(pgn::classify_variant(v) == pgn::Variant::Standard);
   for (const char* v : {"Chess960", "chess 960", "fischerandom", "Fischer Random", "FRC"})
     CHECK(pgn::classify_variant(v) == pgn::Variant::Chess960);
   CHECK(pgn::classify_variant("crazyhouse") == pgn::Variant::Unsupported);

@@ -27,6 +27,19 @@ TEST_CASE("PGN to EPD", "[pgn][epd]") {
   CHECK(plain[0].find("c0") == std::string::npos);
 }
 
+TEST_CASE("PGN to EPD: a game whose start position is refused yields no position at all", "[pgn][epd]") {
+  // Not the initial position with "game 1 ply 0": the game does not start there.
+  const auto r = test::read("[Variant \"crazyhouse\"]\n\n1. e4 *\n[SetUp \"1\"]\n\n1. e4 *\n"
+                            "[Variant \"From Position\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n1. e4 *\n");
+  REQUIRE(r.games.size() == 3);
+  CHECK(pgn::game_to_epd(r.games[0]).empty());
+  CHECK(pgn::game_to_epd(r.games[1]).empty());
+  const auto lines = pgn::game_to_epd(r.games[2]);
+  REQUIRE(lines.size() == 2);
+  CHECK(lines[0].rfind("4k3/8/8/8/8/8/4P3/4K3 w - - ", 0) == 0);
+  CHECK(lines[1].find("id \"game 3 ply 1\";") != std::string::npos);
+}
+
 TEST_CASE("PGN to EPD: Chess960 games keep their castling rights (Shredder-FEN)", "[pgn][epd][chess960]") {
   // cutechess writes Chess960 starts as X-FEN `KQkq` with the king on e1 and rooks on d1/g1:
   // read back as standard chess, KQkq would mean rooks on a1/h1 and the rights would be lost.
