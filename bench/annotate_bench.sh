@@ -9,6 +9,11 @@
 #  3. Peak memory (max RSS) with the fake engine at depth 1 for 100, 500 and 2000 games: flat
 #     in the number of games is the target (the growth per game from one size to the next is
 #     printed).
+#  4. Reading the input back from the store (issue 39): twic0920.pgn repeated to 1.9, 7.5, 15,
+#     30 and 300 MB, annotated with nothing to search (--from-ply 10000), then again (a rerun on
+#     the same store): wall time and the store's read calls (strace -c: pread64), each per MB.
+#     Linear in the input is the target: the figures per MB stay level from one size to the next
+#     (before: 0.9, 3.9, 10.8, 35.5 s, 3.4 M pread64 at 15 MB). Needs strace.
 #
 #   bench/annotate_bench.sh [EPDD] [FAKE_ENGINE] [GAMES] [MOVETIME_MS] [CONCURRENCY]
 # Defaults: build/cli/epdd, build/tests/fake_engine/fake_engine, 100, 50, 2. Run it on an idle
@@ -65,3 +70,23 @@ for n in 100 500 2000; do
   echo "$n games ($positions positions, $(wc -c < "g$n.pgn") bytes): max RSS $rss KB$growth"
   previous_n=$n previous_rss=$rss
 done
+
+echo
+echo "== 4. the input read back from the store, nothing to search (--from-ply 10000), by input size"
+printf '%-8s %10s %10s %12s %12s %14s\n' "input" "MB" "wall ms" "ms per MB" "rerun ms" "pread64 per MB"
+for copies in 1 4 8 16 160; do
+  for _ in $(seq 1 "$copies"); do cat "$twic"; done > "r$copies.pgn"
+  mb=$(awk -v b="$(wc -c < "r$copies.pgn")" 'BEGIN { printf "%.1f", b / 1048576 }')
+  start=$(ms)
+  strace -f -c -e trace=pread64 -o "r$copies.strace" \
+    "$epdd" annotate "r$copies.pgn" --engine "$fake" --depth 1 --from-ply 10000 --store "r$copies.db" -q -o "r$copies.out.pgn" || true
+  wall=$(( $(ms) - start ))
+  preads=$(awk '$NF == "pread64" { print $4 }' "r$copies.strace")
+  start=$(ms)
+  "$epdd" annotate "r$copies.pgn" --engine "$fake" --depth 1 --from-ply 10000 --store "r$copies.db" -q -o "r$copies.out.pgn" || true
+  rerun=$(( $(ms) - start ))
+  awk -v n="x$copies" -v mb="$mb" -v w="$wall" -v r="$rerun" -v p="${preads:-0}" 'BEGIN {
+    printf "%-8s %10s %10d %12.0f %12d %14.0f\n", n, mb, w, w / mb, r, p / mb }'
+  rm -f "r$copies.pgn" "r$copies.db"* "r$copies.out.pgn"
+done
+echo "(the first run under strace, which slows system calls; the rerun without)"

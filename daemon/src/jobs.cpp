@@ -2,9 +2,16 @@
 
 #include "daemon/job_kind.hpp"
 
+#include <fcntl.h>
+#include <stdlib.h>  // mkostemp
+#include <unistd.h>
+
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
 
 #include "core/fen.hpp"
 #include "core/text.hpp"
@@ -72,9 +79,73 @@ std::string content_hash(std::string_view bytes) {
   return h.hex();
 }
 
+namespace {
+
+// A job's input copied out of the store into a file of its own, nameless (gone when closed),
+// and read in parts from there: the store is read once, front to back, whatever the input's size,
+// and the input is never held whole in memory.
+class InputCopy {
+ public:
+  explicit InputCopy(std::int64_t job) : job_(job), dir_(std::filesystem::temp_directory_path().string()) {
+    fd_ = ::open(dir_.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+    if (fd_ < 0 && (errno == EOPNOTSUPP || errno == EISDIR || errno == EINVAL)) {
+      // A filesystem without O_TMPFILE: a named file, unlinked at once.
+      std::string path = dir_ + "/epdd-input-XXXXXX";
+      fd_ = ::mkostemp(path.data(), O_CLOEXEC);
+      if (fd_ >= 0) ::unlink(path.c_str());
+    }
+    if (fd_ < 0) fail("making");
+  }
+  ~InputCopy() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  InputCopy(const InputCopy&) = delete;
+  InputCopy& operator=(const InputCopy&) = delete;
+
+  void write(std::size_t offset, std::string_view bytes) {
+    while (!bytes.empty()) {
+      const ssize_t n = ::pwrite(fd_, bytes.data(), bytes.size(), static_cast<off_t>(offset));
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) fail("writing");
+      bytes.remove_prefix(static_cast<std::size_t>(n));
+      offset += static_cast<std::size_t>(n);
+    }
+  }
+  // [offset, offset + length) cut at the end of the copy.
+  std::string read(std::size_t offset, std::size_t length) const {
+    std::string out(length, '\0');
+    std::size_t got = 0;
+    while (got < length) {
+      const ssize_t n = ::pread(fd_, out.data() + got, length - got, static_cast<off_t>(offset + got));
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0) fail("reading");
+      if (n == 0) break;
+      got += static_cast<std::size_t>(n);
+    }
+    out.resize(got);
+    return out;
+  }
+
+ private:
+  [[noreturn]] void fail(const char* doing) const {
+    throw store::StoreError(fmt::format("reading the input of job {}: {} its working copy in {}: {}", job_, doing, dir_,
+                                        std::strerror(errno)));
+  }
+  std::int64_t job_;
+  std::string dir_;
+  int fd_ = -1;
+};
+
+}  // namespace
+
 InputSource job_input(store::Store& store, std::int64_t job) {
-  return {store.job_source_size(job),
-          [&store, job](std::size_t offset, std::size_t length) { return store.job_source_part(job, offset, length); }};
+  auto copy = std::make_shared<InputCopy>(job);
+  std::size_t size = 0;
+  store.read_job_source(job, [&](std::size_t offset, std::string_view bytes) {
+    copy->write(offset, bytes);
+    size = offset + bytes.size();  // a read run again after a lost connection starts again at 0
+  });
+  return {size, [copy](std::size_t offset, std::size_t length) { return copy->read(offset, length); }};
 }
 
 AnalysisRun start_run(std::string_view bytes, const JobSpec& spec) {

@@ -132,22 +132,31 @@ std::size_t PgStore::job_source_size(std::int64_t job) {
   return r[0][0].as<std::size_t>();
 }
 
-std::string PgStore::job_source_part(std::int64_t job, std::size_t offset, std::size_t length) {
-  // substring() takes 32-bit positions, and a bytea holds at most 1 GB: past 2 GB there is
-  // nothing to read (as past the end), for a job that exists.
-  if (offset >= static_cast<std::size_t>(std::numeric_limits<std::int32_t>::max())) {
-    (void)job_source_size(job);
-    return {};
-  }
+void PgStore::read_job_source(std::int64_t job, const SourcePart& part) {
   Tx t(reader(), fmt::format("reading the input of job {}", job));
+  // The value is stored compressed: substring() of a part would decompress it from its start for
+  // every part, a whole read taking time in the square of its size. Copied once into a large
+  // object of this transaction (gone with it: unlinked at the end, or rolled back), each part is
+  // read from its own pages.
   const pqxx::result r = t.run(
-      "SELECT substring(coalesce(s.source, ''::bytea) from $2 for $3) FROM jobs j LEFT JOIN job_sources s "
-      "ON s.job = j.id WHERE j.id = $1",
-      job, static_cast<std::int64_t>(offset) + 1,
-      static_cast<std::int64_t>(std::min<std::size_t>(length, std::numeric_limits<std::int32_t>::max())));
+      "SELECT lo_from_bytea(0, s.source), length(s.source) FROM jobs j LEFT JOIN job_sources s ON s.job = j.id "
+      "WHERE j.id = $1",
+      job);
   if (r.empty()) t.fail("there is no such job");
+  if (r[0][0].is_null()) {  // a job without source reads as empty
+    t.commit();
+    return;
+  }
+  const auto object = r[0][0].as<std::int64_t>();
+  const auto size = r[0][1].as<std::size_t>();
+  for (std::size_t at = 0; at < size; at += kSourcePart) {
+    const std::size_t length = std::min(kSourcePart, size - at);
+    const pqxx::result p = t.run("SELECT lo_get($1::oid, $2, $3)", object, static_cast<std::int64_t>(at),
+                                 static_cast<std::int32_t>(length));
+    part(at, pqxx::binarystring(p[0][0]).str());
+  }
+  t.run("SELECT lo_unlink($1::oid)", object);
   t.commit();
-  return pqxx::binarystring(r[0][0]).str();
 }
 
 std::optional<std::string> PgStore::job_file(std::int64_t job, const std::string& name) {

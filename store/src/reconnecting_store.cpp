@@ -145,8 +145,8 @@ std::string ReconnectingStore::job_source(std::int64_t job) {
 std::size_t ReconnectingStore::job_source_size(std::int64_t job) {
   return run([&](Store& s) { return s.job_source_size(job); });
 }
-std::string ReconnectingStore::job_source_part(std::int64_t job, std::size_t offset, std::size_t length) {
-  return run([&](Store& s) { return s.job_source_part(job, offset, length); });
+void ReconnectingStore::read_job_source(std::int64_t job, const SourcePart& part) {
+  run([&](Store& s) { s.read_job_source(job, part); });  // again from offset 0 after a reconnection
 }
 
 std::optional<std::string> ReconnectingStore::job_file(std::int64_t job, const std::string& name) {

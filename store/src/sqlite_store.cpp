@@ -162,14 +162,19 @@ std::size_t SqliteStore::job_source_size(std::int64_t job) {
   return static_cast<std::size_t>(q.integer(0));
 }
 
-std::string SqliteStore::job_source_part(std::int64_t job, std::size_t offset, std::size_t length) {
+void SqliteStore::read_job_source(std::int64_t job, const SourcePart& part) {
   const std::string what = fmt::format("reading the input of job {}", job);
-  const std::size_t size = job_source_size(job);  // also: the job exists; a job without source reads as empty
-  if (offset >= size || length == 0) return {};
+  if (job_source_size(job) == 0) return;  // also: the job exists; a job without source reads as empty
+  // One handle for the whole read: SQLite keeps the handle's list of the row's overflow pages, so
+  // each part is read where it is. A handle a part would walk the chain from its first page each
+  // time, and the whole read would take time in the square of the input's size.
   SourceBlob blob(connection_, job, false, what);
-  std::string part(std::min(length, blob.size() - std::min(offset, blob.size())), '\0');
-  blob.read(part.data(), part.size(), offset);
-  return part;
+  std::string bytes;
+  for (std::size_t at = 0; at < blob.size(); at += bytes.size()) {
+    bytes.resize(std::min(kSourcePart, blob.size() - at));
+    blob.read(bytes.data(), bytes.size(), at);
+    part(at, bytes);
+  }
 }
 
 std::string SqliteStore::job_source(std::int64_t job) {

@@ -98,9 +98,10 @@ JobRow Store::find_or_create_job(const std::string& kind, const std::string& inp
 
 std::size_t Store::job_source_size(std::int64_t job) { return job_source(job).size(); }
 
-std::string Store::job_source_part(std::int64_t job, std::size_t offset, std::size_t length) {
+void Store::read_job_source(std::int64_t job, const SourcePart& part) {
   const std::string whole = job_source(job);
-  return offset < whole.size() ? whole.substr(offset, length) : std::string();
+  for (std::size_t at = 0; at < whole.size(); at += kSourcePart)
+    part(at, std::string_view(whole).substr(at, kSourcePart));
 }
 
 std::vector<std::int64_t> Store::add_items(std::int64_t job, const std::vector<NewItem>& items, const std::string& engine) {

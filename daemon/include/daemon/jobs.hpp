@@ -44,8 +44,9 @@ class ContentHash {
   std::uint64_t h_ = 1469598103934665603ull;
 };
 
-// The job's input as the store keeps it, read in parts (the store must outlive its use), also
-// from inside Store::add_items' item source (planning; PostgreSQL: through a connection of its own).
+// The job's input as the store keeps it, read in parts: copied out of the store in one pass
+// (Store::read_job_source) into a nameless file in the temporary folder, which the parts are read
+// from; the store is not used after this returns. Throws store::StoreError when the copy fails.
 InputSource job_input(store::Store& store, std::int64_t job);
 
 // Reads the input document the way the spec says (chess960), into a run with room for every line.

@@ -310,12 +310,18 @@ class Store {
                             const std::string& settings);
   // The input's bytes as the job was made with them.
   virtual std::string job_source(std::int64_t job) = 0;
-  // Its size, and its bytes [offset, offset + length) cut at its end: an input read a part at a
-  // time is never held whole (annotate). These two may be called from inside add_items' item
-  // source (planning reads the input as it adds the items). Defaults read job_source() whole; a backend reads
-  // only the part (SQLite: incremental blob I/O; PostgreSQL: substring over the column).
+  // Its size, and its bytes front to back, handed to `part(offset, bytes)` a piece at a time
+  // (kSourcePart bytes at most, consecutive, offset 0 first), so that an input is never held
+  // whole (annotate copies its input with it). One pass over the store: the cost is linear in
+  // the input's size, however large (SQLite: one blob handle for the whole read, not a handle a
+  // part, each walking the row's overflow pages from the first; PostgreSQL: the value once into a
+  // large object, not substring() a part, which decompresses the column up to the part each
+  // time). A store that runs the read again after a lost connection starts again at offset 0.
+  // Defaults read job_source() whole.
+  static constexpr std::size_t kSourcePart = std::size_t{1} << 20;
+  using SourcePart = std::function<void(std::size_t offset, std::string_view bytes)>;
   virtual std::size_t job_source_size(std::int64_t job);
-  virtual std::string job_source_part(std::int64_t job, std::size_t offset, std::size_t length);
+  virtual void read_job_source(std::int64_t job, const SourcePart& part);
   // The bytes of the job's input file of this name (NewJob::files) as the job was made with
   // them; nothing when the job has no file of that name. A job that does not exist throws.
   virtual std::optional<std::string> job_file(std::int64_t job, const std::string& name) = 0;

@@ -42,8 +42,8 @@ class FullDiskStore final : public Store {
   JobRow find_or_create_job(const NewJob& job) override { return inner_->find_or_create_job(job); }
   std::string job_source(std::int64_t job) override { return inner_->job_source(job); }
   std::size_t job_source_size(std::int64_t job) override { return inner_->job_source_size(job); }
-  std::string job_source_part(std::int64_t job, std::size_t offset, std::size_t length) override {
-    return inner_->job_source_part(job, offset, length);
+  void read_job_source(std::int64_t job, const SourcePart& part) override {
+    inner_->read_job_source(job, part);
   }
   std::optional<std::string> job_file(std::int64_t job, const std::string& name) override {
     return inner_->job_file(job, name);
