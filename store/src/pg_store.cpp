@@ -123,15 +123,6 @@ pg::Connection& PgStore::reader() {
   return *reader_;
 }
 
-std::size_t PgStore::job_source_size(std::int64_t job) {
-  Tx t(reader(), fmt::format("reading the size of the input of job {}", job));
-  const pqxx::result r = t.run(
-      "SELECT coalesce(length(s.source), 0) FROM jobs j LEFT JOIN job_sources s ON s.job = j.id WHERE j.id = $1", job);
-  if (r.empty()) t.fail("there is no such job");
-  t.commit();
-  return r[0][0].as<std::size_t>();
-}
-
 void PgStore::read_job_source(std::int64_t job, const SourcePart& part) {
   Tx t(reader(), fmt::format("reading the input of job {}", job));
   // The value is stored compressed: substring() of a part would decompress it from its start for

@@ -46,7 +46,6 @@ class PgStore final : public Store {
 
   JobRow find_or_create_job(const NewJob& job) override;
   std::string job_source(std::int64_t job) override;
-  std::size_t job_source_size(std::int64_t job) override;
   void read_job_source(std::int64_t job, const SourcePart& part) override;
   std::optional<std::string> job_file(std::int64_t job, const std::string& name) override;
   std::vector<std::int64_t> add_items(std::int64_t job, const ItemSource& items, const std::string& engine) override;

@@ -142,9 +142,6 @@ JobRow ReconnectingStore::find_or_create_job(const NewJob& job) {
 std::string ReconnectingStore::job_source(std::int64_t job) {
   return run([&](Store& s) { return s.job_source(job); });
 }
-std::size_t ReconnectingStore::job_source_size(std::int64_t job) {
-  return run([&](Store& s) { return s.job_source_size(job); });
-}
 void ReconnectingStore::read_job_source(std::int64_t job, const SourcePart& part) {
   run([&](Store& s) { s.read_job_source(job, part); });  // again from offset 0 after a reconnection
 }

@@ -48,7 +48,6 @@ class SqliteStore final : public Store {
 
   JobRow find_or_create_job(const NewJob& job) override;
   std::string job_source(std::int64_t job) override;
-  std::size_t job_source_size(std::int64_t job) override;
   void read_job_source(std::int64_t job, const SourcePart& part) override;
   std::optional<std::string> job_file(std::int64_t job, const std::string& name) override;
   std::vector<std::int64_t> add_items(std::int64_t job, const ItemSource& items, const std::string& engine) override;
@@ -89,6 +88,8 @@ class SqliteStore final : public Store {
 
  private:
   explicit SqliteStore(std::string path) : connection_(std::move(path)) {}
+  // The size of a job's input (0 without one); a job that does not exist throws.
+  std::size_t job_source_size(std::int64_t job);
 
   // The columns read_job reads, in its order.
   static constexpr const char* kJobColumns =

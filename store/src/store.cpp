@@ -96,8 +96,6 @@ JobRow Store::find_or_create_job(const std::string& kind, const std::string& inp
   return find_or_create_job(NewJob{kind, input, identity, settings, "", ""});
 }
 
-std::size_t Store::job_source_size(std::int64_t job) { return job_source(job).size(); }
-
 void Store::read_job_source(std::int64_t job, const SourcePart& part) {
   const std::string whole = job_source(job);
   for (std::size_t at = 0; at < whole.size(); at += kSourcePart)

@@ -310,7 +310,7 @@ class Store {
                             const std::string& settings);
   // The input's bytes as the job was made with them.
   virtual std::string job_source(std::int64_t job) = 0;
-  // Its size, and its bytes front to back, handed to `part(offset, bytes)` a piece at a time
+  // Its bytes front to back, handed to `part(offset, bytes)` a piece at a time
   // (kSourcePart bytes at most, consecutive, offset 0 first), so that an input is never held
   // whole (annotate copies its input with it). One pass over the store: the cost is linear in
   // the input's size, however large (SQLite: one blob handle for the whole read, not a handle a
@@ -320,7 +320,6 @@ class Store {
   // Defaults read job_source() whole.
   static constexpr std::size_t kSourcePart = std::size_t{1} << 20;
   using SourcePart = std::function<void(std::size_t offset, std::string_view bytes)>;
-  virtual std::size_t job_source_size(std::int64_t job);
   virtual void read_job_source(std::int64_t job, const SourcePart& part);
   // The bytes of the job's input file of this name (NewJob::files) as the job was made with
   // them; nothing when the job has no file of that name. A job that does not exist throws.

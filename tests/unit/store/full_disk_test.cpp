@@ -41,7 +41,6 @@ class FullDiskStore final : public Store {
   const std::string& location() const override { return inner_->location(); }
   JobRow find_or_create_job(const NewJob& job) override { return inner_->find_or_create_job(job); }
   std::string job_source(std::int64_t job) override { return inner_->job_source(job); }
-  std::size_t job_source_size(std::int64_t job) override { return inner_->job_source_size(job); }
   void read_job_source(std::int64_t job, const SourcePart& part) override {
     inner_->read_job_source(job, part);
   }
