@@ -1,6 +1,7 @@
 #include "cli/check_engine_command.hpp"
 
 #include <algorithm>
+#include <filesystem>
 #include <functional>
 #include <optional>
 #include <type_traits>
@@ -308,22 +309,22 @@ void run_steps(Runner& run) {
     run.step(name, [&run, body = body](EngineSession& s, std::string& d) { return body(run, s, d); });
 }
 
-// The engine to check: a command after --, an engine of --config, or the built-in one, with
-// --option and --engine-arg on top; or why the arguments do not name one.
+// The engine to check: a command after --, or the engine --config and --engine name as for
+// every other command (without --config, --engine is a program), with --option and
+// --engine-arg on top; or why the arguments do not name one. It is sent what the other commands
+// send: epdd's defaults (Threads=1, Hash=16) where it declares them, for a command too.
 Expected<uci::EngineConfig, std::string> engine_to_check(const CheckEngineOptions& options) {
-  uci::EngineConfig config = default_engine_config();
+  uci::EngineConfig config;
   if (!options.command.empty()) {
     if (options.engine || options.config) return unexpected(std::string("give --engine/--config or a command after --, not both"));
+    config = default_engine_config();
     config.name = options.command.front();
     config.process.program = options.command.front();
     config.process.args.assign(options.command.begin() + 1, options.command.end());
-    config.options.clear();
-  } else if (options.config) {
-    auto found = find_engine_config(*options.config, options.engine.value_or(""));
-    if (!found) return unexpected(found.error());
-    config = std::move(*found);
-  } else if (options.engine && *options.engine != config.name) {
-    return unexpected(fmt::format("no engine '{}' without --config (the built-in one is '{}')", *options.engine, config.name));
+  } else {
+    auto chosen = chosen_engine_config(options.config, options.engine.value_or(""));
+    if (!chosen) return unexpected(chosen.error());
+    config = std::move(*chosen);
   }
   EngineOverrides overrides;
   overrides.options = options.options;
@@ -340,7 +341,10 @@ void print_what_runs(std::ostream& out, const uci::EngineConfig& config) {
   for (const auto& a : config.process.args) fmt::print(out, " {}", shown_argument(a));
   std::vector<std::string> asked;
   for (const auto& o : config.options)
-    asked.push_back(fmt::format("{}={}{}", o.name, o.value, o.origin.empty() ? "" : " (" + o.origin + ")"));
+    asked.push_back(fmt::format("{}={}{}", o.name, o.value,
+                                o.if_declared       ? std::string(" (epdd's default, if declared)")
+                                : o.origin.empty() ? std::string()
+                                                   : " (" + o.origin + ")"));
   fmt::print(out, "\nOptions: {}\n\n",
              asked.empty() ? std::string("none (the engine's defaults)") : fmt::format("{}", fmt::join(asked, ", ")));
 }

@@ -255,7 +255,8 @@ void add_report(CLI::App& app, ReportOptions& o, int& status) {
 void add_check_engine(CLI::App& app, CheckEngineOptions& o, int& status) {
   auto* cmd = app.add_subcommand("check-engine", "Run a UCI compliance check on an engine, step by step");
   cmd->add_option("--config", o.config, "Engines file (TOML) to take the engine from");
-  cmd->add_option("--engine", o.engine, "The engine's name in the --config file (default: its first engine)");
+  cmd->add_option("--engine", o.engine, "The engine: its name in --config (default: its first engine), or\n"
+                                        "(without --config) the path of a UCI program, as for every command");
   cmd->add_option("--timeout-scale", o.timeout_scale, "Multiply every timeout (slow machines)")
       ->check(CLI::Range(0.01, 1000.0));
   detail::add_engine_settings(cmd, o.options, o.engine_args,
@@ -269,7 +270,8 @@ void add_check_engine(CLI::App& app, CheckEngineOptions& o, int& status) {
       "then stop, multipv 3, position with moves, a mate in 1, bestmove in checkmate and stalemate, quit.\n"
       "Each prints PASS or FAIL with what was seen; the engine's output is checked (legal bestmove and PV,\n"
       "scores, the limits kept). An engine that dies in a step is restarted for the next one.\n"
-      "Without --config or a command: Debian's Stockfish (/usr/games/stockfish).\n"
+      "Without --config or a command: Debian's Stockfish (/usr/games/stockfish). The engine is sent what the\n"
+      "other commands send it: Threads=1 and Hash=16 where it declares them, then every --option.\n"
       "Exit status: 0 every step passed, 1 a step failed, 2 bad arguments or configuration.\n\n"
       "Examples:\n"
       "  epdd check-engine\n"

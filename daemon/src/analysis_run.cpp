@@ -53,25 +53,16 @@ void set_option(uci::EngineConfig& c, const uci::OptionSetting& setting) {
       // value written there.
       o.value = setting.value;
       o.origin = setting.origin;
+      o.if_declared = setting.if_declared;  // the user's value now: sent, or refused
       return;
     }
   c.options.push_back(setting);
 }
 
 Expected<uci::EngineConfig, std::string> choose_engine(const AnalysisSettings& s) {
-  uci::EngineConfig c;
-  if (s.config) {
-    auto found = find_engine_config(*s.config, s.spec.engine);
-    if (!found) return unexpected(found.error());
-    c = std::move(*found);
-  } else {
-    c = default_engine_config();
-    if (!s.spec.engine.empty()) {
-      // Without a configuration file, --engine is a program.
-      c.name = std::filesystem::path(s.spec.engine).filename().string();
-      c.process.program = s.spec.engine;
-    }
-  }
+  auto chosen = chosen_engine_config(s.config, s.spec.engine);
+  if (!chosen) return unexpected(chosen.error());
+  uci::EngineConfig c = std::move(*chosen);
   if (auto applied = apply_engine_overrides(c, s.engine); !applied) return unexpected(applied.error());
   c.instances = s.concurrency;
   c.timeouts.scale *= s.timeout_scale;

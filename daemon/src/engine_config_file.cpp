@@ -711,8 +711,21 @@ uci::EngineConfig default_engine_config() {
   uci::EngineConfig config;
   config.name = "stockfish";
   config.process.program = "/usr/games/stockfish";
-  config.options = {{"Threads", "1"}, {"Hash", "16"}};
+  // epdd's defaults, sent to an engine that declares them (uci::OptionSetting::if_declared): an
+  // engine without a Hash option works from the command line as from a configuration file.
+  config.options = {{"Threads", "1", "", true}, {"Hash", "16", "", true}};
   return config;
+}
+
+Expected<uci::EngineConfig, std::string> chosen_engine_config(const std::optional<std::string>& config_path,
+                                                              const std::string& engine) {
+  if (config_path) return find_engine_config(*config_path, engine);
+  uci::EngineConfig c = default_engine_config();
+  if (!engine.empty()) {
+    c.name = std::filesystem::path(engine).filename().string();
+    c.process.program = engine;
+  }
+  return c;
 }
 
 Expected<uci::EngineConfig, std::string> find_engine_config(const std::string& path, const std::string& name) {

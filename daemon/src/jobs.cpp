@@ -49,6 +49,8 @@ std::string identity_part(std::string_view text) {
 std::string engine_options_text(const uci::EngineConfig& c, const std::vector<uci::OptionLine>& declared) {
   std::map<std::string, std::string> sorted;
   for (const auto& setting : c.options) {
+    // A default of epdd's that this engine is not sent is not part of what it searched with.
+    if (setting.if_declared && uci::engine_spelling(declared, {setting}).empty()) continue;
     const uci::OptionSetting o = uci::canonical_setting(declared, setting);
     sorted[identity_part(o.name)] = identity_part(o.value);
   }

@@ -116,6 +116,17 @@ Expected<void, std::string> apply_valued(Config& c, std::string_view name, std::
     c.once_path = value;
   } else if (name == "--hold-go") {
     c.hold_go_path = value;
+  } else if (name == "--declare") {
+    c.declared.emplace();
+    if (value != "none") {
+      std::string_view rest = value;
+      while (true) {
+        const std::size_t comma = rest.find(',');
+        c.declared->emplace_back(rest.substr(0, comma));
+        if (comma == std::string_view::npos) break;
+        rest.remove_prefix(comma + 1);
+      }
+    }
   } else if (name == "--script") {
     c.script_path = value;
   } else if (name == "--name") {
@@ -217,6 +228,9 @@ A UCI engine for tests: deterministic fake search on legal moves, with misbehavi
                            restarted engine behaves
   --hold-go FILE           each go waits until FILE exists before it searches (isready is
                            answered meanwhile, stop ends the wait): a test's event first
+  --declare NAMES          offer only these options (comma-separated; "none": no option);
+                           default: Threads, Hash, Clear Hash, Ponder, MultiPV, UCI_Chess960,
+                           OwnBook, Style, Debug Log File
   --fault-rate P           each go fails with probability P (0..1): a crash, a hang, or
                            garbage (garbage lines and an illegal bestmove), drawn at random
   --fault-kinds K,...      the faults drawn: crash, hang, garbage (default all three)
@@ -243,6 +257,7 @@ void Config::behave() {
   clean.name = name;
   clean.exit_code = exit_code;
   clean.hold_go_path = hold_go_path;
+  clean.declared = declared;
   *this = std::move(clean);
 }
 

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/expected.hpp"
 
@@ -75,6 +76,9 @@ struct Config {
   // answered meanwhile; stop ends the wait). A test makes an event happen first: two daemons
   // each holding a claim before either searches.
   std::string hold_go_path;
+  // --declare NAMES: the options offered in reply to `uci`, a comma-separated list of the
+  // nine this engine knows, or none ("none"); absent: all nine (an engine with no Hash option).
+  std::optional<std::vector<std::string>> declared;
   // --fault-rate P: each `go` fails with probability P (0..1) in one of fault_kinds, drawn at
   // random: a crash, a hang, or garbage (garbage lines and an illegal bestmove). For the soak.
   double fault_rate = 0.0;

@@ -117,10 +117,16 @@ void Engine::dispatch(std::string_view line) {
   }
 }
 
+bool Engine::declares(std::string_view option) const {
+  return !config_.declared || std::any_of(config_.declared->begin(), config_.declared->end(),
+                                          [&](const std::string& name) { return iequals(name, option); });
+}
+
 void Engine::uci() {
   out_.line("id name " + config_.name);
   out_.line("id author epdd tests");
-  for (const std::string_view option : kOptionLines) out_.line(option);
+  for (std::size_t i = 0; i < kOptionLines.size(); ++i)
+    if (declares(kOptionNames[i])) out_.line(kOptionLines[i]);
   if (!config_.no_uciok) out_.line("uciok");
 }
 
@@ -133,7 +139,7 @@ void Engine::setoption(Words words) {
   const std::string value = i < words.size() ? join(words.subspan(i + 1)) : std::string();
   const auto known = std::find_if(kOptionNames.begin(), kOptionNames.end(),
                                   [&](std::string_view n) { return iequals(n, name); });
-  if (known == kOptionNames.end()) {
+  if (known == kOptionNames.end() || !declares(*known)) {
     out_.line("info string unknown option " + name);
     return;
   }

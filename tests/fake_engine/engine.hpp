@@ -38,6 +38,7 @@ class Engine {
 
   void dispatch(std::string_view line);
   void uci();
+  bool declares(std::string_view option) const;  // offered in reply to uci (--declare)
   void setoption(Words words);
   void position(Words words);
   void go(Words words);

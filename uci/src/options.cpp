@@ -134,6 +134,7 @@ std::vector<OptionSetting> engine_spelling(const std::vector<OptionLine>& declar
       if (it != std::end(kThreadNames)) s.name = find_option(declared, *it)->name;
       else if (s.value == "1") continue;
     }
+    if (s.if_declared && !find_option(declared, s.name)) continue;
     out.push_back(std::move(s));
   }
   return out;

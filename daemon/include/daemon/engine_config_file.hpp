@@ -163,4 +163,11 @@ std::vector<ConfigTable> config_tables();
 // (/usr/games/stockfish) with Threads=1 (deterministic with node limits) and Hash=16.
 uci::EngineConfig default_engine_config();
 
+// The engine every command means by --config and --engine (one rule for all of them): with a
+// configuration file, its engine named `engine` (the first one when empty); without, the
+// built-in engine, whose program is `engine` when given (a path or a name on PATH, the engine's
+// name its file name), sent epdd's defaults only where it declares them.
+Expected<uci::EngineConfig, std::string> chosen_engine_config(const std::optional<std::string>& config_path,
+                                                              const std::string& engine);
+
 }  // namespace epdd::daemon

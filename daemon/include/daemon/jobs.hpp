@@ -26,7 +26,8 @@ std::string engine_identity(const std::string& id_name, const std::string& optio
 // The options of an engine's configuration in words, sorted by name: "Hash=16, Threads=1"; in
 // names and values, the separators (= , ; and parentheses) and the backslash are written \xNN.
 // With the engine's declared options, each is as the engine is told it (uci::canonical_setting):
-// "hash=016" and "Hash=16" are one engine's "Hash=16"; without, as configured.
+// "hash=016" and "Hash=16" are one engine's "Hash=16"; without, as configured. A default of
+// epdd's the engine does not declare (uci::OptionSetting::if_declared) is not sent and not named.
 std::string engine_options_text(const uci::EngineConfig& config, const std::vector<uci::OptionLine>& declared = {});
 // Its two parts again.
 std::pair<std::string, std::string> split_engine_identity(const std::string& identity);

@@ -11,7 +11,9 @@
 #   4. --option without '=', --threads with --option Threads, --option MultiPV (epdd's, from
 #      --multipv): errors in words, before the engine starts;
 #   5. check-engine prints the command line and the setoptions it sent, and fails its handshake
-#      on a misspelt option with the suggestion.
+#      on a misspelt option with the suggestion;
+#   6. an engine that declares no Hash (or no option at all) is sent none of epdd's defaults it
+#      lacks, refuses a Hash the user asks for, and check-engine sends what the other commands do.
 #
 #   engine_options_test.sh EPDD FAKE_ENGINE
 set -euo pipefail
@@ -137,7 +139,7 @@ status=0
   --engine-arg=--name --engine-arg "Fake Args 2.0" -- "$fake" > check.txt 2>&1 || fail "check-engine with options: status $?"
 grep -qF "Checking engine '$fake': $fake --name 'Fake Args 2.0'" check.txt ||
   fail "check-engine does not print the command line: $(head -2 check.txt)"
-grep -qF "Options: Style=risky (--option), Debug Log File=/tmp/a b.log (--option)" check.txt ||
+grep -qF "Options: Threads=1 (epdd's default, if declared), Hash=16 (epdd's default, if declared), Style=risky (--option), Debug Log File=/tmp/a b.log (--option)" check.txt ||
   fail "check-engine does not print the options asked for: $(head -3 check.txt)"
 grep -qF "'Fake Args 2.0' by" check.txt || fail "--engine-arg did not reach check-engine's engine"
 grep -qE "sent: setoption name Style value Risky$" check.txt || fail "check-engine does not show the setoption sent"
@@ -149,6 +151,36 @@ status=0
 grep -q "^FAIL handshake .*declares no option 'Hahs' (did you mean 'Hash'?)" check_typo.txt ||
   fail "check-engine: the handshake does not fail with the suggestion: $(head -5 check_typo.txt)"
 grep -q "0 of 1 steps passed" check_typo.txt || fail "check-engine ran steps after a refused option: $(tail -1 check_typo.txt)"
+
+# 6. An engine without a Hash option (issue 39, item 8): epdd's defaults, Threads=1 and Hash=16,
+# reach an engine that declares them and no other; a Hash the user asks for is refused by it;
+# check-engine sends what the other commands send, and takes --engine PATH as they do.
+for declared in none Threads MultiPV,UCI_Chess960; do
+  "$epdd" analyse two.epd -o "bare-$declared.epd" --store bare.db --depth 2 --engine "$fake" \
+    --engine-arg=--declare="$declared" --engine-arg=--log="$work/bare-$declared.log" 2> "bare-$declared.txt" ||
+    fail "analyse with an engine declaring $declared: status $? ($(cat "bare-$declared.txt"))"
+  grep -q '^go ' "bare-$declared.log" || fail "an engine declaring $declared was not asked to search"
+  ! grep -q '^setoption name Hash' "bare-$declared.log" || fail "Hash was sent to an engine declaring $declared"
+done
+has bare-Threads.log "setoption name Threads value 1"
+! grep -q '^setoption name Threads' bare-none.log || fail "Threads was sent to an engine declaring no option"
+"$epdd" suite two.epd --store bare.db --depth 2 --engine "$fake" --engine-arg=--declare=none > bare-suite.txt 2>&1 ||
+  fail "suite with an engine declaring no option: status $? ($(tail -3 bare-suite.txt))"
+"$epdd" annotate one.pgn -o bare.pgn --store bare.db --depth 2 --engine "$fake" --engine-arg=--declare=Threads \
+  2> bare-annotate.txt || fail "annotate with an engine without Hash: status $? ($(cat bare-annotate.txt))"
+has ok.log "setoption name Threads value 1"
+refused nohash "engine FakeEngine 1.0 declares no option 'Hash'" --engine-arg=--declare=Threads --hash 64
+refused nohash2 "declares no option 'Hash'" --engine-arg=--declare=none --option Hash=16
+"$epdd" check-engine --timeout-scale 0.2 -- "$fake" --declare Threads,MultiPV > check_bare.txt 2>&1 ||
+  fail "check-engine with an engine without Hash: status $? ($(tail -3 check_bare.txt))"
+grep -qE "sent: setoption name Threads value 1$" check_bare.txt || fail "check-engine did not send Threads=1: $(head -8 check_bare.txt)"
+! grep -q "setoption name Hash" check_bare.txt || fail "check-engine sent Hash to an engine without it"
+grep -q "13 of 13 steps passed" check_bare.txt || fail "check-engine with an engine without Hash: $(tail -1 check_bare.txt)"
+grep -qE "sent: setoption name Hash value 16$" check.txt || fail "check-engine did not send Hash=16 as suite does: $(head -8 check.txt)"
+"$epdd" check-engine --timeout-scale 0.2 --engine "$fake" --engine-arg=--declare=Threads,MultiPV > check_path.txt 2>&1 ||
+  fail "check-engine --engine PATH: status $? ($(tail -3 check_path.txt))"
+grep -qF "Checking engine 'fake_engine': $fake --declare=Threads,MultiPV" check_path.txt ||
+  fail "check-engine --engine PATH did not run that program: $(head -2 check_path.txt)"
 
 [ "$failed" = 0 ] && echo "engine options: sent as declared, refused before any search with the closest names"
 exit "$failed"

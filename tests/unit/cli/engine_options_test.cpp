@@ -189,3 +189,30 @@ TEST_CASE("engine options: the identity has the options as the engine is told th
   CHECK(identity({option("Ponder", "TRUE")}) == identity({option("ponder", "true")}));
   CHECK(identity({option("Ponder", "TRUE")}) != identity({option("Ponder", "false")}));
 }
+
+TEST_CASE("engine options: epdd's defaults an engine does not declare are not in its identity", "[cli][options]") {
+  const auto declared = [](std::vector<std::string_view> lines) {
+    std::vector<uci::OptionLine> out;
+    for (const std::string_view line : lines) out.push_back(std::get<uci::OptionLine>(uci::parse_engine_line(line)));
+    return out;
+  };
+  const uci::EngineConfig c = daemon::default_engine_config();
+  const auto options = [&](std::vector<uci::OptionLine> d) {
+    return daemon::split_engine_identity(daemon::engine_identity_for(c, uci::EngineIdentity{"E 1", "", std::move(d)})).second;
+  };
+  const auto with = [](const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; };
+  const std::string both = options(declared({"option name Threads type spin default 1 min 1 max 8",
+                                              "option name Hash type spin default 16 min 1 max 64"}));
+  CHECK(both.rfind("Hash=16, Threads=1; program ", 0) == 0);
+  const std::string no_hash = options(declared({"option name Threads type spin default 1 min 1 max 8"}));
+  CHECK(no_hash.rfind("Threads=1; program ", 0) == 0);
+  CHECK_FALSE(with(no_hash, "Hash"));
+  CHECK(options({}).rfind("the engine's default options; program ", 0) == 0);
+  // --hash is the user's: named (the engine refuses it before any search anyway).
+  uci::EngineConfig asked = c;
+  daemon::EngineOverrides o;
+  o.hash = 64;
+  REQUIRE(daemon::apply_engine_overrides(asked, o).has_value());
+  CHECK_FALSE(asked.options[1].if_declared);
+  CHECK(with(daemon::engine_identity_for(asked, uci::EngineIdentity{"E 1", "", {}}), "Hash=64"));
+}

@@ -272,6 +272,30 @@ TEST_CASE("options: Threads goes by the engine's own name for it, and Threads 1 
   CHECK(same[0].name == "Threads");
 }
 
+TEST_CASE("options: epdd's defaults reach only an engine that declares them, the user's settings every engine", "[uci]") {
+  const auto no_hash = declare({"option name Threads type spin default 1 min 1 max 8"});
+  const auto toga = declare({"option name Number of Threads type spin default 1 min 1 max 16"});
+  const auto none = declare({});
+  const std::vector<OptionSetting> defaults{{"Threads", "1", "", true}, {"Hash", "16", "", true}};
+  const auto names = [](const std::vector<OptionSetting>& settings) {
+    std::vector<std::string> out;
+    for (const auto& s : settings) out.push_back(s.name + "=" + s.value);
+    return out;
+  };
+  CHECK(names(engine_spelling(engine_options(), defaults)) == std::vector<std::string>{"Threads=1", "Hash=16"});
+  CHECK(names(engine_spelling(no_hash, defaults)) == std::vector<std::string>{"Threads=1"});
+  CHECK(names(engine_spelling(toga, defaults)) == std::vector<std::string>{"Number of Threads=1"});
+  CHECK(engine_spelling(none, defaults).empty());
+  // A default of more than one thread is not sent to an engine that cannot be told it either.
+  CHECK(engine_spelling(none, {{"Threads", "2", "", true}}).empty());
+  // What the user asked for stays, so that the engine's refusal is said.
+  const auto asked = engine_spelling(no_hash, {{"Hash", "64", "--hash"}});
+  REQUIRE(asked.size() == 1);
+  const auto refused = check_options(no_hash, asked, "Glaurung 2.2");
+  REQUIRE_FALSE(refused);
+  CHECK(refused.error() == "--hash: engine Glaurung 2.2 declares no option 'Hash'; it declares: Threads");
+}
+
 TEST_CASE("options: canonical_setting spells a setting as the engine is told it", "[uci]") {
   const auto& declared = engine_options();
   const auto text = [&](std::string name, std::string value) {

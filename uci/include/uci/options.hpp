@@ -21,6 +21,11 @@ struct OptionSetting {
   // Where the setting was written ("engines.toml:7:1"), to start its error messages with; empty
   // for a setting made by a program or on the command line.
   std::string origin = {};
+  // A default of epdd's (Threads=1, Hash=16 when no configuration names the engine), not the
+  // user's: sent only to an engine that declares the option, and left out without a word
+  // otherwise. A setting the user gave (a configuration, --option, --hash) is always sent or
+  // refused.
+  bool if_declared = false;
 };
 
 // A setting checked against the declaration: what to send.
@@ -40,7 +45,8 @@ const OptionLine* find_option(const std::vector<OptionLine>& declared, std::stri
 // The settings with the names this engine declares for them. "Threads" is spelt "Number of
 // Threads" by Toga II and Fruit, "Cores" by Rybka and Houdini; a Threads of 1 is dropped when the
 // engine declares no thread option at all (it searches with one thread anyway), so that the
-// default Threads=1 works with every engine. Anything else is kept as given.
+// default Threads=1 works with every engine. A setting `if_declared` that the engine does not
+// declare (in any of those spellings) is dropped. Anything else is kept as given.
 std::vector<OptionSetting> engine_spelling(const std::vector<OptionLine>& declared,
                                            std::vector<OptionSetting> settings);
 
