@@ -40,6 +40,7 @@ TEST_PACKAGES=(
   python3                    # the browser and escape tests read the DOM and files with it
   dpkg-dev lintian           # the Debian package: cpack's dpkg-shlibdeps, and its check
   clang-14 libclang-rt-14-dev   # the fuzz targets: clang with libFuzzer, ASan and UBSan
+  lld                        # ld.lld for that clang build (its big test executables link faster)
   man-db groff-base          # the generated man pages rendered and checked (man -l, groff -ww)
 )
 
