@@ -38,16 +38,56 @@ bool is_position_nag(const Annotation& a) { return a.kind == Annotation::Kind::N
 Annotation nag_annotation(int nag) { return {Annotation::Kind::Nag, static_cast<std::uint8_t>(nag), {}, {}}; }
 Annotation comment_annotation(std::string text) { return {Annotation::Kind::Comment, 0, std::move(text), {}}; }
 
-// A comment an earlier run (ours, or lichess's export) wrote as a judgement: never the eval's.
-bool is_our_words(const Annotation& a) {
-  return is_kind(a, Annotation::Kind::Comment) && (is_advice_comment(a.comment) || a.comment == kOnlyMoveComment);
+// The words of a judgement an engine wrote at a move (lichess's export, an earlier run of ours,
+// ours beside another's): never the eval's comment.
+bool is_judgement_words(std::string_view c) {
+  if (c.starts_with(kBesidePrefix)) c.remove_prefix(kBesidePrefix.size());
+  return is_advice_comment(c) || c == kOnlyMoveComment;
+}
+bool is_judgement(const Annotation& a) { return is_kind(a, Annotation::Kind::Comment) && is_judgement_words(a.comment); }
+
+// The move a judgement names as best ("... Nf5 was best."), without a check sign; empty if none.
+std::string_view named_best(std::string_view c) {
+  constexpr std::string_view kBest = " was best.";
+  if (!c.ends_with(kBest)) return {};
+  c.remove_suffix(kBest.size());
+  c = c.substr(c.rfind(' ') + 1);
+  while (!c.empty() && (c.back() == '+' || c.back() == '#')) c.remove_suffix(1);
+  return c;
+}
+
+// The first move of a variation hanging after a move, in SAN from the position before that
+// move, without a check sign.
+std::string first_san(const core::Board& before, const Annotation& a) {
+  if (!is_kind(a, Annotation::Kind::Variation) || a.variation.empty() || a.variation.front().moves.empty()) return {};
+  const core::Move m = a.variation.front().moves.front().move;
+  if (m.is_null() || !before.is_legal(m)) return {};
+  std::string san = core::to_san(before, m);
+  while (!san.empty() && (san.back() == '+' || san.back() == '#')) san.pop_back();
+  return san;
+}
+
+// Removes an earlier engine judgement whole: its words, the move's assessment NAG ($1-$6), and
+// the variations that begin with a move its words name as best. Returns whether there was one.
+bool remove_earlier_judgement(std::vector<Annotation>& after, const core::Board& before) {
+  std::vector<std::string> named;
+  for (const Annotation& a : after)
+    if (is_judgement(a))
+      if (const auto best = named_best(a.comment); !best.empty()) named.emplace_back(best);
+  if (!std::any_of(after.begin(), after.end(), is_judgement)) return false;
+  std::erase_if(after, [&](const Annotation& a) {
+    if (is_judgement(a) || is_assessment(a)) return true;
+    const std::string san = first_san(before, a);
+    return !san.empty() && std::find(named.begin(), named.end(), san) != named.end();
+  });
+  return true;
 }
 
 // The eval goes into the move's first comment (not a judgement's); with none, a new comment
 // after its NAGs and before its variations.
 void put_eval(std::vector<Annotation>& after, const std::string& command) {
   for (Annotation& a : after)
-    if (is_kind(a, Annotation::Kind::Comment) && !is_our_words(a)) {
+    if (is_kind(a, Annotation::Kind::Comment) && !is_judgement(a)) {
       a.comment = replace_eval(a.comment, command);
       return;
     }
@@ -108,49 +148,80 @@ struct MoveContext {
   const uci::Analysis* before_analysis;  // nullptr for a position scored on the board
 };
 
-// Judges one move, writes what it gets, and returns the judgement for the summary; a judged
-// move's better move (SAN, when the engine's first differs from it) goes to `better`.
-Judgement judge_move(MoveContext& m, const AnnotateOptions& o, std::string& better) {
-  auto& after = m.node.after;
-  std::erase_if(after, is_our_words);
-  // Where our comment goes: right after the eval's comment (its index may have moved).
-  std::size_t at = 0;
-  for (std::size_t i = 0; i < after.size(); ++i)
-    if (is_kind(after[i], Annotation::Kind::Comment)) {
-      at = i + 1;
-      break;
-    }
-  const Judgement j = judge(o.rule, m.before_eval.score, m.after_eval.score);
-  if (j == Judgement::None) {
-    if (o.only_moves && m.before_analysis && only_move(m.before, m.node.move, *m.before_analysis)) {
-      after.insert(after.begin() + static_cast<std::ptrdiff_t>(at), comment_annotation(std::string(kOnlyMoveComment)));
-      put_assessment(after, 1, o.replace_nags);
-    }
-    return j;
-  }
-  std::string best_san;
+// What a judged move gets from us: the NAG, the words and the engine's line (each may be none).
+struct OurJudgement {
+  int nag = 0;
+  std::string words;
   pgn::Variation line;
-  if (m.before_analysis && !m.before_analysis->lines.empty()) {
-    line = engine_line(m.before, m.before_analysis->lines[0].pv, std::max(o.variation_plies, 1));
-    if (!line.moves.empty() && line.moves[0].move != m.node.move) best_san = core::to_san(m.before, line.moves[0].move);
-    else line.moves.clear();
+};
+
+// Where a judgement goes: ours alone after the eval's comment; beside an earlier engine's, after
+// its words, marked as ours ("epdd: ...") so that the two judges are told apart, with no NAG
+// (the move's assessment is the earlier judgement's, which stays whole). Nothing is added twice:
+// words or a line the move already has (a rerun over our own output) stay as they are. Returns
+// whether something was added beside an earlier judgement.
+bool put_judgement(std::vector<Annotation>& after, OurJudgement ours, bool replace_nags) {
+  const bool earlier = std::any_of(after.begin(), after.end(), is_judgement);
+  bool added = false;
+  if (!ours.words.empty()) {
+    const bool same = std::any_of(after.begin(), after.end(), [&](const Annotation& a) {
+      return is_judgement(a) && (a.comment == ours.words || a.comment == std::string(kBesidePrefix) + ours.words);
+    });
+    if (!same) {
+      std::size_t at = 0;
+      for (std::size_t i = 0; i < after.size(); ++i)
+        if (is_kind(after[i], Annotation::Kind::Comment) && (earlier ? is_judgement(after[i]) : at == 0)) at = i + 1;
+      after.insert(after.begin() + static_cast<std::ptrdiff_t>(at),
+                   comment_annotation(earlier ? std::string(kBesidePrefix) + ours.words : ours.words));
+      added = earlier;
+    }
   }
-  const bool white = m.before.side_to_move() == core::Color::White;
-  better = best_san;
-  after.insert(after.begin() + static_cast<std::ptrdiff_t>(at),
-               comment_annotation(advice_comment(m.before_eval.score, m.after_eval.score, white, j, best_san)));
-  put_assessment(after, nag(j), o.replace_nags);
-  if (o.variation_plies > 0 && !line.moves.empty()) {
-    if (static_cast<int>(line.moves.size()) > o.variation_plies) line.moves.resize(static_cast<std::size_t>(o.variation_plies));
+  if (ours.nag != 0 && !earlier) put_assessment(after, ours.nag, replace_nags);
+  if (!ours.line.moves.empty()) {
     const bool already = std::any_of(after.begin(), after.end(), [&](const Annotation& a) {
-      return is_kind(a, Annotation::Kind::Variation) && a.variation.front() == line;
+      return is_kind(a, Annotation::Kind::Variation) && a.variation.front() == ours.line;
     });
     if (!already) {
       Annotation v{Annotation::Kind::Variation, 0, {}, {}};
-      v.variation.push_back(std::move(line));
+      v.variation.push_back(std::move(ours.line));
       after.push_back(std::move(v));
+      added = added || earlier;
     }
   }
+  return added;
+}
+
+// Judges one move, writes what it gets, and returns the judgement for the summary; a judged
+// move's better move (SAN, when the engine's first differs from it) goes to `better`. An earlier
+// engine judgement at the move is replaced whole (replace_analysis) or kept whole, ours beside
+// it (`beside` set when ours was added there).
+Judgement judge_move(MoveContext& m, const AnnotateOptions& o, std::string& better, bool& replaced, bool& beside) {
+  auto& after = m.node.after;
+  replaced = o.replace_analysis && remove_earlier_judgement(after, m.before);
+  const Judgement j = judge(o.rule, m.before_eval.score, m.after_eval.score);
+  OurJudgement ours;
+  if (j == Judgement::None) {
+    if (o.only_moves && m.before_analysis && only_move(m.before, m.node.move, *m.before_analysis)) {
+      ours.words = kOnlyMoveComment;
+      ours.nag = 1;
+    }
+    beside = !ours.words.empty() && put_judgement(after, std::move(ours), o.replace_nags);
+    return j;
+  }
+  std::string best_san;
+  if (m.before_analysis && !m.before_analysis->lines.empty()) {
+    ours.line = engine_line(m.before, m.before_analysis->lines[0].pv, std::max(o.variation_plies, 1));
+    if (!ours.line.moves.empty() && ours.line.moves[0].move != m.node.move) best_san = core::to_san(m.before, ours.line.moves[0].move);
+    else ours.line.moves.clear();
+  }
+  const bool white = m.before.side_to_move() == core::Color::White;
+  better = best_san;
+  ours.words = advice_comment(m.before_eval.score, m.after_eval.score, white, j, best_san);
+  ours.nag = nag(j);
+  if (o.variation_plies <= 0) ours.line.moves.clear();
+  else if (static_cast<int>(ours.line.moves.size()) > o.variation_plies)
+    ours.line.moves.resize(static_cast<std::size_t>(o.variation_plies));
+  beside = put_judgement(after, std::move(ours), o.replace_nags);
   return j;
 }
 
@@ -197,13 +268,20 @@ GameOutcome annotate_game(pgn::Game& game, const PositionAnalyses& analyses, con
       if (options.position_nags)
         put_position_nag(node.after, current->score, board.side_to_move() == core::Color::White, options.thresholds);
     }
+    const bool earlier = std::any_of(node.after.begin(), node.after.end(), is_judgement);
     if (previous && current && selected(options, players, before, node.move, ply)) {
       MoveContext m{before, node, *previous, *current,
                     before_analysis && *before_analysis ? &**before_analysis : nullptr};
-      const Judgement j = judge_move(m, options, record.better);
+      bool replaced = false, beside = false;
+      const Judgement j = judge_move(m, options, record.better, replaced, beside);
+      out.earlier_replaced += replaced;
+      out.earlier_kept += earlier && !replaced;
+      out.beside += beside;
       record.judgement = j;
       SideSummary& side = before.side_to_move() == core::Color::White ? out.white : out.black;
       side.add(j, centipawn_loss(previous->score, current->score));
+    } else {
+      out.earlier_kept += earlier;
     }
     previous = current;
   }

@@ -17,6 +17,12 @@ struct GameOutcome {
   std::vector<PlyRecord> plies;  // one per main-line move
   std::size_t positions = 0;   // main-line positions, the start position included
   std::size_t unevaluated = 0;
+  // Main-line moves with an engine's judgement from before this run (lichess's, an earlier
+  // run's): kept whole, or replaced whole (replace_analysis); and those where ours was added
+  // beside a kept one.
+  std::size_t earlier_kept = 0;
+  std::size_t earlier_replaced = 0;
+  std::size_t beside = 0;
 };
 
 // Which sides' moves the player filter lets through (both when there is no filter).
@@ -35,11 +41,15 @@ GameOutcome annotate_game(pgn::Game& game, const PositionAnalyses& analyses, con
 std::string advice_comment(core::Score before, core::Score after, bool white_moved, Judgement judgement,
                            std::string_view best_san);
 
-// Whether a comment is exactly one advice_comment() wrote (any scores, words and move), so a
-// rerun over our own output replaces it instead of adding a second.
+// Whether a comment is exactly one advice_comment() wrote (any scores, words and move): lichess's
+// words, so an earlier engine's judgement (lichess's export, a run of ours) is known as one.
 bool is_advice_comment(std::string_view comment);
 
 // The comment only_moves writes.
 inline constexpr std::string_view kOnlyMoveComment = "only move";
+
+// Our words written beside an earlier engine's judgement of the same move start so, to tell the
+// two judges apart: "epdd: (1.90 → 3.60) Mistake. Nf5 was best.".
+inline constexpr std::string_view kBesidePrefix = "epdd: ";
 
 }  // namespace epdd::annotate::detail

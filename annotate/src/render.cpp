@@ -69,7 +69,8 @@ void render_game(AnnotatedFile& out, pgn::Game& game, const InputGame& in, const
   detail::GameOutcome outcome = detail::annotate_game(game, analyses, options, player_sides(game, options));
   if (!options.annotator.empty()) {
     const auto theirs = game.tag("Annotator");
-    game.set_tag("Annotator", theirs ? annotator_value(*theirs, options.annotator) : options.annotator);
+    const bool all_replaced = outcome.earlier_replaced > 0 && outcome.earlier_kept == 0;
+    game.set_tag("Annotator", theirs && !all_replaced ? annotator_value(*theirs, options.annotator) : options.annotator);
   }
   pgn::append_game(out.pgn, game);
   GameSummary summary{in.number, tag_text(game, "White"), tag_text(game, "Black"), outcome.white, outcome.black,
@@ -77,6 +78,11 @@ void render_game(AnnotatedFile& out, pgn::Game& game, const InputGame& in, const
                       first_ply(game.start), std::move(outcome.plies)};
   if (on_game) on_game(summary);
   else out.games.push_back(std::move(summary));
+  if (outcome.beside > 0)
+    out.notes.push_back(game_name(in) + ": " + std::to_string(outcome.beside) +
+                        (outcome.beside == 1 ? " move keeps" : " moves keep") +
+                        " an earlier engine's judgement whole, epdd's beside it as \"" + std::string(detail::kBesidePrefix) +
+                        "...\" (--replace-analysis: epdd's alone)");
   if (outcome.unevaluated > 0)
     out.notes.push_back(game_name(in) + ": " + std::to_string(outcome.unevaluated) + " of " +
                         std::to_string(outcome.positions) +

@@ -42,6 +42,13 @@ int position_nag(core::Score score, core::Color side_to_move, const PositionNagT
 struct AnnotateOptions {
   JudgeRule rule;                     // default lichess
   bool replace_nags = false;          // our NAG replaces a human's $1-$6 (otherwise the human's stays)
+  // An engine's judgement already at a judged move (lichess's words "(0.30 → 1.20) Inaccuracy.
+  // c5 was best.", ours from an earlier run, "only move") is one thing: those words, the move's
+  // $1-$6 and the variations starting with the move the words name as best. By default it stays
+  // whole and ours is added beside it (words "epdd: ...", our line; no second NAG); with
+  // replace_analysis all of it goes and ours takes its place (the Annotator tag is then ours
+  // alone when no earlier judgement is left in the game).
+  bool replace_analysis = false;
   bool only_moves = false;            // analyses have MultiPV 2: `$1` + comment "only move"
   bool position_nags = false;         // $10-$19 after each main-line move
   PositionNagThresholds thresholds;

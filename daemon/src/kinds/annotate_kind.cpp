@@ -134,6 +134,11 @@ constexpr KindOption kAnnotateOptions[] = {
      "Our judgement NAG replaces a move-assessment NAG ($1-$6) a human wrote; by default the\n"
      "human's stays and ours is not added",
      KindOption::Type::Flag, check_flag, false},
+    {"replace_analysis", "--replace-analysis", "",
+     "An engine's judgement already at a judged move (lichess's \"(0.30 -> 1.20) Inaccuracy. c5 was\n"
+     "best.\", its $1-$6 and the line starting with that move; or an earlier run's) is replaced whole\n"
+     "by ours; by default it stays whole and ours is added beside it (\"epdd: ...\" and our line)",
+     KindOption::Type::Flag, check_flag, false},
     {"only_moves", "--only-moves", "",
      "Search with MultiPV 2 and mark a played move that was the only one not losing 0.2 winning\n"
      "chances with $1 and the comment \"only move\"",
@@ -173,6 +178,7 @@ Expected<annotate::AnnotateOptions, std::string> annotate_options(const JobSpec&
   if (auto v = option_text(spec, "side")) o.side = *v == "white" ? core::Color::White : core::Color::Black;
   if (auto v = option_text(spec, "player")) o.player = *v;
   o.replace_nags = option_flag(spec, "replace_nags");
+  o.replace_analysis = option_flag(spec, "replace_analysis");
   o.only_moves = option_flag(spec, "only_moves");
   o.position_nags = option_flag(spec, "position_nags");
   if (auto v = option_text(spec, "position_limits")) {

@@ -106,6 +106,81 @@ TEST_CASE("A human NAG stays unless replace_nags, and so does every comment text
   }
 }
 
+namespace {
+
+// A lichess export of an analysed game (issue 39, item 1): lichess's NAG, its words and its line
+// at each move it judged; [%eval]s, a [%clk], and a human's comment and variation beside them.
+const std::string kLichess =
+    "[Event \"Rated blitz game\"]\n[Annotator \"lichess.org\"]\n\n"
+    "1. e4 { [%eval 0.3] [%clk 0:03:00] } 1... e5?! { [%eval 1.2] } { (0.30 → 1.20) Inaccuracy. c5 was best. } "
+    "( 1... c5 2. Nf3 ) 2. Nf3? { [%eval -0.8] } { (1.20 → -0.80) Mistake. Bc4 was best. } ( 2. Bc4 Nf6 ) "
+    "{ a human's words } ( 2. d4 { a human's line } ) 2... Nc6 *\n";
+
+// The engine of this run: 1...e5 a mistake (Nc6 best), 2.Nf3 good, 2...Nc6 a blunder (a5 best).
+const annotate::PositionAnalyses kOurs = {
+    analysis(cp(30), 12, {"e2e4"}), analysis(cp(-30), 12, {"b8c6", "g1f3"}), analysis(cp(200), 12, {"g1f3"}),
+    analysis(cp(-200), 12, {"a7a5"}), analysis(cp(500), 12, {"f3e5"})};
+
+}  // namespace
+
+TEST_CASE("An earlier engine's judgement is one thing: kept whole with ours beside it, or replaced whole", "[annotate][render]") {
+  annotate::AnnotateOptions o;
+  o.annotator = "epdd test";
+  SECTION("kept whole by default, ours beside it, named") {
+    const auto r = test::render(kLichess, test::always(kOurs), o);
+    CHECK(test::movetext(r.file.pgn) ==
+          "{[%eval 0.30,12]} 1. e4 {[%eval 0.30,12] [%clk 0:03:00]} 1... e5 $6 {[%eval 2.00,12]} "
+          "{(0.30 → 1.20) Inaccuracy. c5 was best.} {epdd: (0.30 → 2.00) Mistake. Nc6 was best.} (1... c5 2. Nf3) "
+          "(1... Nc6 2. Nf3) 2. Nf3 $2 {[%eval 2.00,12]} {(1.20 → -0.80) Mistake. Bc4 was best.} (2. Bc4 Nf6) "
+          "{a human's words} (2. d4 {a human's line}) 2... Nc6 $4 {[%eval 5.00,12]} {(2.00 → 5.00) Blunder. a5 was best.} "
+          "(2... a5) *");
+    CHECK(r.read_back.at(0).tag("Annotator").value_or("") == "lichess.org; epdd test");
+    REQUIRE(r.file.notes.size() == 1);
+    CHECK(r.file.notes[0] == "game 1 (line 1): 1 move keeps an earlier engine's judgement whole, epdd's beside it as "
+                             "\"epdd: ...\" (--replace-analysis: epdd's alone)");
+    // The summary counts our judgements, not lichess's.
+    REQUIRE(r.file.games.size() == 1);
+    CHECK(r.file.games[0].black_side.mistakes == 1);
+    CHECK(r.file.games[0].black_side.blunders == 1);
+    CHECK(r.file.games[0].white_side.mistakes == 0);
+  }
+  SECTION("replaced whole: lichess's words, NAG and line go together, a human's stay") {
+    o.replace_analysis = true;
+    const auto r = test::render(kLichess, test::always(kOurs), o);
+    CHECK(test::movetext(r.file.pgn) ==
+          "{[%eval 0.30,12]} 1. e4 {[%eval 0.30,12] [%clk 0:03:00]} 1... e5 $2 {[%eval 2.00,12]} "
+          "{(0.30 → 2.00) Mistake. Nc6 was best.} (1... Nc6 2. Nf3) 2. Nf3 {[%eval 2.00,12]} "
+          "{a human's words} (2. d4 {a human's line}) 2... Nc6 $4 {[%eval 5.00,12]} {(2.00 → 5.00) Blunder. a5 was best.} "
+          "(2... a5) *");
+    CHECK(r.read_back.at(0).tag("Annotator").value_or("") == "epdd test");
+    CHECK(r.file.notes.empty());
+    // Every NAG the output has is the one the oracle recomputes from its [%eval]s.
+    CHECK(test::oracle::written_nags(r.read_back.at(0)) == std::vector<int>{0, 2, 0, 4});
+  }
+  SECTION("a move judged before and not by us keeps its judgement whole, also when replacing elsewhere") {
+    o.replace_analysis = true;
+    o.side = core::Color::Black;
+    const auto r = test::render(kLichess, test::always(kOurs), o);
+    CHECK(test::movetext(r.file.pgn).find("2. Nf3 $2 {[%eval 2.00,12]} {(1.20 → -0.80) Mistake. Bc4 was best.} (2. Bc4 Nf6)") !=
+          std::string::npos);
+    CHECK(r.read_back.at(0).tag("Annotator").value_or("") == "lichess.org; epdd test");
+  }
+  SECTION("our own output annotated again by the same engine is unchanged; by another, ours beside") {
+    const auto first = test::render(kLichess, test::always(kOurs), o);
+    CHECK(test::render(first.file.pgn, test::always(kOurs), o).file.pgn == first.file.pgn);
+    o.replace_analysis = true;
+    const auto replaced = test::render(kLichess, test::always(kOurs), o);
+    CHECK(test::render(replaced.file.pgn, test::always(kOurs), o).file.pgn == replaced.file.pgn);
+    o.replace_analysis = false;
+    annotate::PositionAnalyses other = kOurs;
+    other[1] = analysis(cp(-90), 14, {"d7d5"});
+    const auto again = test::render(replaced.file.pgn, test::always(other), o);
+    CHECK(test::movetext(again.file.pgn).find("1... e5 $2 {[%eval 2.00,12]} {(0.30 → 2.00) Mistake. Nc6 was best.} "
+                                               "{epdd: (0.90 → 2.00) Inaccuracy. d5 was best.} (1... Nc6 2. Nf3) (1... d5)") !=
+          std::string::npos);
+  }
+}
+
 TEST_CASE("The best move played: judged by the rule, but no 'was best' and no variation", "[annotate][render]") {
   const auto r = test::render(kOneMove, test::always({analysis(cp(300), 20, {"e2e4", "e7e5"}), analysis(cp(300), 18)}));
   CHECK(test::movetext(r.file.pgn) == "{[%eval 3.00,20]} 1. e4 $4 {[%eval -3.00,18]} {(3.00 → -3.00) Blunder.} *");
