@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "annotate/summary_report.hpp"
+#include "core/text.hpp"
 #include "html/page.hpp"
 #include "html/svg.hpp"
 
@@ -316,7 +317,7 @@ Expected<std::string, std::string> annotation_page(std::span<const SummaryInput>
     runs.push_back(std::move(*run));
   }
   const bool several = runs.size() > 1;
-  html::Page page(several ? fmt::format("Annotated games: {} runs, {} games", runs.size(), games)
+  html::Page page(several ? fmt::format("Annotated games: {} runs, {}", runs.size(), core::counted(games, "game", "games"))
                           : fmt::format("Annotated games: {} ({}, {})", runs[0].name, runs[0].engine, runs[0].limits));
   page.add_style(kStyle);
   add_runs(page, runs);

@@ -2,12 +2,14 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 
 #include <nlohmann/json.hpp>
 
 #include "annotate/eval_comment.hpp"
+#include "core/text.hpp"
 
 namespace epdd::annotate {
 
@@ -33,8 +35,10 @@ Json side_json(const SideSummary& s) {
 
 std::string side_text(const SideSummary& s) {
   const auto acpl = s.average_centipawn_loss();
-  return fmt::format("{} inaccuracies, {} mistakes, {} blunders, ACPL {} ({} moves judged)", s.inaccuracies, s.mistakes,
-                     s.blunders, acpl ? std::to_string(*acpl) : "-", s.moves);
+  const auto n = [](int count) { return static_cast<std::size_t>(std::max(count, 0)); };
+  return fmt::format("{}, {}, {}, ACPL {} ({} judged)", core::counted(n(s.inaccuracies), "inaccuracy", "inaccuracies"),
+                     core::counted(n(s.mistakes), "mistake", "mistakes"), core::counted(n(s.blunders), "blunder", "blunders"),
+                     acpl ? std::to_string(*acpl) : "-", core::counted(n(s.moves), "move", "moves"));
 }
 
 std::string shown(const std::string& name) { return name.empty() ? "(no name)" : name; }

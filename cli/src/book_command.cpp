@@ -57,8 +57,8 @@ int run_book_backsolve(BookOptions o, std::ostream& out, std::ostream& err) {
   const std::size_t failed = kind.failures(run);
   if (!o.analysis.quiet || failed) err << texts.at("report");
   if (!o.analysis.quiet)
-    fmt::print(err, "epdd book backsolve: {} leaves searched now, {} from the cache, {} from an earlier run of this command\n",
-               run.searches, run.cache_hits, run.resumed);
+    fmt::print(err, "epdd book backsolve: {} searched now, {} from the cache, {} from an earlier run of this command\n",
+               core::counted(static_cast<std::size_t>(run.searches), "leaf", "leaves"), run.cache_hits, run.resumed);
   return failed ? kExitRecordsFailed : kExitOk;
 }
 
@@ -101,8 +101,8 @@ int run_book_leaves(const BookLeavesOptions& o, std::ostream& out, std::ostream&
     out << text << std::flush;
   }
   const auto leaves = static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
-  fmt::print(err, "epdd book leaves: {} leaves of a book of {} positions\n", leaves,
-             book::book_nodes(built->dag, &built->epd.names).size());
+  fmt::print(err, "epdd book leaves: {} of a book of {}\n", core::counted(leaves, "leaf", "leaves"),
+             core::counted(book::book_nodes(built->dag, &built->epd.names).size(), "position", "positions"));
   if (built->note_count > built->notes.size())
     fmt::print(err, "({} more notes on the input)\n", built->note_count - built->notes.size());
   // As backsolve: what of the input could not be used is said, and makes the status 1.

@@ -8,6 +8,7 @@
 #include <fmt/ostream.h>
 
 #include "core/fen.hpp"
+#include "core/text.hpp"
 #include "daemon/files.hpp"
 #include "pgn/chesslive.hpp"
 #include "pgn/formats.hpp"
@@ -272,7 +273,7 @@ int run_convert(const ConvertOptions& o, std::ostream& out, std::ostream& err) {
     const auto names = writer.move_files().names(*output);
     where = fmt::format("; a move file holds one game: written to {} ... {}", names.front(), names.back());
   }
-  fmt::print(err, "{}: {} games{}{}{}\n", o.input, t.games, where, left_out(*to, t),
+  fmt::print(err, "{}: {}{}{}{}\n", o.input, core::counted(t.games, "game", "games"), where, left_out(*to, t),
              read ? "; some with errors: those games are written up to the error" : "");
   return read;
 }

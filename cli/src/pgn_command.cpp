@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
+#include "core/text.hpp"
 #include "daemon/files.hpp"
 #include "pgn/collate.hpp"
 #include "pgn/formats.hpp"
@@ -46,8 +47,10 @@ int run_pgn_check(const PgnCheckOptions& o, std::ostream& out, std::ostream& err
     const std::string format = reader.format() == pgn::GameFormat::Pgn && said
                                    ? ""
                                    : fmt::format(" ({}{})", pgn::to_string(reader.format()), said ? "" : ", by its content");
-    fmt::print(out, "{}{}: {} games, {} main-line plies: {} errors, {} warnings, {} notes\n", file, format, games, plies,
-               errors, diags.count(pgn::Severity::Warning), diags.count(pgn::Severity::Note));
+    fmt::print(out, "{}{}: {}, {}: {}, {}, {}\n", file, format, core::counted(games, "game", "games"),
+               core::counted(plies, "main-line ply", "main-line plies"), core::counted(errors, "error", "errors"),
+               core::counted(diags.count(pgn::Severity::Warning), "warning", "warnings"),
+               core::counted(diags.count(pgn::Severity::Note), "note", "notes"));
     detail::print_kind_counts(out, diags, report);
     if (errors && status == 0) status = 1;
   }
@@ -106,8 +109,8 @@ int run_pgn_write(const PgnWriteOptions& o, std::ostream& out, std::ostream& err
   if (file)
     if (auto w = file->commit(); !w) return fail(w.error());
   const std::size_t errors = diags.count(pgn::Severity::Error);
-  fmt::print(err, "{}: {} games{}\n", o.file, games,
-             errors ? fmt::format("; {} errors: those games are written up to the error", errors) : "");
+  fmt::print(err, "{}: {}{}\n", o.file, core::counted(games, "game", "games"),
+             errors ? fmt::format("; {}: those games are written up to the error", core::counted(errors, "error", "errors")) : "");
   return errors ? 1 : 0;
 }
 

@@ -103,4 +103,11 @@ std::vector<std::string_view> nearest_names(std::string_view name, std::span<con
   return nearest;
 }
 
+std::string counted(std::size_t n, std::string_view one, std::string_view many) {
+  std::string out = std::to_string(n);
+  out += ' ';
+  out.append(n == 1 ? one : many);
+  return out;
+}
+
 }  // namespace epdd::core

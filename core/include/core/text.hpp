@@ -36,6 +36,11 @@ std::string escaped(std::string_view text);
 // escaped() applied to an excerpt, then quoted(): the form messages use for input.
 inline std::string quoted_escaped(std::string_view text) { return core::quoted(escaped(text)); }
 
+// A count with its noun in the number it takes, for messages: counted(1, "game", "games") is
+// "1 game", counted(0, ...) and counted(2, ...) "0 games", "2 games". Counts are grouped only by
+// the caller (the figure is written as it is).
+std::string counted(std::size_t n, std::string_view one, std::string_view many);
+
 // Levenshtein distance (insertions, deletions, substitutions) with ASCII letters compared
 // without case: names in configuration keys and UCI options ignore case, so a case difference is
 // no typo.

@@ -429,8 +429,11 @@ class BookKind final : public JobKind {
     std::size_t terminal = 0, leaves = 0;
     for (const book::NodeId n : paths.order)
       if (dag.is_leaf(n)) ++leaves, terminal += dag.node(n).terminal != book::Terminal::None;
-    out += fmt::format("book: {} positions, {} moves ({} games, {} Polyglot entries, {} EPD records)\n", paths.order.size(),
-                       dag.edge_count(), data.book.games, data.book.book_entries, data.book.epd_records);
+    const auto n = [](auto count) { return static_cast<std::size_t>(count); };
+    out += fmt::format("book: {}, {} ({}, {}, {})\n", core::counted(n(paths.order.size()), "position", "positions"),
+                       core::counted(n(dag.edge_count()), "move", "moves"), core::counted(n(data.book.games), "game", "games"),
+                       core::counted(n(data.book.book_entries), "Polyglot entry", "Polyglot entries"),
+                       core::counted(n(data.book.epd_records), "EPD record", "EPD records"));
     out += fmt::format("leaves: {}: {} analysed by the engine, {} imported, {} decided by the rules, {} without a value\n",
                        leaves, s.analysed, s.values.size() - s.analysed, terminal, s.unvalued.size());
     if (s.import)

@@ -87,7 +87,7 @@ grep -q '{Bob resigned} 1-0$' hand.pgn || fail "hand.clm: the result's reason is
 "$epdd" convert hand.pgn -o back.clm 2> err.txt || fail "hand.pgn -> clm: $(cat err.txt)"
 cmp hand.clm back.clm || fail "ChessLive! -> PGN -> ChessLive! is not byte-identical: $(cat back.clm)"
 "$epdd" pgn check hand.clm > check.txt || fail "pgn check hand.clm: $(cat check.txt)"
-grep -q "^hand.clm (ChessLive!): 1 games, 24 main-line plies: 0 errors" check.txt || fail "pgn check hand.clm: $(cat check.txt)"
+grep -q "^hand.clm (ChessLive!): 1 game, 24 main-line plies: 0 errors" check.txt || fail "pgn check hand.clm: $(cat check.txt)"
 
 # Every twic game to its own move file (the tags beyond the players and result counted), and a
 # few back to PGN with their moves.

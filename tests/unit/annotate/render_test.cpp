@@ -455,7 +455,7 @@ TEST_CASE("The summary per game side and per player over the file, as JSON and t
   REQUIRE(parsed["kept"].size() == 1);
   CHECK(parsed["kept"][0]["line"] == 11);
   const std::string summary = annotate::summary_text(r.file);
-  CHECK(summary.find("game 1: A - B\n  White 0 inaccuracies, 0 mistakes, 1 blunders, ACPL 600 (1 moves judged)\n") != std::string::npos);
+  CHECK(summary.find("game 1: A - B\n  White 0 inaccuracies, 0 mistakes, 1 blunder, ACPL 600 (1 move judged)\n") != std::string::npos);
   CHECK(summary.find("kept unchanged") == std::string::npos);  // the caller lists them, with the file's name
   REQUIRE(r.file.kept.size() == 1);
 }

@@ -29,7 +29,7 @@ TEST_CASE("pgn check: diagnostics with file, line, column and game, summary, exi
   Run r = run(cli::run_pgn_check, o);
   CHECK(r.status == 1);
   CHECK_THAT(r.out, Catch::Contains(o.files[0] + ":19:13: error: game 2: 'Bh7' is illegal"));
-  CHECK_THAT(r.out, Catch::Contains(o.files[0] + ": 2 games, 5 main-line plies: 1 errors, 0 warnings, 0 notes"));
+  CHECK_THAT(r.out, Catch::Contains(o.files[0] + ": 2 games, 5 main-line plies: 1 error, 0 warnings, 0 notes"));
   o.files = {"/nonexistent.pgn"};
   CHECK(run(cli::run_pgn_check, o).status == 2);
 }

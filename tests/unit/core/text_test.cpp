@@ -76,3 +76,11 @@ TEST_CASE("nearest_names gives the nearest candidates within two edits, in their
   CHECK(nearest_names("", names).empty());
   CHECK(nearest_names("Hash", {}).empty());
 }
+
+TEST_CASE("counted gives a count its noun in the number it takes", "[core][text]") {
+  CHECK(epdd::core::counted(0, "game", "games") == "0 games");
+  CHECK(epdd::core::counted(1, "game", "games") == "1 game");
+  CHECK(epdd::core::counted(2, "inaccuracy", "inaccuracies") == "2 inaccuracies");
+  CHECK(epdd::core::counted(1, "inaccuracy", "inaccuracies") == "1 inaccuracy");
+  CHECK(epdd::core::counted(21, "leaf", "leaves") == "21 leaves");
+}
