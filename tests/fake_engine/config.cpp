@@ -108,6 +108,10 @@ Expected<void, std::string> apply_valued(Config& c, std::string_view name, std::
     const auto ms = parse_int(value, 0, std::numeric_limits<int>::max());
     if (!ms) return unexpected("--slow-quit wants milliseconds, not " + quoted(value));
     c.slow_quit_ms = *ms;
+  } else if (name == "--stop-short") {
+    const auto n = parse_int(value, 0, std::numeric_limits<int>::max());
+    if (!n) return unexpected("--stop-short wants a node count, not " + quoted(value));
+    c.stop_short_nodes = *n;
   } else if (name == "--log") {
     c.log_path = value;
   } else if (name.starts_with("--fault-")) {
@@ -116,6 +120,8 @@ Expected<void, std::string> apply_valued(Config& c, std::string_view name, std::
     c.once_path = value;
   } else if (name == "--hold-go") {
     c.hold_go_path = value;
+  } else if (name == "--go-tokens") {
+    c.go_tokens_dir = value;
   } else if (name == "--declare") {
     c.declared.emplace();
     if (value != "none") {
@@ -224,10 +230,13 @@ A UCI engine for tests: deterministic fake search on legal moves, with misbehavi
   --endless-line           on go, write 'x' forever in 4 KiB writes, never a newline
   --slow-quit MS           on quit, sleep MS milliseconds, then exit 0
   --no-uciok               never send uciok
+  --stop-short N           go nodes L (L > N) answered at depth 1 after N nodes (as Ethereal)
   --once FILE              misbehave only if FILE does not exist yet (and create it): a
                            restarted engine behaves
   --hold-go FILE           each go waits until FILE exists before it searches (isready is
                            answered meanwhile, stop ends the wait): a test's event first
+  --go-tokens DIR          each go waits, as under --hold-go, until it removes a file of DIR
+                           (one token a search; engines may share DIR)
   --declare NAMES          offer only these options (comma-separated; "none": no option);
                            default: Threads, Hash, Clear Hash, Ponder, MultiPV, UCI_Chess960,
                            OwnBook, Style, Debug Log File
@@ -257,6 +266,7 @@ void Config::behave() {
   clean.name = name;
   clean.exit_code = exit_code;
   clean.hold_go_path = hold_go_path;
+  clean.go_tokens_dir = go_tokens_dir;
   clean.declared = declared;
   *this = std::move(clean);
 }

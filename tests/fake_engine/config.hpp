@@ -66,6 +66,7 @@ struct Config {
   bool endless_line = false;
   bool no_uciok = false;
   std::optional<int> slow_quit_ms;
+  std::optional<std::int64_t> stop_short_nodes;  // --stop-short N (SearchSettings)
   std::string log_path;     // empty: no log
   std::string script_path;  // empty: no script
   std::string name = "FakeEngine 1.0";
@@ -76,6 +77,9 @@ struct Config {
   // answered meanwhile; stop ends the wait). A test makes an event happen first: two daemons
   // each holding a claim before either searches.
   std::string hold_go_path;
+  // --go-tokens DIR: each search waits, as under --hold-go, until it has taken a token: removed
+  // one file of DIR (engines may share DIR). A test lets exactly N searches happen.
+  std::string go_tokens_dir;
   // --declare NAMES: the options offered in reply to `uci`, a comma-separated list of the
   // nine this engine knows, or none ("none"); absent: all nine (an engine with no Hash option).
   std::optional<std::vector<std::string>> declared;

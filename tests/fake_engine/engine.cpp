@@ -239,7 +239,8 @@ void Engine::go(Words words) {
   if (config_.endless_line) endless_line();
   if (config_.flood_info) flood();
 
-  const SearchSettings settings{multipv_, castling(), config_.illegal_bestmove || garbled, config_.illegal_pv};
+  const SearchSettings settings{multipv_, castling(), config_.illegal_bestmove || garbled, config_.illegal_pv,
+                                config_.stop_short_nodes};
   if ((config_.ignore_nodes && limits.nodes) || (config_.ignore_depth && limits.depth)) {
     search_past_limits(limits, settings, script);
     return;
@@ -260,11 +261,24 @@ void Engine::go(Words words) {
   if (end == WaitEnd::Eof) exit_now(0);
 }
 
+// One token taken from --go-tokens DIR: a file of it removed by this process (another engine
+// may remove the same one first: then the next is tried).
+bool take_token(const std::string& dir) {
+  std::error_code error;
+  for (std::filesystem::directory_iterator it(dir, error), end; !error && it != end; it.increment(error))
+    if (std::filesystem::remove(it->path(), error)) return true;
+  return false;
+}
+
 std::optional<Engine::WaitEnd> Engine::hold_go() {
-  if (config_.hold_go_path.empty()) return std::nullopt;
+  if (config_.hold_go_path.empty() && config_.go_tokens_dir.empty()) return std::nullopt;
   std::error_code error;
   std::string line;
-  while (!std::filesystem::exists(config_.hold_go_path, error)) {
+  const auto released = [&] {
+    if (!config_.hold_go_path.empty()) return std::filesystem::exists(config_.hold_go_path, error);
+    return take_token(config_.go_tokens_dir);
+  };
+  while (!released()) {
     const Input::Status status = in_.next(line, Clock::now() + std::chrono::milliseconds(10));
     if (status == Input::Status::Eof) return WaitEnd::Eof;
     if (status == Input::Status::Timeout) continue;

@@ -248,7 +248,23 @@ SearchOutput fake_search(const Board& board, const GoLimits& limits, const Searc
     out.info.emplace_back(board.in_check() ? "info depth 0 score mate 0" : "info depth 0 score cp 0");
     out.bestmove = "(none)";
   } else {
-    add_iterations(out, board, ranked, search_depth(limits, script), settings, script);
+    const bool short_stop = settings.stop_short_nodes && limits.nodes && *settings.stop_short_nodes < *limits.nodes;
+    // The nodes of each info line: --stop-short's count; or, for a go nodes limit that the
+    // usual counts (1,000 a depth) would fall far short of, the limit in equal parts a depth, as
+    // an engine that keeps to the limit reports it (so that epdd does not take the fake engine
+    // for one that stops short: a tenth of the limit).
+    const int depth = short_stop ? 1 : search_depth(limits, script);
+    std::optional<std::int64_t> per_depth;
+    if (!short_stop && limits.nodes && (static_cast<std::int64_t>(depth) * 1000 + 1) * 10 <= *limits.nodes)
+      per_depth = *limits.nodes / depth;
+    add_iterations(out, board, ranked, depth, settings, script);
+    if (short_stop || per_depth)
+      for (std::string& line : out.info) {
+        const std::size_t at = line.find(" nodes ");
+        const std::size_t end = line.find(' ', at + 7);
+        const std::int64_t d = std::stoll(line.substr(line.find("depth ") + 6));
+        line.replace(at + 7, end - at - 7, std::to_string(short_stop ? *settings.stop_short_nodes : d * *per_depth));
+      }
     out.bestmove = ranked.front().uci;
     if (!ranked.front().mates) out.ponder = best_reply(board, ranked.front().move, settings.castling);
   }

@@ -40,6 +40,9 @@ struct SearchSettings {
   core::UciCastling castling = core::UciCastling::Standard;
   bool illegal_bestmove = false;
   bool illegal_pv = false;
+  // --stop-short N: `go nodes L` with N < L answered at depth 1 after N nodes (Ethereal 12.75
+  // answers go nodes 10000 after 21).
+  std::optional<std::int64_t> stop_short_nodes;
 };
 
 // Everything one search prints, in order: info lines, then bestmove [ponder].
