@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
+#include "core/text.hpp"
 #include "daemon/files.hpp"
 #include "report.hpp"
 #include "epd/check.hpp"
@@ -47,8 +48,9 @@ int run_epd_check(const EpdCheckOptions& o, std::ostream& out, std::ostream& err
                               (!bytes->empty() && bytes->back() != '\n');
     const std::size_t errors = diags.count(epd::Severity::Error);
     const std::size_t warnings = diags.count(epd::Severity::Warning);
-    fmt::print(out, "{}: {} records in {} lines: {} errors, {} warnings, {} notes\n", file, records, lines, errors,
-               warnings, diags.count(epd::Severity::Note));
+    fmt::print(out, "{}: {} in {}: {}, {}, {}\n", file, core::counted(records, "record", "records"),
+               core::counted(lines, "line", "lines"), core::counted(errors, "error", "errors"),
+               core::counted(warnings, "warning", "warnings"), core::counted(diags.count(epd::Severity::Note), "note", "notes"));
     detail::print_kind_counts(out, diags, report);
     total_records += records;
     total_errors += errors;
@@ -56,8 +58,9 @@ int run_epd_check(const EpdCheckOptions& o, std::ostream& out, std::ostream& err
     if (errors > 0 && status == 0) status = 1;
   }
   if (o.files.size() > 1)
-    fmt::print(out, "{} files, {} records: {} errors, {} warnings\n", o.files.size(), total_records, total_errors,
-               total_warnings);
+    fmt::print(out, "{}, {}: {}, {}\n", core::counted(o.files.size(), "file", "files"),
+               core::counted(total_records, "record", "records"), core::counted(total_errors, "error", "errors"),
+               core::counted(total_warnings, "warning", "warnings"));
   return status;
 }
 
@@ -91,8 +94,8 @@ int run_epd_format(const EpdFormatOptions& o, std::ostream& out, std::ostream& e
     out << text;
   }
   const std::size_t errors = diags.count(epd::Severity::Error);
-  fmt::print(err, "{}: {} records, {} rewritten{}\n", o.file, result.records, result.rewritten,
-             errors ? fmt::format("; {} errors: those operations are kept as written", errors) : "");
+  fmt::print(err, "{}: {}, {} rewritten{}\n", o.file, core::counted(result.records, "record", "records"), result.rewritten,
+             errors ? fmt::format("; {}: those operations are kept as written", core::counted(errors, "error", "errors")) : "");
   return errors ? 1 : 0;
 }
 

@@ -29,7 +29,7 @@ TEST_CASE("epd check: diagnostics with file, line and column, summary, exit stat
   CHECK(r.status == 1);
   CHECK_THAT(r.out, Catch::Contains(file + ":3:68: note: 'bm' 'Bc4xf7+' read as Bxf7+ (long algebraic notation (from square given)) [move-form]"));
   CHECK_THAT(r.out, Catch::Contains(file + ":4:68: error: 'bm': 'Nd2' is illegal: d2 is occupied by a white pawn"));
-  CHECK_THAT(r.out, Catch::Contains(file + ": 3 records in 4 lines: 1 errors, 0 warnings, 1 notes"));
+  CHECK_THAT(r.out, Catch::Contains(file + ": 3 records in 4 lines: 1 error, 0 warnings, 1 note"));
   o.min_severity = epd::Severity::Error;
   r = run(cli::run_epd_check, o);
   CHECK_THAT(r.out, !Catch::Contains("[move-form]\n"));
@@ -119,7 +119,7 @@ TEST_CASE("epd format: canonical rewrite, atomically, idempotent", "[daemon][epd
   Run r = run(cli::run_epd_format, o);
   CHECK(r.status == 1);  // the illegal move is kept as written, and reported
   CHECK_THAT(r.err, Catch::Contains(":3:68: error:"));
-  CHECK_THAT(r.err, Catch::Contains("2 records, 1 rewritten; 1 errors"));
+  CHECK_THAT(r.err, Catch::Contains("2 records, 1 rewritten; 1 error"));
   const std::string once = test::read_file(*o.output);
   CHECK(once == "# kept\r\n" + kGood.substr(0, kGood.find("id")) + "id \"long\";\n" + kIllegal);
   o.file = *o.output;

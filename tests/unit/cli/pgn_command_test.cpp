@@ -41,7 +41,7 @@ TEST_CASE("pgn export, sort and to-epd", "[daemon][pgn]") {
   o.output = (dir.path() / "out.pgn").string();
   Run r = run(cli::run_pgn_write, o);
   CHECK(r.status == 1);  // game 2 is written up to its illegal move
-  CHECK_THAT(r.err, Catch::Contains("2 games; 1 errors"));
+  CHECK_THAT(r.err, Catch::Contains("2 games; 1 error"));
   const std::string exported = test::read_file(*o.output);
   CHECK_THAT(exported, Catch::Contains("1. e4 e5 $1 2. Nf3 *\n"));
   CHECK_THAT(exported, Catch::Contains("1. d4 d5 1-0\n"));
