@@ -224,7 +224,13 @@ Expected<Analysis, EngineError> EnginePool::serve(Worker& worker, const Analysis
   auto result = worker.session->analyse(request);
   if (result) {
     count([](EngineHealth& h) { ++h.succeeded; });
-    if (!result->limit_stop.empty()) note_limit_stop(worker, result->limit_stop);
+    if (!result->limit_stop.empty())
+      note_limit_stop(worker, result->limit_stop,
+                      "said once; epdd stops every such search once the engine's reports pass the limit");
+    if (!result->limit_short.empty())
+      note_limit_stop(worker, result->limit_short,
+                      "said once; its results are weaker than the limit asks: a --movetime or --depth run, or "
+                      "'epdd check-engine', shows what it does");
     return result;
   }
   count([&](EngineHealth& h) {
@@ -252,7 +258,7 @@ Expected<Analysis, EngineError> EnginePool::serve(Worker& worker, const Analysis
   return result;
 }
 
-void EnginePool::note_limit_stop(const Worker& worker, const std::string& limit_stop) {
+void EnginePool::note_limit_stop(const Worker& worker, const std::string& limit_stop, std::string_view why) {
   // The kind is the text before the figures: "engine ignores go nodes", "engine searched past go depth 8".
   std::string kind = limit_stop.substr(0, limit_stop.find(':'));
   while (!kind.empty() && (std::isdigit(static_cast<unsigned char>(kind.back())) || kind.back() == ' ')) kind.pop_back();
@@ -264,7 +270,7 @@ void EnginePool::note_limit_stop(const Worker& worker, const std::string& limit_
   }
   if (log_)
     log_(LogLevel::Warn, engines_[worker.engine].name,
-         limit_stop + " (said once; epdd stops every such search once the engine's reports pass the limit)");
+         fmt::format("{} ({})", limit_stop, why));
 }
 
 std::vector<EngineHealth> EnginePool::health() const {

@@ -104,6 +104,11 @@ struct Analysis {
   // Set when the engine searched past the request's nodes or depth and epdd stopped it ("engine
   // ignores go nodes: stopped by epdd at 1,003,412 nodes"); empty otherwise.
   std::string limit_stop;
+  // Set when the engine ended a `go nodes` search on its own far short of the limit, below a
+  // tenth of it ("engine stopped far short of go nodes 10,000: 21 nodes, depth 1"), in a
+  // position with a choice of moves and without a mate score (an engine may stop early there);
+  // empty otherwise. The result is kept: it is what the engine answered, but weaker than asked.
+  std::string limit_short;
   std::vector<std::string> problems;  // what was wrong with the output but could be kept
   SearchTiming timing;
 };

@@ -78,8 +78,9 @@ class EnginePool : public Analyser {
   std::optional<EngineError> submit_locked(Job job, std::unique_lock<std::mutex>& lock, bool front);
   // A running session for the worker: the one it has, or a new one within the restart budget.
   Expected<void, EngineError> ensure_session(Worker& worker);
-  // Logs an Analysis::limit_stop the first time this engine needs one of its kind.
-  void note_limit_stop(const Worker& worker, const std::string& limit_stop);
+  // Logs an Analysis::limit_stop or limit_short the first time this engine has one of its kind,
+  // with `why` in parentheses after it.
+  void note_limit_stop(const Worker& worker, const std::string& limit_stop, std::string_view why);
 
   std::vector<EngineConfig> engines_;
   LogSink log_;
