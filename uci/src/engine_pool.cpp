@@ -33,6 +33,11 @@ struct EnginePool::Worker {
   // The engine refused the options it is configured with (BadRequest at the handshake): no
   // restart can change that, so every later start fails at once with the same error.
   std::optional<EngineError> refused;
+  // The failure of the last start an identify job made (warm_up's, identify()'s), when no session
+  // has run since: the next identify job answers with it instead of starting the engine again (warm_up's start and the identify() after it are one
+  // attempt: a program that never says uciok failed in one handshake timeout, not two). Taken by
+  // the identify that reports it, so that a later one tries again.
+  std::optional<EngineError> start_failure;
 };
 
 EnginePool::EnginePool(std::vector<EngineConfig> engines, LogSink log)
@@ -142,9 +147,18 @@ void EnginePool::run(Worker& worker) {
     from.pop_front();
     lock.unlock();
     if (job.identify) {
+      if (!worker.session && worker.start_failure) {
+        job.identify->set_value(unexpected(std::move(*worker.start_failure)));
+        worker.start_failure.reset();
+        continue;
+      }
       auto started = ensure_session(worker);
-      if (started) job.identify->set_value(worker.session->identity());
-      else job.identify->set_value(unexpected(std::move(started.error())));
+      if (started) {
+        job.identify->set_value(worker.session->identity());
+      } else {
+        worker.start_failure = started.error();
+        job.identify->set_value(unexpected(std::move(started.error())));
+      }
       continue;
     }
     const auto taken = Clock::now();
@@ -209,6 +223,7 @@ Expected<void, EngineError> EnginePool::ensure_session(Worker& worker) {
       if (session.error().kind == EngineErrorKind::BadRequest) worker.refused = session.error();
       return unexpected(session.error());
     }
+    worker.start_failure.reset();
     worker.session = std::move(*session);
   }
   return {};

@@ -15,6 +15,7 @@
 #include <mutex>
 #include <thread>
 
+#include <boost/filesystem/operations.hpp>
 #include <boost/process/args.hpp>
 #include <boost/process/child.hpp>
 #include <boost/process/env.hpp>
@@ -95,6 +96,15 @@ Expected<ChildProcess, std::string> ChildProcess::spawn(const ProcessSpec& spec)
   if (spec.program.find('/') == std::string::npos) {
     program = bp::search_path(spec.program);
     if (program.empty()) return unexpected(fmt::format("cannot start '{}': not found in PATH", spec.program));
+  }
+  // exec says "Permission denied" of a directory, which sends people looking at file modes. (A
+  // relative program is found from the working directory, where the child starts.)
+  {
+    boost::system::error_code ignored;
+    const boost::filesystem::path where =
+        program.is_absolute() || spec.working_directory.empty() ? program : spec.working_directory / program;
+    if (boost::filesystem::is_directory(where, ignored))
+      return unexpected(fmt::format("cannot start '{}': it is a directory, not a program", spec.program));
   }
   auto in = make_pipe();
   auto out = make_pipe();

@@ -246,6 +246,15 @@ TEST_CASE("a start failure names the program and the reason", "[uci][faults]") {
   CHECK(session.error().kind == EngineErrorKind::StartFailed);
   CHECK_THAT(session.error().message, Catch::Contains("/nonexistent/engine"));
   CHECK(epdd::test::child_pids().empty());
+  // A directory is said to be one (exec's "Permission denied" sent users looking at modes).
+  epdd::test::TempDir dir;
+  for (const std::string& path : {dir.path().string(), dir.path().string() + "/"}) {
+    auto directory = EngineSession::start(test::engine("directory", path));
+    REQUIRE_FALSE(directory);
+    CHECK(directory.error().kind == EngineErrorKind::StartFailed);
+    CHECK_THAT(directory.error().message, Catch::Contains("cannot start '" + path + "': it is a directory, not a program"));
+  }
+  CHECK(epdd::test::child_pids().empty());
 }
 
 TEST_CASE("options are checked against the engine's declarations before they are sent", "[uci][options]") {
@@ -509,6 +518,32 @@ TEST_CASE("identify answers from a running instance, which then serves the reque
   auto after = pool.identify();
   REQUIRE_FALSE(after);
   CHECK(after.error().kind == EngineErrorKind::ShutDown);
+}
+
+TEST_CASE("a program that never says uciok fails warm_up and identify in one start, not two", "[uci][pool]") {
+  // issue 39, item 11: `--engine /bin/cat` took two handshake timeouts to fail (warm_up's start,
+  // then identify() restarting it). The fake engine's log counts the starts: each begins with uci.
+  epdd::test::TempDir dir;
+  const auto log = (dir.path() / "log").string();
+  EnginePool pool({fake({"--no-uciok", "--log", log})});
+  pool.warm_up();
+  auto id = pool.identify();
+  REQUIRE_FALSE(id);
+  CHECK(id.error().kind == EngineErrorKind::Timeout);
+  CHECK_THAT(id.error().message, Catch::Contains("no uciok"));
+  std::istringstream sent(epdd::test::read_file(log));
+  int started = 0;
+  for (std::string line; std::getline(sent, line);) started += line == "uci";
+  CHECK(started == 1);
+  // A later identify tries again (the engine may have been fixed meanwhile).
+  auto again = pool.identify();
+  REQUIRE_FALSE(again);
+  std::istringstream sent_again(epdd::test::read_file(log));
+  started = 0;
+  for (std::string line; std::getline(sent_again, line);) started += line == "uci";
+  CHECK(started == 2);
+  pool.shutdown();
+  CHECK(epdd::test::child_pids().empty());
 }
 
 TEST_CASE("a pool whose engine refuses its options fails every request without restarting it", "[uci][pool]") {
