@@ -21,6 +21,15 @@ trap 'rm -rf "$tmp"' EXIT
 command -v man > /dev/null || { echo "FAIL: man (Debian package man-db) is not installed"; exit 1; }
 
 normalise() { tr -s ' \n\t' '   ' | sed 's/^ //; s/ $//'; }
+# squeeze VAR TEXT: TEXT normalised as normalise does (runs of white space one space, none at
+# either end) into VAR, without a process: it runs for every option and footer line of every
+# command, and two processes each time were most of this test's time.
+squeeze() {
+  local -a squeezed
+  read -ra squeezed <<< "$2"
+  local IFS=' '
+  printf -v "$1" '%s' "${squeezed[*]}"
+}
 
 # help_entries: --help text on stdin -> "option<TAB>TAG<TAB>DESCRIPTION" per option or
 # positional, "footer<TAB>LINE" per footer line, "command<TAB>NAME" per subcommand.
@@ -105,6 +114,8 @@ compare() {
   rendered=$(MANWIDTH=80 man -l "$page" 2> "$tmp/man.err") || { echo "$page: man -l fails: $(cat "$tmp/man.err")"; return 1; }
   mapfile -t page_lines < <(page_tags <<< "$rendered")
   mapfile -t entries < <(page_entries <<< "$rendered")
+  local description
+  description=" $(section DESCRIPTION <<< "$rendered") "
   help_tags=()
   local footer_part=prose exit_status="" examples="" entry page_desc
   while IFS=$'\t' read -r kind tag desc; do
@@ -115,7 +126,7 @@ compare() {
         # The description under its own tag (for a short tag, on the tag's line after it).
         for entry in "${entries[@]}"; do
           is_tag "$tag" "${entry%%$'\t'*}" || continue
-          page_desc=$(printf '%s %s' "${entry%%$'\t'*}" "${entry#*$'\t'}" | normalise)
+          squeeze page_desc "${entry%%$'\t'*} ${entry#*$'\t'}"
           page_desc=${page_desc#"$tag"}
           page_desc=${page_desc# }
           [ "$page_desc" = "$desc" ] ||
@@ -129,11 +140,11 @@ compare() {
           */Examples:|*/Example:) footer_part=examples; continue ;;
           prose/"Exit status:"*) footer_part=exit; tag=${tag#Exit status:} ;;
         esac
-        line=$(normalise <<< "$tag")
+        squeeze line "$tag"
         case $footer_part in
           exit) exit_status+=" $line"; [[ $line == *. ]] && footer_part=prose ;;
           examples) examples+=" $line" ;;
-          prose) [[ " $(section DESCRIPTION <<< "$rendered") " == *" $line "* ]] ||
+          prose) [[ $description == *" $line "* ]] ||
                    { echo "$page: the footer line '$line' is not in DESCRIPTION"; differences=1; } ;;
         esac ;;
     esac
