@@ -148,10 +148,11 @@ Expected<std::string, std::string> config_page(const std::string& example_toml, 
       continue;  // its keys are [timeouts]'s, which the text says
     }
     for (const std::string& key : table.keys) {
+      // Every key has its line in the example (a job kind's too: a sidecar's writer learns its
+      // keys there); a kind's key is documented here by the kind's own help, the fuller text.
       const auto& own = example.keys[name];
-      if (own.count(key)) write_key(out, key, own.at(key));
-      else if (kinds.count(key)) write_key(out, key, kinds.at(key));
-      else return unexpected("key '" + key + "' of [" + name + "] has no line in the example");
+      if (!own.count(key)) return unexpected("key '" + key + "' of [" + name + "] has no line in the example");
+      write_key(out, key, kinds.count(key) ? kinds.at(key) : own.at(key));
     }
   }
   // A sidecar takes [spool]'s job keys.

@@ -166,6 +166,10 @@ TEST_CASE("epdd.toml(5) is not made from an example that leaves a key undocument
   const auto no_max = config_page(without("# max = 3"), "0");
   REQUIRE_FALSE(no_max);
   CHECK(no_max.error() == "key 'max' of [engine.restarts] has no line in the example");
+  // A job kind's key too (issue 39, item 10: none of them was in the example).
+  const auto no_judge = config_page(without("# judge = "), "0");
+  REQUIRE_FALSE(no_judge);
+  CHECK(no_judge.error() == "key 'judge' of [spool] has no line in the example");
   const auto no_logging = config_page(without("[logging]"), "0");
   REQUIRE_FALSE(no_logging);
 }
