@@ -19,16 +19,26 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-bool same_name(std::string_view a, std::string_view b) {
-  a = trim(a);
-  b = trim(b);
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
-    if (lower(a[i]) != lower(b[i])) return false;
+// A player's name as compared: ASCII letters lowered, white space trimmed at both ends, none
+// around a comma, runs of it one space ("Carlsen, Magnus", TWIC's "Carlsen,Magnus" and
+// "carlsen ,  magnus" are one name).
+std::string name_key(std::string_view name) {
+  const auto space = [](char c) { return c == ' ' || c == '\t'; };
+  std::string key;
+  bool pending_space = false;
+  for (const char c : trim(name)) {
+    if (space(c)) {
+      pending_space = true;
+      continue;
+    }
+    if (pending_space && c != ',' && !key.empty() && key.back() != ',') key += ' ';
+    pending_space = false;
+    key += c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
   }
-  return true;
+  return key;
 }
+
+bool same_name(std::string_view a, std::string_view b) { return name_key(a) == name_key(b); }
 
 // "THEIRS; OURS", without the parts of THEIRS an earlier run of ours wrote.
 std::string annotator_value(std::string_view theirs, const std::string& ours) {

@@ -53,7 +53,7 @@ int run_analyse(const AnalyseOptions& o, std::ostream& out, std::ostream& err) {
   // Always said, even with --quiet: operations of the input are gone or keys differ.
   if (!rendered.changes.empty())
     fmt::print(err, "epdd analyse: of the input's operations: {}\n", rendered.changes.describe());
-  return failed ? kExitRecordsFailed : kExitOk;
+  return failed || outcome.unread_lines ? kExitRecordsFailed : kExitOk;
 }
 
 }  // namespace epdd::cli

@@ -343,6 +343,8 @@ int run_results(const ResultsOptions& o, std::ostream& out, std::ostream& err) {
         return kExitBadInput;
       }
     if (!(printed_is_output && o.output)) (output_on_stdout ? err : out) << texts.at(printed) << std::flush;
+    // Always said, as by the one-shot command: operations of the input are gone or keys differ.
+    if (const std::string note = changes_note(texts); !note.empty()) fmt::print(err, "epdd results: {}\n", note);
     // As the one-shot command: failed items, and what of the input the kind could not use.
     return job.failed || kind.failures(*run) ? kExitRecordsFailed : kExitOk;
   } catch (const store::StoreError& e) {

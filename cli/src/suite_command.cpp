@@ -79,7 +79,7 @@ int run_suite(const SuiteOptions& o, std::ostream& out, std::ostream& err) {
     fmt::print(err, "epdd suite: {} solved, fewer than --min-solved {}\n", summary.solved, *o.min_solved);
     return kExitMinSolved;
   }
-  return summary.failed ? kExitRecordsFailed : kExitOk;
+  return summary.failed || outcome.unread_lines ? kExitRecordsFailed : kExitOk;
 }
 
 int run_suite_compare(const std::vector<std::string>& files, std::ostream& out, std::ostream& err) {

@@ -359,10 +359,20 @@ AnalysisOutcome run_analysis(const std::string& kind, const AnalysisSettings& s,
   AnalysisRun& run = out.run;
   // A position read leniently (a castling right or en passant square dropped, KQkq read as
   // X-FEN) is analysed as read: say so, whatever the verbosity.
+  // A line that is not a record is not analysed: said with its place (the first ones), counted.
+  constexpr std::size_t kUnreadShown = 10;
   for (const auto& d : run.doc.diags.items())
-    if (d.problem == epd::Problem::PositionTolerated || d.problem == epd::Problem::XFenCastling)
+    if (d.problem == epd::Problem::PositionTolerated || d.problem == epd::Problem::XFenCastling ||
+        (d.problem == epd::Problem::NotARecord && out.unread_lines++ < kUnreadShown))
       fmt::print(err, "{}:{}:{}: {}: {}\n", core::escaped(s.spec.input), d.line, d.column, epd::to_string(d.severity),
-                 core::escaped(d.message));
+                 d.problem == epd::Problem::NotARecord ? "not a record, not analysed (" + core::escaped(d.message) + ")"
+                                                         : core::escaped(d.message));
+  if (out.unread_lines > 0)
+    fmt::print(err, "epdd {}: {}: {} {} not records: not analysed, written back as they are{}\n", kind,
+               core::escaped(s.spec.input), core::counted(out.unread_lines, "line", "lines"),
+               out.unread_lines == 1 ? "is" : "are",
+               out.unread_lines > kUnreadShown ? fmt::format(" ({} shown above; 'epdd epd check' lists them all)", kUnreadShown)
+                                               : "");
 
   auto config = choose_engine(s);
   if (!config) return fail(kExitBadInput, config.error());

@@ -364,6 +364,11 @@ std::string render_suite_epd(AnalysisRun& run, const JobSpec& spec) {
   return epd::write_document(run.doc.doc, epd::WriteStyle::Preserved);
 }
 
+std::string changes_note(const std::map<std::string, std::string>& texts) {
+  const auto it = texts.find(std::string(kChangesText));
+  return it == texts.end() ? std::string() : "of the input's operations: " + it->second;
+}
+
 Expected<std::map<std::string, std::string>, std::string> render_job(store::Store& store, const store::JobRow& job,
                                                                      const JobSpec& spec) {
   auto run = load_run(store, job);
@@ -394,6 +399,8 @@ Expected<std::vector<std::pair<std::string, std::string>>, std::string> read_inp
     if (it == spec.options.end()) continue;
     auto bytes = read_whole_file(it->second);
     if (!bytes) return unexpected(fmt::format("{}: {}", kind.option(key)->option, bytes.error()));
+    if (auto usable = kind.check_stored_input(key, *bytes); !usable)
+      return unexpected(fmt::format("{} {}: {}", kind.option(key)->option, core::escaped(it->second), usable.error()));
     files.emplace_back(it->first, std::move(*bytes));
   }
   return files;
@@ -438,10 +445,11 @@ Expected<std::vector<std::string>, std::string> write_outputs(const std::map<std
 }
 
 Expected<std::vector<std::string>, std::string> write_job_outputs(store::Store& store, const store::JobRow& job,
-                                                                  const JobSpec& spec) {
-  if (output_paths(spec).empty()) return std::vector<std::string>{};
+                                                                  const JobSpec& spec, std::string* note) {
+  if (output_paths(spec).empty() && !(note && kind_of(spec).counts_changes())) return std::vector<std::string>{};
   auto texts = render_job(store, job, spec);
   if (!texts) return unexpected(texts.error());
+  if (note) *note = changes_note(*texts);
   return write_outputs(*texts, spec, Stdout::Skip);
 }
 

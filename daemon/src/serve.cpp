@@ -174,12 +174,13 @@ void deliver_jobs(store::Store& store, std::int64_t lease_ms) {
         continue;
       }
     Expected<void, std::string> delivered;
+    std::string note;  // what the job changed of its input's operations (analyse)
     if (!spec) {
       delivered = unexpected(spec.error());
     } else if (spec->spool) {
-      delivered = deliver_spool_job(store, *job, *spec, complete, message.empty() ? to_string(final_state) : message);
+      delivered = deliver_spool_job(store, *job, *spec, complete, message.empty() ? to_string(final_state) : message, &note);
     } else if (complete) {
-      auto written = write_job_outputs(store, *job, *spec);
+      auto written = write_job_outputs(store, *job, *spec, &note);
       if (!written) delivered = unexpected(written.error());
       else
         for (const auto& f : *written) spdlog::info("job {}: wrote {}", job->id, core::escaped(f));
@@ -194,6 +195,8 @@ void deliver_jobs(store::Store& store, std::int64_t lease_ms) {
       store.mark_delivered(job->id, store::JobState::Failed, delivered.error());
       continue;
     }
+    // Said as the one-shot command says it (status shows the message, the log has it).
+    if (!note.empty()) message += (message.empty() ? "" : "; ") + note;
     store.mark_delivered(job->id, final_state, message);
     spdlog::info("job {}: {}{}{} ({}/{} done, {} failed, {} searched, {} from the cache)", job->id,
                  to_string(final_state), message.empty() ? "" : ": ", message, job->done, job->total, job->failed,

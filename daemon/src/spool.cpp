@@ -246,7 +246,7 @@ std::optional<std::int64_t> Spool::take(store::Store& store, const std::vector<s
 }
 
 Expected<void, std::string> deliver_spool_job(store::Store& store, const store::JobRow& job, const JobSpec& spec, bool ok,
-                                              const std::string& message) {
+                                              const std::string& message, std::string* note) {
   const SpoolOrigin& origin = *spec.spool;
   if (origin.name.find('/') != std::string::npos || origin.name == "." || origin.name == "..")
     return unexpected(fmt::format("job {}: spool name {} is not a file name", job.id, core::quoted_escaped(origin.name)));
@@ -261,6 +261,15 @@ Expected<void, std::string> deliver_spool_job(store::Store& store, const store::
     kept += fmt::format("{}: {}: {}\n", kind_of(spec).locate(*run, i, origin.name), kind_of(spec).failed_item_fate(),
                         one_line(why));
   if (auto written = write_outputs(texts, spec, Stdout::Skip); !written) return unexpected(written.error());
+  // What the job changed of the input's own operations goes beside the output, in a report of
+  // its own where the kind has none (analyse: "wac.epd: of the input's operations: 1 bm changed").
+  const std::string changes = changes_note(texts);
+  if (note) *note = changes;
+  if (!changes.empty() && !spec.report)
+    if (auto w = write_file_atomically((fs::path(origin.dir) / "outbox" / (stem + ".report.txt")).string(),
+                                       core::escaped(origin.name) + ": " + changes + "\n");
+        !w)
+      return w;
   if (!kept.empty())
     if (auto w = write_file_atomically((fs::path(origin.dir) / "outbox" / (stem + ".errors")).string(), kept); !w)
       return w;

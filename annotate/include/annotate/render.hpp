@@ -56,8 +56,9 @@ struct AnnotateOptions {
   int from_ply = 1;                   // moves before this ply (1 = the first move) are not judged
   std::optional<core::Color> side;    // only this side's moves are judged
   // Only moves of the player whose White or Black tag matches are judged: equal to the tag
-  // after trimming white space at both ends, ignoring ASCII case ("carlsen, magnus" matches
-  // "Carlsen, Magnus"; "Carlsen" does not). A game where neither tag matches judges nothing.
+  // ignoring ASCII case and the spacing (trimmed, none around a comma, a run of it one space:
+  // "carlsen, magnus" matches "Carlsen, Magnus" and TWIC's "Carlsen,Magnus"; "Carlsen" does
+  // not). A game where neither tag matches judges nothing.
   std::optional<std::string> player;
   // Polyglot keys: a move FROM a book position is not judged (its position is still analysed
   // and gets its [%eval]).

@@ -135,6 +135,10 @@ using SolvedCheck = std::function<bool(const epd::CheckedDocument&, std::size_t 
 // (bad input, configuration, store or engine) after printing why on `err`.
 struct AnalysisOutcome {
   int status = kExitOk;
+  // Lines of an EPD input that are not records (fewer than four fields: a FEN cut short, a bare
+  // placement, binary noise): said on stderr with their place as the run starts, written back as
+  // they are, not analysed; the command then exits with kExitRecordsFailed.
+  std::size_t unread_lines = 0;
   AnalysisRun run;
   JobSpec spec;  // the settings of this run as a job spec (what its output is rendered with)
   std::unique_ptr<store::Store> store;  // open: the run may read its results as it is rendered

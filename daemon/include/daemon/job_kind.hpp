@@ -94,6 +94,13 @@ class JobKind {
   virtual uci::NewGame default_new_game() const { return uci::NewGame::Clear; }
   // Whether it writes reports beside its main output (spec.report, spec.json: --report/--json).
   virtual bool has_reports() const { return false; }
+  // Whether the bytes of a stored input (stored_inputs(): annotate's book) are usable, checked
+  // as the job is made, before any search; why not otherwise.
+  virtual Expected<void, std::string> check_stored_input(std::string_view key, std::string_view bytes) const;
+  // Whether render() may say what it changed of the input's own operations (analyse: bm
+  // replaced, dm added, ...) as its kChangesText text: a daemon then renders the job as it
+  // finishes even without an output file, to log the counts and keep them in the job's message.
+  virtual bool counts_changes() const { return false; }
   // Whether its render reads the results from the store a part at a time (AnalysisRun::items)
   // instead of from AnalysisRun::analyses, which load_run then leaves empty, and records the
   // errors it meets in AnalysisRun::errors (annotate: a file of thousands of games renders in the

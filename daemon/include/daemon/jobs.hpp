@@ -94,6 +94,14 @@ struct AnalysedEpd {
 };
 AnalysedEpd render_analysed(AnalysisRun& run, const JobSpec& spec);
 
+// The text of render() that counts the input's operations a job changed ("1 bm changed, 1 dm
+// added"; JobKind::counts_changes), absent when none changed: not an output file, but what a
+// one-shot command prints after "of the input's operations: ", and what a daemon logs, keeps in
+// the job's message (status) and writes to the spool's outbox (NAME.report.txt).
+inline constexpr std::string_view kChangesText = "changes";
+// "of the input's operations: 1 bm changed" from render()'s texts, or "" when nothing changed.
+std::string changes_note(const std::map<std::string, std::string>& texts);
+
 // A suite run's report, and the input with analysis opcodes added (bm/am/dm kept: the key). What
 // the report takes from outside (the suite's name, ids, keys, the engine's name, messages) is
 // escaped: the report is read on terminals and its JSON must be Unicode.
@@ -137,9 +145,10 @@ Expected<std::vector<std::string>, std::string> write_outputs(const std::map<std
 
 // A daemon's delivery: writes the finished job's outputs where its spec names them (output_paths),
 // atomically, never to its own standard output (Stdout::Skip). Returns the files written, or
-// what went wrong.
+// what went wrong. With `note`: its changes_note() there (a kind that counts_changes() is
+// rendered for it even when it has no output file).
 Expected<std::vector<std::string>, std::string> write_job_outputs(store::Store& store, const store::JobRow& job,
-                                                                  const JobSpec& spec);
+                                                                  const JobSpec& spec, std::string* note = nullptr);
 
 // The text of each output of a finished job, by name: "output", and for kinds with reports "report" and "json".
 Expected<std::map<std::string, std::string>, std::string> render_job(store::Store& store, const store::JobRow& job,

@@ -66,9 +66,11 @@ class Spool {
 
 // Delivers a job that came from a spool directory: outputs to outbox/, the input (and its
 // sidecar) to done/ (finished) or failed/ with NAME.error (failed, cancelled). `message`: why,
-// for failed/. Returns what went wrong, if anything.
+// for failed/. What a finished job changed of its input's operations (changes_note: analyse's
+// keys) is written to outbox/NAME.report.txt where the kind has no report, and to `note`.
+// Returns what went wrong, if anything.
 Expected<void, std::string> deliver_spool_job(store::Store& store, const store::JobRow& job, const JobSpec& spec, bool ok,
-                                              const std::string& message);
+                                              const std::string& message, std::string* note = nullptr);
 
 // Whether a delivery can write the spool directory `spool_dir` now (outbox/, and inbox/, done/
 // and failed/, between which the input moves); else which directory cannot be written and why

@@ -31,8 +31,13 @@ class AnalyseKind final : public JobKind {
     return wb;
   }
 
+  bool counts_changes() const override { return true; }
+
   std::map<std::string, std::string> render(AnalysisRun& run, const JobSpec& spec) const override {
-    return {{"output", render_analysed(run, spec).text}};
+    AnalysedEpd rendered = render_analysed(run, spec);
+    std::map<std::string, std::string> texts{{"output", std::move(rendered.text)}};
+    if (!rendered.changes.empty()) texts[std::string(kChangesText)] = rendered.changes.describe();
+    return texts;
   }
 };
 

@@ -124,7 +124,8 @@ constexpr KindOption kAnnotateOptions[] = {
      KindOption::Type::Integer, check_from_ply},
     {"side", "--side", "white|black", "Judge only this side's moves", KindOption::Type::Text, check_side, false},
     {"player", "--player", "NAME",
-     "Judge only the moves of the player whose White or Black tag is NAME (letter case ignored)",
+     "Judge only the moves of the player whose White or Black tag is NAME (letter case and\n"
+     "spacing aside: \"Carlsen, Magnus\" is TWIC's \"Carlsen,Magnus\")",
      KindOption::Type::Text, check_not_empty, false},
     {"book", "--book", "FILE.bin",
      "A Polyglot opening book: a move played from a position in the book is analysed but not\n"
@@ -212,6 +213,13 @@ class AnnotateKind final : public JobKind {
   bool renders_from_store() const override { return true; }
   bool stores_as_is(const std::string& path) const override { return annotate::is_pgn_file(path); }
   std::span<const std::string_view> stored_inputs() const override { return kStoredInputs; }
+  // A --book that is not a Polyglot book is refused before any search, not noted after it.
+  Expected<void, std::string> check_stored_input(std::string_view key, std::string_view bytes) const override {
+    if (key != "book") return {};
+    auto keys = annotate::polyglot_keys(bytes);
+    if (!keys) return unexpected(keys.error());
+    return {};
+  }
   uci::NewGame default_new_game() const override { return uci::NewGame::Keep; }
 
   // PGN, or PGC and ChessLive! move files as PGN text (annotate::input_as_pgn): the store keeps

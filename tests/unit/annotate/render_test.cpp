@@ -262,6 +262,18 @@ TEST_CASE("Selection: from_ply, side, player and book moves are not judged but k
   CHECK(nags(o) == std::vector<int>{4, 0, 4, 0});
   o.player = "Alice";
   CHECK(nags(o) == std::vector<int>{0, 0, 0, 0});
+  // The spacing of a name is not the name (issue 39, item 9): "Carlsen, Magnus" is the TWIC tag
+  // "Carlsen,Magnus", and runs of spaces are one.
+  const std::string twic = "[White \"Carlsen,Magnus\"]\n[Black \"So,  Wesley\"]\n\n1. e4 e5 2. Qh5 Ke7 *\n";
+  for (const char* name : {"Carlsen, Magnus", "carlsen ,magnus", "Carlsen,Magnus"}) {
+    o.player = name;
+    INFO(name);
+    CHECK(test::oracle::written_nags(test::render(twic, test::always(a), o).read_back.at(0)) == std::vector<int>{4, 0, 4, 0});
+  }
+  o.player = "So, Wesley";
+  CHECK(test::oracle::written_nags(test::render(twic, test::always(a), o).read_back.at(0)) == std::vector<int>{0, 4, 0, 4});
+  o.player = "Carlsen, M";
+  CHECK(test::oracle::written_nags(test::render(twic, test::always(a), o).read_back.at(0)) == std::vector<int>{0, 0, 0, 0});
   o = {};
   core::Board start;
   auto book = std::make_shared<std::unordered_set<std::uint64_t>>();
@@ -424,7 +436,7 @@ TEST_CASE("Positions without analysis get no eval, and a note says how many", "[
 TEST_CASE("Polyglot keys: 16-byte big-endian entries, a cut file is an error", "[annotate][polyglot]") {
   std::string book(32, '\0');
   const std::uint64_t key = core::Board().polyglot_key();
-  for (int i = 0; i < 8; ++i) book[static_cast<std::size_t>(i)] = static_cast<char>(key >> (56 - 8 * i));
+  for (int i = 0; i < 8; ++i) book[static_cast<std::size_t>(16 + i)] = static_cast<char>(key >> (56 - 8 * i));
   const auto keys = annotate::polyglot_keys(book);
   REQUIRE(keys);
   CHECK(keys->size() == 2);
@@ -433,6 +445,14 @@ TEST_CASE("Polyglot keys: 16-byte big-endian entries, a cut file is an error", "
   const auto cut = annotate::polyglot_keys(book.substr(0, 20));
   REQUIRE_FALSE(cut);
   CHECK(cut.error().find("20 bytes (4 left over)") != std::string::npos);
+  // Not a book though of the right size (issue 39, item 9): keys out of order, or nothing.
+  const auto unsorted = annotate::polyglot_keys(book.substr(16) + book.substr(0, 16));
+  REQUIRE_FALSE(unsorted);
+  CHECK(unsorted.error() == "entry 2 has a key smaller than the one before: a Polyglot book is sorted by key, so this file is not one");
+  const auto pgn = annotate::polyglot_keys("[Event \"xxxxxxxx\"]\n\n1. e4 *\n\n\n\n\n");  // 32 bytes
+  REQUIRE_FALSE(pgn);
+  CHECK(pgn.error().rfind("entry 2 has a key smaller", 0) == 0);
+  CHECK_FALSE(annotate::polyglot_keys(""));
 }
 
 TEST_CASE("The summary per game side and per player over the file, as JSON and text", "[annotate][render][summary]") {
