@@ -335,6 +335,28 @@ store::NewJob one_shot_job(const JobSpec& spec, const std::string& engine_name, 
   return n;
 }
 
+// What reading an EPD input left aside or read leniently, whatever the verbosity: a position
+// read leniently (a castling right or en passant square dropped, KQkq read as X-FEN) is analysed
+// as read; a line that is not a record is not analysed, said with its place (the first ten) and
+// counted. Returns how many lines are not records.
+std::size_t say_how_read(const std::string& kind, const std::string& input, const epd::Diagnostics& diags,
+                         std::ostream& err) {
+  constexpr std::size_t kUnreadShown = 10;
+  std::size_t unread = 0;
+  for (const auto& d : diags.items()) {
+    const bool not_a_record = d.problem == epd::Problem::NotARecord;
+    if (not_a_record && ++unread > kUnreadShown) continue;
+    if (!not_a_record && d.problem != epd::Problem::PositionTolerated && d.problem != epd::Problem::XFenCastling) continue;
+    fmt::print(err, "{}:{}:{}: {}: {}\n", core::escaped(input), d.line, d.column, epd::to_string(d.severity),
+               not_a_record ? "not a record, not analysed (" + core::escaped(d.message) + ")" : core::escaped(d.message));
+  }
+  if (unread > 0)
+    fmt::print(err, "epdd {}: {}: {} {} not records: not analysed, written back as they are{}\n", kind,
+               core::escaped(input), core::counted(unread, "line", "lines"), unread == 1 ? "is" : "are",
+               unread > kUnreadShown ? fmt::format(" ({} shown above; 'epdd epd check' lists them all)", kUnreadShown) : "");
+  return unread;
+}
+
 }  // namespace
 
 AnalysisOutcome run_analysis(const std::string& kind, const AnalysisSettings& s, const SolvedCheck& solved,
@@ -357,22 +379,7 @@ AnalysisOutcome run_analysis(const std::string& kind, const AnalysisSettings& s,
   if (!files) return fail(kExitBadInput, files.error());
   if (input->bytes) out.run = kind_of(spec).start(*input->bytes, spec);
   AnalysisRun& run = out.run;
-  // A position read leniently (a castling right or en passant square dropped, KQkq read as
-  // X-FEN) is analysed as read: say so, whatever the verbosity.
-  // A line that is not a record is not analysed: said with its place (the first ones), counted.
-  constexpr std::size_t kUnreadShown = 10;
-  for (const auto& d : run.doc.diags.items())
-    if (d.problem == epd::Problem::PositionTolerated || d.problem == epd::Problem::XFenCastling ||
-        (d.problem == epd::Problem::NotARecord && out.unread_lines++ < kUnreadShown))
-      fmt::print(err, "{}:{}:{}: {}: {}\n", core::escaped(s.spec.input), d.line, d.column, epd::to_string(d.severity),
-                 d.problem == epd::Problem::NotARecord ? "not a record, not analysed (" + core::escaped(d.message) + ")"
-                                                         : core::escaped(d.message));
-  if (out.unread_lines > 0)
-    fmt::print(err, "epdd {}: {}: {} {} not records: not analysed, written back as they are{}\n", kind,
-               core::escaped(s.spec.input), core::counted(out.unread_lines, "line", "lines"),
-               out.unread_lines == 1 ? "is" : "are",
-               out.unread_lines > kUnreadShown ? fmt::format(" ({} shown above; 'epdd epd check' lists them all)", kUnreadShown)
-                                               : "");
+  out.unread_lines = say_how_read(kind, s.spec.input, run.doc.diags, err);
 
   auto config = choose_engine(s);
   if (!config) return fail(kExitBadInput, config.error());
