@@ -34,9 +34,10 @@ struct EnginePool::Worker {
   // restart can change that, so every later start fails at once with the same error.
   std::optional<EngineError> refused;
   // The failure of the last start an identify job made (warm_up's, identify()'s), when no session
-  // has run since: the next identify job answers with it instead of starting the engine again (warm_up's start and the identify() after it are one
-  // attempt: a program that never says uciok failed in one handshake timeout, not two). Taken by
-  // the identify that reports it, so that a later one tries again.
+  // has run since: the next identify job answers with it instead of starting the engine again
+  // (warm_up's start and the identify() after it are one attempt: a program that never says
+  // uciok fails in one handshake timeout, not two). Taken by the identify that reports it, so
+  // that a later one tries again.
   std::optional<EngineError> start_failure;
 };
 
