@@ -331,7 +331,7 @@ suites::RecordResult result_of(const AnalysisRun& run, std::size_t i) {
   if (r.sts) r.theme = core::escaped(suites::sts_theme(id));
   r.expected = core::escaped(e.text);
   r.found = v.found;
-  for (const std::string& san : suites::played_line(*board, a)) r.pv += (r.pv.empty() ? "" : " ") + san;
+  for (const std::string& san : suites::engine_line(*board, a)) r.pv += (r.pv.empty() ? "" : " ") + san;
   if (!a.lines.empty()) r.score = a.lines.front().score.to_uci_string();
   r.depth = a.depth;
   r.nodes = a.nodes;

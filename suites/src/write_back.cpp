@@ -77,13 +77,11 @@ std::vector<std::string> san_line(const core::Board& start, const std::vector<st
   return out;
 }
 
-std::vector<std::string> played_line(const core::Board& board, const uci::Analysis& a) {
+std::vector<std::string> engine_line(const core::Board& board, const uci::Analysis& a) {
   if (a.bestmove.empty()) return {};
-  // The PV of line 1 when it starts with the move played; the move alone otherwise.
-  std::vector<std::string> line = {a.bestmove};
-  if (!a.lines.empty() && !a.lines.front().pv.empty() && a.lines.front().pv.front() == a.bestmove)
-    line = a.lines.front().pv;
-  return san_line(board, line);
+  // Line 1 as the engine's deepest complete iteration left it; the bestmove alone without one.
+  if (!a.lines.empty() && !a.lines.front().pv.empty()) return san_line(board, a.lines.front().pv);
+  return san_line(board, {a.bestmove});
 }
 
 std::string mate_contradiction(const core::Board& start, const uci::PvLine& line) {
@@ -118,14 +116,12 @@ WriteBackChanges write_analysis(epd::EpdRecord& record, const core::Board& board
   }
 
   std::vector<epd::Operand> pm, pv, bm, dm;
-  if (!a.bestmove.empty()) {
-    const auto best = san_line(board, {a.bestmove});
-    if (!best.empty()) {
-      pm = plain(best.front());
-      bm = plain(best.front());
-    }
-    for (auto& san : played_line(board, a)) pv.push_back(epd::Operand{std::move(san), false, 0});
+  const auto line = engine_line(board, a);
+  if (!line.empty()) {
+    pm = plain(line.front());
+    bm = plain(line.front());
   }
+  for (const auto& san : line) pv.push_back(epd::Operand{san, false, 0});
   set_or_erase("pm", std::move(pm));
   set_or_erase("pv", std::move(pv));
   if (options.solution_opcodes) {

@@ -14,7 +14,7 @@
 namespace epdd::suites {
 
 struct WriteBackOptions {
-  // Write bm (the engine's move) and dm (a forced mate it found), replacing what the record had.
+  // Write bm (the first move of the engine's line) and dm (a forced mate it found), replacing what the record had.
   // Off for test-suite runs, whose bm/am/dm are the key the engine is scored against.
   bool solution_opcodes = true;
   // ce from White's point of view (positive: White is better), for importers such as BOOKUP
@@ -52,9 +52,10 @@ class ChangeCounts {
   std::map<std::string, std::size_t> removed_, changed_;
 };
 
-// Writes the analysis of `board` (the record's position) into the record. Moves in SAN. ce is
-// line 1's score (a mate for the side to move in N plies is 32767 - N); a position with no legal
-// move gets its verdict without pm/pv/bm (checkmate: -32767, stalemate: 0) and acd/acn/acs 0.
+// Writes the analysis of `board` (the record's position) into the record. Moves in SAN: pv is
+// engine_line (below), pm and bm its first move. ce is line 1's score (a mate for the side to
+// move in N plies is 32767 - N); a position with no legal move gets its verdict without
+// pm/pv/bm (checkmate: -32767, stalemate: 0) and acd/acn/acs 0.
 // dm N is written when line 1 is a forced mate in N for the side to move, and removed otherwise
 // (with solution_opcodes). Opcodes the analysis has no value for are removed, not left stale.
 WriteBackChanges write_analysis(epd::EpdRecord& record, const core::Board& board, const uci::Analysis& analysis,
@@ -68,8 +69,12 @@ std::string mate_contradiction(const core::Board& board, const uci::PvLine& line
 // The engine's moves in SAN from `board` (UCI in, the legal prefix out).
 std::vector<std::string> san_line(const core::Board& board, const std::vector<std::string>& uci_moves);
 
-// The line the engine played, in SAN: line 1's PV when it starts with the bestmove, the bestmove
-// alone otherwise (what the pv opcode holds, and a suite report's "pv"); empty without a bestmove.
-std::vector<std::string> played_line(const core::Board& board, const uci::Analysis& analysis);
+// The engine's line in SAN, one rule for every writer (the pv opcode and pm/bm, its first move;
+// a suite report's "pv"; the book's leaves and annotate read line 1 the same way): line 1's PV as
+// the engine's deepest complete iteration left it, with the score that goes with it; the
+// bestmove alone when the engine printed no line; empty without a bestmove (no legal move).
+// A bestmove off that line (the engine changed its mind in an iteration it did not finish) is
+// the move it plays, which a suite is scored on, but no line or score of it was completed.
+std::vector<std::string> engine_line(const core::Board& board, const uci::Analysis& analysis);
 
 }  // namespace epdd::suites

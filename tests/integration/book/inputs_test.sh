@@ -8,7 +8,8 @@
 #     unvalued leaf; exit 1; the PGN output reads back without an error (epdd, and pgn-extract
 #     when it is installed); a rerun tries the failed leaf again and writes the same bytes.
 #  2. BOOKUP's round trip: `book leaves` -> `analyse` fills them -> `backsolve --import` searches
-#     nothing and writes the same book as searching the leaves directly.
+#     nothing and writes the same book as searching the leaves directly; the same with an engine
+#     whose bestmove is not the first move of its line.
 #  3. A Polyglot book as input, and EPD records linked into the games with --link-epd.
 #  4. Bad input: a file that is no book input, a broken .bin, a missing file, an empty book, an
 #     import that is no EPD: exit 2, named.
@@ -69,6 +70,31 @@ cmp a.epd a2.epd || fail "a rerun writes another book"
 grep -q "0 leaves searched now" imported.err || fail "the import did not spare the searches: $(tail -3 imported.err)"
 cmp direct.epd imported.epd || fail "the imported book differs from the searched one: $(diff direct.epd imported.epd | head -4)"
 "$check" imported.epd book.pgn || fail "book_check on the imported book"
+# The same with an engine whose bestmove is off its line at every leaf (it changed its mind in
+# an iteration it did not finish): line 1 is the analysis for `analyse` as for the book (one
+# rule, issue 39 item 6), so the import still gives the searched book's bytes. The leaf's
+# second move is the bestmove, its first move and reply the line.
+: > off-line.script
+while read -r f1 f2 f3 f4 _; do
+  lines=$(printf 'uci\nsetoption name MultiPV value 2\nposition fen %s %s %s %s 0 1\ngo depth 1\nquit\n' \
+    "$f1" "$f2" "$f3" "$f4" | "$fake" | grep '^info depth 1 ')
+  first=$(sed -n 's/.* multipv 1 .* pv \(.*\)$/\1/p' <<< "$lines")
+  second=$(sed -n 's/.* multipv 2 .* pv \([^ ]*\).*$/\1/p' <<< "$lines")
+  [ -n "$first" ] && [ -n "$second" ] || { fail "no two moves at leaf $f1: $lines"; continue; }
+  echo "$f1 $f2 $f3 $f4 | bestmove $second | pv $first" >> off-line.script
+done < <(grep 'c0 "leaf"' leaves.epd)
+printf '#!/bin/sh\nexec "%s" --script "%s"\n' "$fake" "$work/off-line.script" > off-line.sh
+chmod +x off-line.sh
+"$epdd" book backsolve book.pgn --engine ./off-line.sh --depth 2 --store f.db -o off-direct.epd -q
+"$epdd" analyse leaves.epd --engine ./off-line.sh --depth 2 --store g.db -o off-filled.epd -q
+"$epdd" book backsolve book.pgn --import off-filled.epd --engine ./off-line.sh --depth 2 --store h.db \
+  -o off-imported.epd -q
+cmp off-direct.epd off-imported.epd ||
+  fail "bestmove off the line: the imported book differs: $(diff off-direct.epd off-imported.epd | head -4)"
+read -r f1 f2 f3 f4 _ < <(grep 'c0 "leaf"' leaves.epd)
+[[ "$(grep -F "$f1 $f2 $f3 $f4 " off-filled.epd)" =~ \ bm\ ([^;]*)\;.*\ pm\ ([^;]*)\;\ pv\ ([^ ;]*) ]] &&
+  [ "${BASH_REMATCH[1]}" = "${BASH_REMATCH[2]}" ] && [ "${BASH_REMATCH[2]}" = "${BASH_REMATCH[3]}" ] ||
+  fail "analyse: bm, pm and pv's first move are not one move: $(grep -F "$f1 $f2 $f3 $f4 " off-filled.epd)"
 
 # 3. Polyglot input; EPD records linked to the games.
 "$epdd" book backsolve book.pgn --engine "$fake" --depth 2 --store b.db -o all.epd --polyglot all.bin \

@@ -137,13 +137,29 @@ TEST_CASE("write_analysis: solution_opcodes off leaves bm and dm as they were", 
   CHECK(write(line, a) == mate_in_2() + " acd 9; acn 900; acs 0; bm Rf7; ce 32762; dm 3;  id \"mate\"; pm Rf7; pv Rf7;");
 }
 
-TEST_CASE("write_analysis: a PV that does not start with the move played is not written", "[suites][write_back]") {
+TEST_CASE("write_analysis: a bestmove off line 1 leaves pm, pv, bm and ce to line 1", "[suites][write_back]") {
+  // The engine changed its mind in an iteration it did not finish: its bestmove b1c3 heads no
+  // line it completed, and the score is d2d4's. One rule with the book's leaves and annotate:
+  // the record is line 1, pm and bm its first move (the standard: pm is pv's first move).
   auto a = analysis(core::Score::centipawns(20), {"d2d4", "e5d4"});
   a.bestmove = "b1c3";
   auto r = record(kTwoKnights);
   write_analysis(r, board_of(r), a, {});
-  CHECK(r.single_operand("pm") == "Nc3");
-  CHECK(r.single_operand("pv") == "Nc3");
+  CHECK(r.single_operand("pm") == "d4");
+  CHECK(r.single_operand("bm") == "d4");
+  CHECK(r.single_operand("ce") == "20");
+  REQUIRE(r.find("pv"));
+  REQUIRE(r.find("pv")->operands.size() == 2);
+  CHECK(r.find("pv")->operands[0].text == "d4");
+  CHECK(r.find("pv")->operands[1].text == "exd4");
+
+  // An engine that printed no line: the bestmove alone, and no score.
+  a.lines.clear();
+  auto bare = record(kTwoKnights);
+  write_analysis(bare, board_of(bare), a, {});
+  CHECK(bare.single_operand("pm") == "Nc3");
+  CHECK(bare.single_operand("pv") == "Nc3");
+  CHECK_FALSE(bare.find("ce"));
 }
 
 TEST_CASE("write_analysis: Chess960 castling in the PV is written O-O and O-O-O", "[suites][write_back]") {
