@@ -23,6 +23,10 @@ Summary summarize(const SuiteRun& run) {
       ++s.failed;
       continue;
     }
+    if (r.missing) {
+      ++s.missing;
+      continue;
+    }
     if (!r.scored()) {
       ++s.unscored;
       continue;
@@ -127,6 +131,7 @@ std::string render_text(const SuiteRun& run) {
   if (!run.settings.empty()) out += fmt::format("Settings  {}\n", run.settings);
   out += fmt::format("Solved    {} / {}  {:.1f}%", s.solved, s.scored, s.solved_percent());
   if (s.unscored || s.failed) out += fmt::format("   (unscored {}, failed {})", s.unscored, s.failed);
+  if (s.missing) out += fmt::format("   (missing {}: not analysed, a partial report)", s.missing);
   out += '\n';
   if (s.sts_records) {
     const double pct = s.points_percent();
@@ -137,9 +142,9 @@ std::string render_text(const SuiteRun& run) {
                        "no mate {}\n",
                        m.records, m.found, m.best, m.better, m.wrong, m.bad_pv, m.no_mate);
   out += fmt::format("Time      total {}  mean {} ms  to solution mean {} ms\n", seconds(s.time_ms),
-                     mean(s.time_ms, s.records - s.failed), mean(s.solution_time_ms, s.solved));
+                     mean(s.time_ms, s.records - s.failed - s.missing), mean(s.solution_time_ms, s.solved));
   out += fmt::format("Nodes     total {}  mean {}  to solution mean {}\n", count(s.nodes),
-                     count(mean(s.nodes, s.records - s.failed)), count(mean(s.solution_nodes, s.solved)));
+                     count(mean(s.nodes, s.records - s.failed - s.missing)), count(mean(s.solution_nodes, s.solved)));
   if (!s.themes.empty()) {
     out += fmt::format("\n  {:<28} {:>7} {:>7} {:>11} {:>7}\n", "theme", "records", "solved", "points", "%");
     for (const auto& t : s.themes) {
@@ -170,6 +175,7 @@ json record_json(const RecordResult& r) {
   if (!r.pv.empty()) j["pv"] = r.pv;
   if (!r.note.empty()) j["note"] = r.note;
   if (!r.error.empty()) j["error"] = r.error;
+  if (r.missing) j["missing"] = true;
   if (r.mate) {
     json m = {{"key", r.mate->key}, {"outcome", to_string(r.mate->outcome)}};
     if (r.mate->found) m["found"] = *r.mate->found;
@@ -297,6 +303,7 @@ RecordResult record_from(const json& rj, const std::string& where) {
   r.pv = text_or_none(rj, "pv", where);  // absent in reports written before the PV was kept
   r.note = text_or_none(rj, "note", where);
   r.error = text_or_none(rj, "error", where);
+  r.missing = rj.contains("missing") && rj.at("missing").is_boolean() && rj.at("missing").get<bool>();
   if (rj.contains("mate")) r.mate = mate_from(rj.at("mate"), place(where, "mate"));
   return r;
 }
@@ -321,6 +328,7 @@ std::string to_json(const SuiteRun& run) {
                   {"unscored", s.unscored}, {"failed", s.failed},       {"solved_percent", s.solved_percent()},
                   {"time_ms", s.time_ms},   {"nodes", s.nodes},         {"solution_time_ms", s.solution_time_ms},
                   {"solution_nodes", s.solution_nodes}};
+  if (s.missing) summary["missing"] = s.missing;  // a partial report's records not analysed yet
   if (s.sts_records) {
     summary["sts"] = {{"records", s.sts_records},
                       {"points", s.points},
@@ -477,6 +485,8 @@ std::string render_compare(const Runs& given) {
     mates("no mate", &MateCounts::no_mate);
   }
   row("failed", [&](std::size_t i) { return std::to_string(sums[i].failed); });
+  if (std::any_of(sums.begin(), sums.end(), [](const Summary& s) { return s.missing > 0; }))
+    row("missing", [&](std::size_t i) { return std::to_string(sums[i].missing); });
   row("time total", [&](std::size_t i) { return seconds(sums[i].time_ms); });
   row("time to solution", [&](std::size_t i) { return fmt::format("{} ms mean", mean(sums[i].solution_time_ms, sums[i].solved)); });
   row("nodes total", [&](std::size_t i) { return count(sums[i].nodes); });

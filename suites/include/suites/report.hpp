@@ -33,8 +33,11 @@ struct RecordResult {
   std::optional<ToSolution> to_solution;
   std::string note;   // why a scored record is not solved, when it is not plain
   std::string error;  // the record could not be analysed or read (it is then neither solved nor scored)
+  // Not analysed yet, and not failed: a partial report (`results --partial` of a job cancelled
+  // or still running, a run interrupted) has no result for it. Neither solved, scored nor failed.
+  bool missing = false;
   std::optional<MateResult> mate;  // matetrack records (rule Matetrack)
-  bool scored() const { return rule != Rule::Unscored && error.empty(); }
+  bool scored() const { return rule != Rule::Unscored && error.empty() && !missing; }
 };
 
 struct SuiteRun {
@@ -52,7 +55,7 @@ struct ThemeRow {
 };
 
 struct Summary {
-  std::size_t records = 0, scored = 0, solved = 0, unscored = 0, failed = 0;
+  std::size_t records = 0, scored = 0, solved = 0, unscored = 0, failed = 0, missing = 0;
   std::size_t sts_records = 0;
   long long points = 0, max_points = 0;
   std::uint64_t time_ms = 0, nodes = 0;  // all searches

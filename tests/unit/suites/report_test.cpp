@@ -101,6 +101,7 @@ void check_equal(const RecordResult& a, const RecordResult& b) {
   }
   CHECK(a.note == b.note);
   CHECK(a.error == b.error);
+  CHECK(a.missing == b.missing);
 }
 
 void check_equal(const SuiteRun& a, const SuiteRun& b) {
@@ -170,6 +171,33 @@ TEST_CASE("summarize: counts, STS points and themes", "[suites][report]") {
   CHECK(s.themes[1].solved == 1);
   CHECK(s.themes[1].points == 10);
   CHECK(s.themes[1].max_points == 10);
+}
+
+TEST_CASE("summarize: a partial report's records not analysed yet are missing, not failed", "[suites][report]") {
+  // Issue 39, item 11: `results --partial` of a cancelled suite counted them as failed.
+  SuiteRun run = sample_run();
+  const Summary whole = summarize(run);
+  auto missing = bm_record(8, "missing.008", false);
+  missing.missing = true;
+  missing.found.clear();
+  missing.time_ms = missing.nodes = 0;
+  run.records.push_back(missing);
+  const Summary s = summarize(run);
+  CHECK(s.records == whole.records + 1);
+  CHECK(s.missing == 1);
+  CHECK(s.failed == whole.failed);
+  CHECK(s.scored == whole.scored);
+  CHECK(s.solved_percent() == whole.solved_percent());
+  const std::string text = render_text(run);
+  CHECK_THAT(text, Catch::Contains("(missing 1: not analysed, a partial report)"));
+  CHECK_THAT(text, !Catch::Contains("missing.008"));  // neither unsolved nor failed
+  const std::string json = to_json(run);
+  CHECK_THAT(json, Catch::Contains("\"missing\": 1"));
+  const auto back = run_from_json(json);
+  REQUIRE(back);
+  CHECK(back->records.back().missing);
+  CHECK(summarize(*back).missing == 1);
+  CHECK_THAT(to_json(sample_run()), !Catch::Contains("\"missing\""));  // a whole report has no such key
 }
 
 TEST_CASE("summarize: an empty run", "[suites][report]") {
