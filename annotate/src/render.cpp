@@ -1,10 +1,12 @@
 #include "annotate/render.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <stdexcept>
 
 #include "game_annotation.hpp"
 #include "input_stream.hpp"
+#include "pgn/lexer.hpp"
 #include "pgn/reader.hpp"
 #include "pgn/writer.hpp"
 
@@ -39,6 +41,27 @@ std::string name_key(std::string_view name) {
 }
 
 bool same_name(std::string_view a, std::string_view b) { return name_key(a) == name_key(b); }
+
+}  // namespace
+
+bool names_player(const InputBytes& bytes, std::string_view player) {
+  const std::string wanted = name_key(player);
+  detail::PartStream in(bytes);
+  pgn::Lexer lexer(in);
+  // A tag pair is [ NAME "VALUE" ]: the value is compared after [ White or [ Black.
+  enum class Seen : std::uint8_t { Nothing, Bracket, PlayerTag } seen = Seen::Nothing;
+  for (pgn::Token t = lexer.next(); t.kind != pgn::TokenKind::End; t = lexer.next()) {
+    if (seen == Seen::PlayerTag && t.kind == pgn::TokenKind::String && name_key(pgn::unescape(t.text)) == wanted)
+      return true;
+    if (t.kind == pgn::TokenKind::LeftBracket) seen = Seen::Bracket;
+    else if (seen == Seen::Bracket && t.kind == pgn::TokenKind::Symbol && (t.text == "White" || t.text == "Black"))
+      seen = Seen::PlayerTag;
+    else seen = Seen::Nothing;
+  }
+  return false;
+}
+
+namespace {
 
 // "THEIRS; OURS", without the parts of THEIRS an earlier run of ours wrote.
 std::string annotator_value(std::string_view theirs, const std::string& ours) {

@@ -9,8 +9,10 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <set>
+#include <string_view>
 #include <thread>
 #include <utility>
 #include <ostream>
@@ -113,6 +115,25 @@ Expected<RunInput, std::string> read_input(const JobKind& kind, const std::strin
   in.hash = hash.hex();
   in.streamed = true;
   return in;
+}
+
+// The input as its kind's refuse_input reads it: the bytes read whole, or the file again.
+InputSource source_of(const RunInput& in) {
+  if (!in.streamed) {
+    const std::string_view bytes = *in.bytes;
+    return {bytes.size(), [bytes](std::size_t offset, std::size_t length) {
+              return std::string(bytes.substr(std::min(offset, bytes.size()), length));
+            }};
+  }
+  auto file = std::make_shared<std::ifstream>(in.path, std::ios::binary);
+  return {in.size, [file](std::size_t offset, std::size_t length) {
+            std::string out(length, '\0');
+            file->clear();
+            file->seekg(static_cast<std::streamoff>(offset));
+            file->read(out.data(), static_cast<std::streamsize>(length));
+            out.resize(static_cast<std::size_t>(std::max<std::streamsize>(file->gcount(), 0)));
+            return out;
+          }};
 }
 
 // The job's source: the bytes read whole (moved: nothing keeps them after), or the file read
@@ -377,6 +398,7 @@ AnalysisOutcome run_analysis(const std::string& kind, const AnalysisSettings& s,
   if (!input) return fail(kExitBadInput, input.error());
   auto files = read_input_files(spec);
   if (!files) return fail(kExitBadInput, files.error());
+  if (auto why = kind_of(spec).refuse_input(s.spec.input, source_of(*input), spec)) return fail(kExitBadInput, *why);
   if (input->bytes) out.run = kind_of(spec).start(*input->bytes, spec);
   AnalysisRun& run = out.run;
   out.unread_lines = say_how_read(kind, s.spec.input, run.doc.diags, err);

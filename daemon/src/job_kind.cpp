@@ -57,6 +57,10 @@ std::map<std::size_t, uci::AnalysisRequest> JobKind::plan_part(const JobSpec& sp
 
 Expected<void, std::string> JobKind::check_stored_input(std::string_view, std::string_view) const { return {}; }
 
+std::optional<std::string> JobKind::refuse_input(const std::string&, const InputSource&, const JobSpec&) const {
+  return std::nullopt;
+}
+
 std::optional<std::string> JobKind::nothing_to_do(const std::string& name, AnalysisRun& run, const JobSpec& spec) const {
   return nothing_to_analyse(name, run, spec);
 }

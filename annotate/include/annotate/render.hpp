@@ -108,6 +108,12 @@ struct AnnotatedFile {
   std::vector<std::string> notes;                         // anything else a user must hear
 };
 
+// Whether a White or Black tag of the input names `player` as the --player filter compares
+// names (ASCII letter case and the spacing around words and commas aside). Reads the tag pairs
+// with the PGN lexer, none of the moves, so that a name that matches no game is said before any
+// search.
+bool names_player(const InputBytes& bytes, std::string_view player);
+
 // Renders the file. `games` must be scan_games(bytes) (throws std::invalid_argument when the
 // count does not match). Readable games are read again with their full tree (the whole file in
 // one pass, one game at a time: a comment after a result stays with the next game),

@@ -296,7 +296,18 @@ class AnnotateKind final : public JobKind {
     return requests;
   }
 
+  std::optional<std::string> refuse_input(const std::string& name, const InputSource& input,
+                                          const JobSpec& spec) const override {
+    const auto player = option_text(spec, "player");
+    if (!player || annotate::names_player(annotate::InputBytes{input.size, input.read}, *player)) return std::nullopt;
+    return fmt::format("{}: --player {}: no game's White or Black tag names this player (letter case and spacing "
+                       "aside): nothing to judge, nothing searched",
+                       core::escaped(name), core::quoted_escaped(*player));
+  }
+
   std::optional<std::string> nothing_to_do(const std::string& name, AnalysisRun& run, const JobSpec& spec) const override {
+    const annotate::InputBytes& bytes = input_of(run).bytes;
+    if (auto why = refuse_input(name, InputSource{bytes.size, bytes.read}, spec)) return why;
     for (std::size_t g = 0; g < plan_parts(run); ++g)
       if (!plan_part(spec, run, g).empty()) return std::nullopt;
     const AnnotateInput& input = input_of(run);
