@@ -257,9 +257,10 @@ GameOutcome annotate_game(pgn::Game& game, const PositionAnalyses& analyses, con
     record.san = core::to_san(before, node.move);
     if (node.move.is_null()) board.make_null_move();
     else board.make_move(node.move);
+    if (node.move.is_null() && out.null_move == 0) out.null_move = ply;
     const auto* before_analysis = analysis_at(analyses, ply - 1);
     const std::optional<Eval> current = evaluate(board, analysis_at(analyses, ply));
-    out.unevaluated += !current;
+    (out.null_move > 0 ? out.after_null : out.unevaluated) += !current;
     record.to_move = board.side_to_move();
     if (current) record.eval = current->score;
     if (current) {

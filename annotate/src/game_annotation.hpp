@@ -16,7 +16,11 @@ struct GameOutcome {
   SideSummary white, black;
   std::vector<PlyRecord> plies;  // one per main-line move
   std::size_t positions = 0;   // main-line positions, the start position included
-  std::size_t unevaluated = 0;
+  std::size_t unevaluated = 0;  // the positions after a null move not included
+  // The first null move ("--") of the main line: its 1-based index among the moves, and the
+  // positions from it on without an evaluation (none is analysed: plies_to_analyse stops there).
+  std::size_t null_move = 0;
+  std::size_t after_null = 0;
   // Main-line moves with an engine's judgement from before this run (lichess's, an earlier
   // run's): kept whole, or replaced whole (replace_analysis); and those where ours was added
   // beside a kept one.

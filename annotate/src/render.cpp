@@ -121,6 +121,13 @@ void render_game(AnnotatedFile& out, pgn::Game& game, const InputGame& in, const
                         std::to_string(outcome.positions) +
                         " positions have no evaluation (not analysed, or the analysis failed): no [%eval] there, "
                         "and the moves into and out of them are not judged");
+  if (outcome.after_null > 0) {
+    const int ply = first_ply(game.start) + static_cast<int>(outcome.null_move) - 1;
+    out.notes.push_back(game_name(in) + ": no evaluation from the null move on (" + std::to_string((ply + 1) / 2) +
+                        (ply % 2 == 1 ? ". --" : "... --") + "): a null move makes a position no game reaches, and " +
+                        "epdd asks the engine about none after it (" + std::to_string(outcome.after_null) + " of " +
+                        std::to_string(outcome.positions) + " positions); their moves are not judged");
+  }
 }
 
 // The text after the last game (from `tail`), when there is any, written back as it was, a

@@ -156,6 +156,9 @@ SummaryWriter::SummaryWriter(const std::string& engine, const std::string& limit
 }
 
 void SummaryWriter::add_player(const std::string& name, const SideSummary& side, bool new_game) {
+  // "?" is the standard's unknown player, and no name is none: neither is one player.
+  const auto first = name.find_first_not_of(" \t");
+  if (first == std::string::npos || (name.find_last_not_of(" \t") == first && name[first] == '?')) return;
   auto [it, fresh] = player_index_.emplace(name, players_.size());
   if (fresh) players_.push_back({name, 0, {}});
   Player& p = players_[it->second];

@@ -28,7 +28,8 @@ inline constexpr std::string_view kAnnotationFormat = "epdd annotation 1";
 // SIDE is {"inaccuracies": I, "mistakes": M, "blunders": B, "moves": N, "acpl": A}: N the moves
 // judged (with both evaluations and past the filters), A their average centipawn loss as lila
 // counts it (SideSummary), null when N is 0. A player's totals add up both colours; a game
-// whose White and Black tags are the same text counts once for that player. Absent tags are "".
+// whose White and Black tags are the same text counts once for that player. Absent tags are "";
+// a side whose tag is "?" (the standard's unknown) or empty is in its game but in no player's totals.
 // PLY is one main-line move, ply first_ply + its index (ply 1 is White's first move from the
 // usual start), on one line: {"san": "Nf3", "eval": E, "wc": W} and, for a judged move,
 // "judgement": "inaccuracy"|"mistake"|"blunder" and, when the engine preferred another move,

@@ -480,6 +480,32 @@ TEST_CASE("The summary per game side and per player over the file, as JSON and t
   REQUIRE(r.file.kept.size() == 1);
 }
 
+TEST_CASE("Positions after a null move are said to be left without evaluation, and why", "[annotate][render]") {
+  // Issue 39, item 11: they had no [%eval] and no word. Plies 0 and 1 are analysed here, as
+  // plies_to_analyse asks for; those from the null move on are not.
+  const std::string text = "[White \"A\"]\n[Black \"B\"]\n\n1. e4 -- 2. d4 e5 *\n";
+  pgn::Diagnostics diags;
+  REQUIRE(annotate::plies_to_analyse(pgn::read_games(text, diags).at(0), {}) == std::vector<std::size_t>{0, 1});
+  const auto r = test::render(text, test::always({analysis(cp(30), 9, {"e2e4"}), analysis(cp(30), 9, {"e7e5"})}));
+  INFO(r.file.pgn);
+  REQUIRE(r.file.notes.size() == 1);
+  CHECK(r.file.notes[0] == "game 1 (line 1): no evaluation from the null move on (1... --): a null move makes a position no game "
+                           "reaches, and epdd asks the engine about none after it (3 of 5 positions); their moves are "
+                           "not judged");
+}
+
+TEST_CASE("Players named \"?\" or not named are no one player in the totals", "[annotate][render][summary]") {
+  // The standard's "?" is an unknown player: two games of unknown players are not one player's
+  // two games (issue 39, item 11). Their game lines stay.
+  const std::string text = "[White \"?\"]\n[Black \"A\"]\n\n1. e4 *\n\n[White \"?\"]\n[Black \"\"]\n\n1. d4 *\n\n"
+                           "[Black \" ? \"]\n\n1. c4 *\n";
+  const auto r = test::render(text, test::always({analysis(cp(300), 9, {"c2c4"}), analysis(cp(300), 9)}));
+  const auto parsed = nlohmann::json::parse(annotate::summary_json(r.file, "e", "l"));
+  CHECK(parsed["games"].size() == 3);
+  REQUIRE(parsed["players"].size() == 1);
+  CHECK(parsed["players"][0]["name"] == "A");
+}
+
 // The JSON summary is written a game at a time; its text must be what a whole-tree dump(2) of
 // the same object writes (the oracle below builds that tree the plain way), but for the plies,
 // each written compact on a line of its own, for empty and non-empty arrays, escapes, and text
@@ -506,6 +532,11 @@ TEST_CASE("The JSON summary, written a game at a time, is the text of the whole 
     std::vector<std::string> names;
     std::map<std::string, std::pair<int, annotate::SideSummary>> players;
     const auto add = [&](const std::string& name, const annotate::SideSummary& s, bool game) {
+      // No name and the standard's "?" (unknown) are nobody's: not totalled as a player.
+      std::string trimmed = name;
+      trimmed.erase(0, trimmed.find_first_not_of(" \t"));
+      trimmed.erase(trimmed.find_last_not_of(" \t") + 1);
+      if (trimmed.empty() || trimmed == "?") return;
       if (!players.count(name)) names.push_back(name);
       players[name].first += game;
       players[name].second.merge(s);
