@@ -53,11 +53,13 @@ int run_annotate(const AnnotateOptions& o, std::ostream& out, std::ostream& err)
       if (json) json->write(part);
       if (html) json_text += part;
     };
-  // The summary (and every game kept unchanged, with its line) on stderr as it is made; with
-  // --quiet only when something failed, so meanwhile it waits in a temporary file.
+  // The summary (and every game kept unchanged, with its line) on stderr as it is made. With
+  // --quiet the games kept unchanged are said all the same, and the summary only when a
+  // position failed, so meanwhile it waits in a temporary file.
   const std::unique_ptr<std::FILE, int (*)(std::FILE*)> held(o.analysis.quiet ? std::tmpfile() : nullptr, std::fclose);
   if (!o.analysis.quiet) run.write_report = [&err](std::string_view part) { err << part; };
   else if (held) run.write_report = [&held](std::string_view part) { std::fwrite(part.data(), 1, part.size(), held.get()); };
+  if (o.analysis.quiet) run.write_problem = [&err](std::string_view part) { err << part; };
   std::map<std::string, std::string> texts;
   try {
     texts = kind.render(run, outcome.spec);
@@ -74,11 +76,11 @@ int run_annotate(const AnnotateOptions& o, std::ostream& out, std::ostream& err)
   if (o.html)
     if (auto w = write_report_page(*o.html, core::escaped(o.analysis.spec.input), std::move(json_text)); !w)
       return fail(w.error());
-  const std::size_t failed = kind.failures(run);
+  const std::size_t failed = kind.failures(run);  // positions and the games kept unchanged
   if (!o.analysis.quiet) {
     fmt::print(err, "epdd annotate: {} positions searched now, {} from the cache, {} from an earlier run of this command\n",
                run.searches, run.cache_hits, run.resumed);
-  } else if (failed) {
+  } else if (kind.JobKind::failures(run) > 0) {  // the positions alone (the base class's count)
     if (held) {
       std::rewind(held.get());
       char buffer[1 << 14];

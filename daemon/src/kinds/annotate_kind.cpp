@@ -381,8 +381,9 @@ class AnnotateKind final : public JobKind {
     const auto report = sink(run.write_report, "report");
     // Games written back unchanged (known from the scan), first, as FILE:LINE: lines a terminal
     // and an editor understand.
+    const auto problem = run.write_problem ? run.write_problem : report;
     for (const annotate::InputGame& g : input.games)
-      if (!g.readable) report(fmt::format("{}:{}: kept unchanged: {}\n", core::escaped(spec.input), g.line, one_line(g.problem)));
+      if (!g.readable) problem(fmt::format("{}:{}: kept unchanged: {}\n", core::escaped(spec.input), g.line, one_line(g.problem)));
     annotate::SummaryWriter summary(run.engine, limits, sink(run.write_json, "json"), report);
     annotate::AnnotatedFile file = annotate::render_file(input.bytes, input.games, analyses_of, *options, run.write_output,
                                                          [&](const annotate::GameSummary& g) { summary.game(g); });

@@ -107,6 +107,10 @@ status=0
 grep -q "mixed.pgn:8" mixed.log || fail "the unreadable game's line is not said: $(cat mixed.log)"
 grep -qF '1. e4 {a comment   with  spaces} e5 2. Ke3?? Nc6 *' mixed.out.pgn || fail "the unreadable game was not kept byte for byte"
 grep -q '4. Qxf7# {\[%eval #0\]}\|Qxf7# { *\[%eval #0\]' mixed.out.pgn || fail "a final checkmate has no [%eval #0]: $(grep -n Qxf7 mixed.out.pgn)"
+# Quiet (fake_args has -q; issue 39, item 11): the game kept unchanged is said, the summary is not
+# (no position failed).
+grep -q "^mixed.pgn:8: kept unchanged: " mixed.log || fail "-q: the unreadable game is not said: $(cat mixed.log)"
+! grep -q "^game 1: \|judged)$" mixed.log || fail "-q printed the summary: $(cat mixed.log)"
 
 [ "$failed" = 0 ] && echo "annotate golden test passed"
 exit $failed
