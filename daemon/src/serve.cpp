@@ -174,11 +174,14 @@ void deliver_jobs(store::Store& store, std::int64_t lease_ms) {
         continue;
       }
     Expected<void, std::string> delivered;
-    std::string note;  // what the job changed of its input's operations (analyse)
+    std::string note;      // what the job changed of its input's operations (analyse)
+    std::string input_now;  // a spool input's place after delivery: done/ or failed/
     if (!spec) {
       delivered = unexpected(spec.error());
     } else if (spec->spool) {
-      delivered = deliver_spool_job(store, *job, *spec, complete, message.empty() ? to_string(final_state) : message, &note);
+      auto moved = deliver_spool_job(store, *job, *spec, complete, message.empty() ? to_string(final_state) : message, &note);
+      if (moved) input_now = *moved;
+      else delivered = unexpected(moved.error());
     } else if (complete) {
       auto written = write_job_outputs(store, *job, *spec, &note);
       if (!written) delivered = unexpected(written.error());
@@ -197,7 +200,7 @@ void deliver_jobs(store::Store& store, std::int64_t lease_ms) {
     }
     // Said as the one-shot command says it (status shows the message, the log has it).
     if (!note.empty()) message += (message.empty() ? "" : "; ") + note;
-    store.mark_delivered(job->id, final_state, message);
+    store.mark_delivered(job->id, final_state, message, input_now);
     spdlog::info("job {}: {}{}{} ({}/{} done, {} failed, {} searched, {} from the cache)", job->id,
                  to_string(final_state), message.empty() ? "" : ": ", message, job->done, job->total, job->failed,
                  job->searches, job->cache_hits);

@@ -77,19 +77,21 @@ Expected<void, std::string> move(const std::string& from, const std::string& to)
 
 // Moves the input (and its sidecar) to `dir` (done/ or failed/); with `error`, writes NAME.error
 // there too, each of its lines made safe (names in it were escaped where it was written).
-Expected<void, std::string> file_away(const std::string& spool_dir, const std::string& name, bool sidecar,
-                                      const std::string& dir_name, std::int64_t job, const std::string* error) {
+// Returns where the input is now.
+Expected<std::string, std::string> file_away(const std::string& spool_dir, const std::string& name, bool sidecar,
+                                             const std::string& dir_name, std::int64_t job, const std::string* error) {
   const fs::path root(spool_dir);
   const std::string dir = (root / dir_name).string();
   const std::string target = free_name(dir, name, job);
-  if (auto m = move((root / "inbox" / name).string(), target); !m) return m;
+  if (auto m = move((root / "inbox" / name).string(), target); !m) return unexpected(m.error());
   if (sidecar) {
     const std::string side = stem_of(name) + ".toml";
     const std::string side_target = stem_of(target) + ".toml";
-    if (auto m = move((root / "inbox" / side).string(), side_target); !m) return m;
+    if (auto m = move((root / "inbox" / side).string(), side_target); !m) return unexpected(m.error());
   }
-  if (error) return write_file_atomically(target + ".error", safe_lines(*error) + "\n");
-  return {};
+  if (error)
+    if (auto w = write_file_atomically(target + ".error", safe_lines(*error) + "\n"); !w) return unexpected(w.error());
+  return target;
 }
 
 }  // namespace
@@ -245,8 +247,8 @@ std::optional<std::int64_t> Spool::take(store::Store& store, const std::vector<s
   return job.id;
 }
 
-Expected<void, std::string> deliver_spool_job(store::Store& store, const store::JobRow& job, const JobSpec& spec, bool ok,
-                                              const std::string& message, std::string* note) {
+Expected<std::string, std::string> deliver_spool_job(store::Store& store, const store::JobRow& job, const JobSpec& spec,
+                                                     bool ok, const std::string& message, std::string* note) {
   const SpoolOrigin& origin = *spec.spool;
   if (origin.name.find('/') != std::string::npos || origin.name == "." || origin.name == "..")
     return unexpected(fmt::format("job {}: spool name {} is not a file name", job.id, core::quoted_escaped(origin.name)));
@@ -269,10 +271,10 @@ Expected<void, std::string> deliver_spool_job(store::Store& store, const store::
     if (auto w = write_file_atomically((fs::path(origin.dir) / "outbox" / (stem + ".report.txt")).string(),
                                        core::escaped(origin.name) + ": " + changes + "\n");
         !w)
-      return w;
+      return unexpected(w.error());
   if (!kept.empty())
     if (auto w = write_file_atomically((fs::path(origin.dir) / "outbox" / (stem + ".errors")).string(), kept); !w)
-      return w;
+      return unexpected(w.error());
   return file_away(origin.dir, origin.name, origin.sidecar, "done", job.id, nullptr);
 }
 

@@ -264,12 +264,12 @@ std::optional<JobRow> PgStore::claim_delivery(const std::string& owner, std::int
   return job;
 }
 
-void PgStore::mark_delivered(std::int64_t job, JobState state, const std::string& message) {
+void PgStore::mark_delivered(std::int64_t job, JobState state, const std::string& message, const std::string& input) {
   update_job(job, fmt::format("recording the delivery of job {}", job),
              fmt::format("UPDATE jobs SET state = $2, message = $3, delivered = 1, lease_owner = NULL, "
-                         "lease_expiry_ms = NULL, updated_ms = {} WHERE id = $1",
+                         "lease_expiry_ms = NULL, updated_ms = {}, input = coalesce(nullif($4, ''), input) WHERE id = $1",
                          pg::kNowMs),
-             std::string(to_string(state)), message);
+             std::string(to_string(state)), message, input);
 }
 
 std::vector<Lease> PgStore::job_leases(std::int64_t job) {

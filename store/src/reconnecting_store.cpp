@@ -254,8 +254,9 @@ std::optional<JobRow> ReconnectingStore::claim_delivery(const std::string& owner
                                                        const std::string& host) {
   return run([&](Store& s) { return s.claim_delivery(owner, lease_ms, host); });
 }
-void ReconnectingStore::mark_delivered(std::int64_t job, JobState state, const std::string& message) {
-  run([&](Store& s) { s.mark_delivered(job, state, message); });
+void ReconnectingStore::mark_delivered(std::int64_t job, JobState state, const std::string& message,
+                                       const std::string& input) {
+  run([&](Store& s) { s.mark_delivered(job, state, message, input); });
 }
 std::vector<Lease> ReconnectingStore::job_leases(std::int64_t job) {
   return run([&](Store& s) { return s.job_leases(job); });

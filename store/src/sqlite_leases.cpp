@@ -214,11 +214,11 @@ std::optional<JobRow> SqliteStore::claim_delivery(const std::string& owner, std:
   return job;
 }
 
-void SqliteStore::mark_delivered(std::int64_t job, JobState state, const std::string& message) {
+void SqliteStore::mark_delivered(std::int64_t job, JobState state, const std::string& message, const std::string& input) {
   update_job(job, fmt::format("recording the delivery of job {}", job),
              "UPDATE jobs SET state = ?2, message = ?3, delivered = 1, lease_owner = NULL, "
-             "lease_expiry_ms = NULL, updated_ms = ?4 WHERE id = ?1",
-             to_string(state), message, now_ms());
+             "lease_expiry_ms = NULL, updated_ms = ?4, input = coalesce(nullif(?5, ''), input) WHERE id = ?1",
+             to_string(state), message, now_ms(), input);
 }
 std::vector<Lease> SqliteStore::job_leases(std::int64_t job) {
   Query q = connection_.query(

@@ -68,9 +68,9 @@ class Spool {
 // sidecar) to done/ (finished) or failed/ with NAME.error (failed, cancelled). `message`: why,
 // for failed/. What a finished job changed of its input's operations (changes_note: analyse's
 // keys) is written to outbox/NAME.report.txt where the kind has no report, and to `note`.
-// Returns what went wrong, if anything.
-Expected<void, std::string> deliver_spool_job(store::Store& store, const store::JobRow& job, const JobSpec& spec, bool ok,
-                                              const std::string& message, std::string* note = nullptr);
+// Returns where the input is now (the path in done/ or failed/), or what went wrong.
+Expected<std::string, std::string> deliver_spool_job(store::Store& store, const store::JobRow& job, const JobSpec& spec,
+                                                     bool ok, const std::string& message, std::string* note = nullptr);
 
 // Whether a delivery can write the spool directory `spool_dir` now (outbox/, and inbox/, done/
 // and failed/, between which the input moves); else which directory cannot be written and why

@@ -434,8 +434,10 @@ class Store {
   // others). Atomic: a job is leased to one owner at a time.
   virtual std::optional<JobRow> claim_delivery(const std::string& owner, std::int64_t lease_ms,
                                                const std::string& host = "") = 0;
-  // The job's outputs are written: its final state, delivered, its lease gone.
-  virtual void mark_delivered(std::int64_t job, JobState state, const std::string& message = "") = 0;
+  // The job's outputs are written: its final state, delivered, its lease gone; `input`, when not
+  // empty, is where its input file is now (a spool's input moved to done/ or failed/).
+  virtual void mark_delivered(std::int64_t job, JobState state, const std::string& message = "",
+                              const std::string& input = "") = 0;
 
   // The owners that hold leases on the job's pending items, with the latest expiry of each.
   virtual std::vector<Lease> job_leases(std::int64_t job) = 0;

@@ -41,6 +41,10 @@ grep -q 'bm Bb5 Ng5; .*dm 3; id "keys"; pm Nxe5;' spool/outbox/kept.epd || fail 
 [ "$(grep -c "finished: $words" daemon.log)" = 2 ] || fail "the log does not say it once a job: $(grep finished daemon.log)"
 "$epdd" status --config epdd.toml > status.txt
 [ "$(grep -cF "$words" status.txt)" = 2 ] || fail "status does not show it: $(cat status.txt)"
+# Each spool input where it is now, in done/ (issue 39, item 11: status named it in inbox/).
+grep -qE "spool/done/keys\.epd$" status.txt && grep -qE "spool/done/kept\.epd$" status.txt ||
+  fail "status does not name the inputs in done/: $(cat status.txt)"
+! grep -q "/inbox/" status.txt || fail "status names an input in inbox/: $(cat status.txt)"
 "$epdd" results "$job" --config epdd.toml -o again.epd 2> results.err
 grep -qF "epdd results: $words" results.err || fail "results does not say it: $(cat results.err)"
 echo "a daemon's analyse job says what it changed of the input's keys, as the one-shot command does"

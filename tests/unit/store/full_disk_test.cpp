@@ -102,8 +102,8 @@ class FullDiskStore final : public Store {
                                        const std::string& host) override {
     return inner_->claim_delivery(owner, lease_ms, host);
   }
-  void mark_delivered(std::int64_t job, JobState state, const std::string& message) override {
-    return inner_->mark_delivered(job, state, message);
+  void mark_delivered(std::int64_t job, JobState state, const std::string& message, const std::string& input) override {
+    return inner_->mark_delivered(job, state, message, input);
   }
   std::vector<Lease> job_leases(std::int64_t job) override { return inner_->job_leases(job); }
   std::vector<std::pair<std::string, std::int64_t>> abandoned_leases(const std::string& owner) override {

@@ -114,7 +114,9 @@ class MemoryStore final : public store::Store {
     unused("claim_delivery");
   }
   std::optional<std::string> job_file(std::int64_t, const std::string&) override { unused("job_file"); }
-  void mark_delivered(std::int64_t, JobState, const std::string&) override { unused("mark_delivered"); }
+  void mark_delivered(std::int64_t, JobState, const std::string&, const std::string&) override {
+    unused("mark_delivered");
+  }
   std::vector<store::Lease> job_leases(std::int64_t) override { unused("job_leases"); }
   std::vector<std::pair<std::string, std::int64_t>> abandoned_leases(const std::string&) override {
     unused("abandoned_leases");
