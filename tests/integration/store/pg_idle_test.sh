@@ -42,11 +42,28 @@ for _ in $(seq 1 300); do
   sleep 0.1
 done
 [ "$(psql -XAtqc "select state from jobs where id = $job" epdd_idle_test)" = finished ] || fail "job $job did not finish"
-sleep 1.5  # settled (statistics are flushed within a second)
-
-# From another database: the test's own statements do not count.
+# Finished is not idle: the daemon still delivers the output (a claim and a row written). Idle
+# starts when the store says delivered and the output is there.
+for _ in $(seq 1 300); do
+  [ "$(psql -XAtqc "select delivered from jobs where id = $job" epdd_idle_test)" = 1 ] && [ -s out.epd ] && break
+  sleep 0.1
+done
+[ "$(psql -XAtqc "select delivered from jobs where id = $job" epdd_idle_test)" = 1 ] || fail "job $job was not delivered"
+# A backend flushes its statistics some time after its transactions (PostgreSQL 15 holds them up to
+# a second, longer on a loaded machine): wait until the rows written stop changing, as read.
 stats="select xact_commit + xact_rollback, tup_inserted + tup_updated + tup_deleted from pg_stat_database
   where datname = 'epdd_idle_test'"
+settled=0 last=
+for _ in $(seq 1 120); do
+  now=$(psql -XAtqc "$stats" postgres)
+  [ -n "$last" ] && [ "${now##*|}" = "${last##*|}" ] && settled=$((settled + 1)) || settled=0
+  [ "$settled" -ge 3 ] && break
+  last=$now
+  sleep 0.5
+done
+[ "$settled" -ge 3 ] || fail "the rows written never settled after the delivery (last read: $now)"
+
+# From another database: the test's own statements do not count.
 psql -XAtqc "select pg_stat_statements_reset()" postgres > /dev/null
 before=$(psql -XAtqc "$stats" postgres)
 sleep 5
