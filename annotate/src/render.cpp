@@ -61,6 +61,14 @@ bool names_player(const InputBytes& bytes, std::string_view player) {
   return false;
 }
 
+bool holds_a_game(const InputBytes& bytes) {
+  detail::PartStream in(bytes);
+  pgn::Lexer lexer(in);
+  for (pgn::Token t = lexer.next(); t.kind != pgn::TokenKind::End; t = lexer.next())
+    if (t.kind != pgn::TokenKind::Escape) return true;
+  return false;
+}
+
 namespace {
 
 // "THEIRS; OURS", without the parts of THEIRS an earlier run of ours wrote.

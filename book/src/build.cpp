@@ -117,8 +117,25 @@ const char* to_string(InputType type) {
   return "?";
 }
 
+namespace {
+
+// Why a file read as text (PGN, EPD) is not text: a NUL byte in its first 4 KiB, which no PGN or
+// EPD file holds and almost every binary file does (as git and grep tell binary files).
+std::optional<std::string> binary_problem(const InputFile& f) {
+  if (f.type == InputType::Polyglot) return std::nullopt;
+  const auto nul = f.bytes.substr(0, 4096).find('\0');
+  if (nul == std::string_view::npos) return std::nullopt;
+  return fmt::format("{}: a binary file, not {} text (a NUL byte at offset {}); a Polyglot book is read by its .bin "
+                     "name",
+                     core::escaped(f.name), to_string(f.type), nul);
+}
+
+}  // namespace
+
 Expected<BuiltBook, std::string> build_book(std::span<const InputFile> files, const BookInputOptions& options) {
   BuiltBook book;
+  for (const InputFile& f : files)
+    if (auto why = binary_problem(f)) return unexpected(*why);
   for (const InputFile& f : files)
     if (f.type == InputType::Pgn) add_pgn(book, f, options);
   if (options.min_games > 1) book.dag = book.dag.filtered(options.min_games);
@@ -140,6 +157,13 @@ Expected<BuiltBook, std::string> build_book(std::span<const InputFile> files, co
     for (const std::string& e : added.errors) note(book, e);
   }
   if (options.link_epd) link_records(book.dag, book.epd.records);
+  // An input with nothing in it is an error on every path, as for the other commands: not a book
+  // of the start position alone.
+  if (book.games == 0 && book.book_entries == 0 && book.epd_records == 0) {
+    std::string names;
+    for (const InputFile& f : files) names += (names.empty() ? "" : ", ") + core::escaped(f.name);
+    return unexpected(fmt::format("{}: no game, Polyglot entry or EPD record to make a book of", names));
+  }
   return book;
 }
 

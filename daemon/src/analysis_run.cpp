@@ -402,6 +402,10 @@ AnalysisOutcome run_analysis(const std::string& kind, const AnalysisSettings& s,
   if (input->bytes) out.run = kind_of(spec).start(*input->bytes, spec);
   AnalysisRun& run = out.run;
   out.unread_lines = say_how_read(kind, s.spec.input, run.doc.diags, err);
+  // An input with nothing to read is an error on every path (submit and the spool refuse it in
+  // nothing_to_do); a streamed input is a large file, never empty.
+  if (input->bytes)
+    if (auto why = kind_of(spec).empty_input(s.spec.input, run)) return fail(kExitBadInput, *why);
 
   auto config = choose_engine(s);
   if (!config) return fail(kExitBadInput, config.error());

@@ -61,7 +61,14 @@ std::optional<std::string> JobKind::refuse_input(const std::string&, const Input
   return std::nullopt;
 }
 
+std::optional<std::string> JobKind::empty_input(const std::string& name, const AnalysisRun& run) const {
+  const auto& lines = run.doc.doc.lines;
+  if (std::any_of(lines.begin(), lines.end(), [](const auto& line) { return line.record.has_value(); })) return std::nullopt;
+  return fmt::format("{}: no EPD record in the file", core::escaped(name));
+}
+
 std::optional<std::string> JobKind::nothing_to_do(const std::string& name, AnalysisRun& run, const JobSpec& spec) const {
+  if (auto why = empty_input(name, run)) return why;
   return nothing_to_analyse(name, run, spec);
 }
 

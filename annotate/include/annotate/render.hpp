@@ -114,6 +114,11 @@ struct AnnotatedFile {
 // search.
 bool names_player(const InputBytes& bytes, std::string_view player);
 
+// Whether scan_games(bytes) finds a game, without scanning the file: anything the PGN lexer reads
+// but escape lines ('%' first) and white space begins one (a lone comment is a game of no moves).
+// Reads up to the first such token.
+bool holds_a_game(const InputBytes& bytes);
+
 // Renders the file. `games` must be scan_games(bytes) (throws std::invalid_argument when the
 // count does not match). Readable games are read again with their full tree (the whole file in
 // one pass, one game at a time: a comment after a result stays with the next game),

@@ -137,9 +137,14 @@ class JobKind {
                                                                 std::size_t part) const;
   // Why the input is refused before a job is made of it, by every command that runs this kind
   // (the one-shot command, submit, the spool: nothing_to_do asks it first); nothing when it is
-  // taken. Default: nothing. Annotate: a --player that no game's White or Black tag names.
+  // taken. Default: nothing. Annotate: a binary file; a --player that no game's White or Black
+  // tag names.
   virtual std::optional<std::string> refuse_input(const std::string& name, const InputSource& input,
                                                   const JobSpec& spec) const;
+  // Why the input holds nothing of what this kind reads (no EPD record; annotate: no game): refused
+  // on every path alike (exit 2 for the one-shot command, submit and the spool; the book refuses
+  // its empty input as it builds the book). Nothing when it holds some. Default: EPD records.
+  virtual std::optional<std::string> empty_input(const std::string& name, const AnalysisRun& run) const;
   // Why the input cannot be a job of this kind (nothing to analyse), with its first errors as
   // NAME:LINE:COLUMN: message; nothing when it has work (default: nothing_to_analyse, EPD).
   virtual std::optional<std::string> nothing_to_do(const std::string& name, AnalysisRun& run, const JobSpec& spec) const;

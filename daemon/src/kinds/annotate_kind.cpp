@@ -298,6 +298,16 @@ class AnnotateKind final : public JobKind {
 
   std::optional<std::string> refuse_input(const std::string& name, const InputSource& input,
                                           const JobSpec& spec) const override {
+    // A NUL byte in the first 4 KiB: no PGN text holds one, almost every binary file does (as git
+    // and grep tell binary files). PGC and ChessLive! input is PGN text here (read_input).
+    if (const auto nul = input.read(0, 4096).find('\0'); nul != std::string::npos)
+      return fmt::format("{}: a binary file, not PGN text (a NUL byte at offset {}): nothing searched; PGC and "
+                         "ChessLive! files are read by their .pgc and .clm names",
+                         core::escaped(name), nul);
+    // Read before a job is made, from the file as the store will keep it (an empty file is not
+    // streamed through the store for nothing); empty_input says the same of a run.
+    if (!annotate::holds_a_game(annotate::InputBytes{input.size, input.read}))
+      return fmt::format("{}: no game in the file", core::escaped(name));
     const auto player = option_text(spec, "player");
     if (!player || annotate::names_player(annotate::InputBytes{input.size, input.read}, *player)) return std::nullopt;
     return fmt::format("{}: --player {}: no game's White or Black tag names this player (letter case and spacing "
@@ -305,14 +315,19 @@ class AnnotateKind final : public JobKind {
                        core::escaped(name), core::quoted_escaped(*player));
   }
 
+  std::optional<std::string> empty_input(const std::string& name, const AnalysisRun& run) const override {
+    if (!input_of(run).games.empty()) return std::nullopt;
+    return fmt::format("{}: no game in the file", core::escaped(name));
+  }
+
   std::optional<std::string> nothing_to_do(const std::string& name, AnalysisRun& run, const JobSpec& spec) const override {
     const annotate::InputBytes& bytes = input_of(run).bytes;
     if (auto why = refuse_input(name, InputSource{bytes.size, bytes.read}, spec)) return why;
+    if (auto why = empty_input(name, run)) return why;
     for (std::size_t g = 0; g < plan_parts(run); ++g)
       if (!plan_part(spec, run, g).empty()) return std::nullopt;
     const AnnotateInput& input = input_of(run);
     const std::string file = core::escaped(name);
-    if (input.games.empty()) return fmt::format("{}: no game in the file", file);
     std::string why = fmt::format("{}: none of its {} games has a position to analyse", file, input.games.size());
     std::size_t shown = 0;
     for (const auto& g : input.games)

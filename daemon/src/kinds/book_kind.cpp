@@ -284,8 +284,6 @@ class BookKind final : public JobKind {
     if (!files) return unexpected(files.error());
     auto built = book::build_book(book_files(*files), input_options(spec));
     if (!built) return unexpected(built.error());
-    if (built->games == 0 && built->book_entries == 0 && built->epd_records == 0)
-      return unexpected(fmt::format("{}: no game, Polyglot entry or EPD record to make a book of", core::escaped(path)));
     return bundle;
   }
 
@@ -332,6 +330,9 @@ class BookKind final : public JobKind {
     }
     return requests;
   }
+
+  // An empty input is refused as the book is built (book::build_book), on every path.
+  std::optional<std::string> empty_input(const std::string&, const AnalysisRun&) const override { return std::nullopt; }
 
   std::optional<std::string> nothing_to_do(const std::string& name, AnalysisRun& run, const JobSpec&) const override {
     const BookData& data = data_of(run);

@@ -494,6 +494,21 @@ TEST_CASE("Positions after a null move are said to be left without evaluation, a
                            "not judged");
 }
 
+TEST_CASE("holds_a_game says what scan_games finds, without scanning the file", "[annotate][render]") {
+  // The refusal of an input with no game (issue 39, item 9) is made before a job from this; the
+  // run's count is scan_games'. They must agree on every kind of text, empty to odd.
+  const std::vector<std::string> inputs = {"",          " \n\t\n",     "%escape\n",     "%a\n%b\n\n",
+                                           "{comment}", "; line\n",     "x",             "*",
+                                           "1.",        "[Event \"a\"]", "!!",            "%e\n{c}",
+                                           "\xff\xfe",   "%e\n\n1. e4 *", "\n\n\n%e\n$1"};
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    const std::string& text = inputs[i];
+    INFO("input " << i);
+    const auto bytes = annotate::bytes_in_memory(text);
+    CHECK(annotate::holds_a_game(bytes) == !annotate::scan_games(bytes).empty());
+  }
+}
+
 TEST_CASE("Players named \"?\" or not named are no one player in the totals", "[annotate][render][summary]") {
   // The standard's "?" is an unknown player: two games of unknown players are not one player's
   // two games (issue 39, item 11). Their game lines stay.
