@@ -9,6 +9,7 @@ namespace epdd::annotate::detail {
 namespace {
 
 constexpr std::string_view kArrow = " \xE2\x86\x92 ";  // " → "
+constexpr std::string_view kAsciiArrow = " -> ";         // the same in ASCII (AnnotateOptions::ascii_words)
 constexpr std::string_view kMateCreated = "Checkmate is now unavoidable";
 constexpr std::string_view kMateLost = "Lost forced checkmate sequence";
 
@@ -54,10 +55,10 @@ bool is_eval_words(std::string_view s) {
 
 }  // namespace
 
-std::string advice_comment(core::Score before, core::Score after, bool white_moved, Judgement judgement,
+std::string advice_comment(core::Score before, core::Score after, bool white_moved, Judgement judgement, bool ascii,
                            std::string_view best_san) {
   std::string text = "(" + eval_words(before, white_moved);
-  text += kArrow;
+  text += ascii ? kAsciiArrow : kArrow;
   text += eval_words(after, !white_moved) + ") ";
   text += sequence_words(before, after, judgement);
   text += '.';
@@ -67,11 +68,16 @@ std::string advice_comment(core::Score before, core::Score after, bool white_mov
 
 bool is_advice_comment(std::string_view c) {
   if (c.empty() || c[0] != '(') return false;
-  const std::size_t arrow = c.find(kArrow);
+  std::string_view arrow_text = kArrow;
+  std::size_t arrow = c.find(kArrow);
+  if (arrow == std::string_view::npos) {
+    arrow_text = kAsciiArrow;
+    arrow = c.find(kAsciiArrow);
+  }
   const std::size_t close = c.find(") ", arrow == std::string_view::npos ? 0 : arrow);
   if (arrow == std::string_view::npos || close == std::string_view::npos) return false;
   if (!is_eval_words(c.substr(1, arrow - 1)) ||
-      !is_eval_words(c.substr(arrow + kArrow.size(), close - arrow - kArrow.size())))
+      !is_eval_words(c.substr(arrow + arrow_text.size(), close - arrow - arrow_text.size())))
     return false;
   std::string_view rest = c.substr(close + 2);
   constexpr std::array<std::string_view, 5> kWords = {"Inaccuracy.", "Mistake.", "Blunder.", "Checkmate is now unavoidable.",

@@ -216,7 +216,7 @@ Judgement judge_move(MoveContext& m, const AnnotateOptions& o, std::string& bett
   }
   const bool white = m.before.side_to_move() == core::Color::White;
   better = best_san;
-  ours.words = advice_comment(m.before_eval.score, m.after_eval.score, white, j, best_san);
+  ours.words = advice_comment(m.before_eval.score, m.after_eval.score, white, j, o.ascii_words, best_san);
   ours.nag = nag(j);
   if (o.variation_plies <= 0) ours.line.moves.clear();
   else if (static_cast<int>(ours.line.moves.size()) > o.variation_plies)

@@ -41,12 +41,14 @@ GameOutcome annotate_game(pgn::Game& game, const PositionAnalyses& analyses, con
                           PlayerSides players);
 
 // lila's Advice.makeComment with eval and best move: "(0.36 → -0.36) Inaccuracy. Ngf3 was best."
-// Scores as judge() takes them; `white_moved`: the mover is White; `best_san` empty: no "was best".
-std::string advice_comment(core::Score before, core::Score after, bool white_moved, Judgement judgement,
+// Scores as judge() takes them; `white_moved`: the mover is White; `ascii`: " -> " for the arrow
+// (a Latin-1 output); `best_san` empty: no "was best".
+std::string advice_comment(core::Score before, core::Score after, bool white_moved, Judgement judgement, bool ascii,
                            std::string_view best_san);
 
 // Whether a comment is exactly one advice_comment() wrote (any scores, words and move): lichess's
-// words, so an earlier engine's judgement (lichess's export, a run of ours) is known as one.
+// words, so an earlier engine's judgement (lichess's export, a run of ours) is known as one;
+// either arrow, " → " or " -> ".
 bool is_advice_comment(std::string_view comment);
 
 // The comment only_moves writes.

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <stdexcept>
 
+#include "core/text.hpp"
 #include "game_annotation.hpp"
 #include "input_stream.hpp"
 #include "pgn/lexer.hpp"
@@ -23,12 +24,14 @@ std::string_view trim(std::string_view s) {
 
 // A player's name as compared: ASCII letters lowered, white space trimmed at both ends, none
 // around a comma, runs of it one space ("Carlsen, Magnus", TWIC's "Carlsen,Magnus" and
-// "carlsen ,  magnus" are one name).
+// "carlsen ,  magnus" are one name). A name in Latin-1 is compared as its UTF-8 (core::as_utf8:
+// TWIC's "M\xFCller" is the "Müller" a terminal types).
 std::string name_key(std::string_view name) {
   const auto space = [](char c) { return c == ' ' || c == '\t'; };
+  const std::string text = core::as_utf8(name);
   std::string key;
   bool pending_space = false;
-  for (const char c : trim(name)) {
+  for (const char c : trim(text)) {
     if (space(c)) {
       pending_space = true;
       continue;
@@ -88,7 +91,8 @@ std::string annotator_value(std::string_view theirs, const std::string& ours) {
   return kept.empty() ? ours : kept + "; " + ours;
 }
 
-std::string tag_text(const pgn::Game& game, std::string_view name) { return std::string(game.tag(name).value_or("")); }
+// A tag's value as the summary shows it (terminal, JSON, HTML): UTF-8, a Latin-1 value decoded.
+std::string tag_text(const pgn::Game& game, std::string_view name) { return core::as_utf8(game.tag(name).value_or("")); }
 
 detail::PlayerSides player_sides(const pgn::Game& game, const AnnotateOptions& options) {
   if (!options.player) return {};
@@ -176,9 +180,19 @@ std::vector<std::size_t> plies_to_analyse(const pgn::Game& game, const AnnotateO
 
 AnnotatedFile render_file(const InputBytes& bytes, const std::vector<InputGame>& games,
                           const std::function<PositionAnalyses(std::size_t)>& analyses_of,
-                          const AnnotateOptions& options, const std::function<void(std::string_view)>& write,
+                          const AnnotateOptions& given, const std::function<void(std::string_view)>& write,
                           const std::function<void(const GameSummary&)>& on_game) {
   AnnotatedFile out;
+  // One encoding for the output: the input's. A file with a game in Latin-1 is written back in
+  // Latin-1, so epdd's words there are ASCII (a UTF-8 arrow would make it two encodings).
+  AnnotateOptions options = given;
+  const auto latin1 = static_cast<std::size_t>(std::count_if(games.begin(), games.end(), [](const InputGame& g) { return g.latin1; }));
+  options.ascii_words = options.ascii_words || latin1 > 0;
+  if (latin1 > 0)
+    out.notes.push_back(core::counted(latin1, "game's", "games'") +
+                        " text is Latin-1 (the PGN standard's character set), not UTF-8: the output stays in Latin-1, "
+                        "epdd's comments in ASCII (\"->\" for \"\xE2\x86\x92\"); the summary, JSON and page show the "
+                        "names decoded");
   const auto flush = [&] {
     if (!write) return;
     write(out.pgn);

@@ -48,6 +48,30 @@ InputBytes bytes_in_memory(std::string_view bytes) {
           }};
 }
 
+namespace {
+
+bool text_is_utf8(const pgn::Variation& v) {
+  for (const std::string& c : v.comments_before)
+    if (!core::is_utf8(c)) return false;
+  for (const pgn::MoveNode& m : v.moves)
+    for (const pgn::Annotation& a : m.after) {
+      if (a.kind == pgn::Annotation::Kind::Comment && !core::is_utf8(a.comment)) return false;
+      if (a.kind == pgn::Annotation::Kind::Variation && !text_is_utf8(a.variation.front())) return false;
+    }
+  return true;
+}
+
+// Whether every text of the game (tags, escape lines, comments) is valid UTF-8.
+bool text_is_utf8(const pgn::Game& g) {
+  for (const pgn::Tag& t : g.tags)
+    if (!core::is_utf8(t.name) || !core::is_utf8(t.value)) return false;
+  for (const std::string& e : g.escapes)
+    if (!core::is_utf8(e)) return false;
+  return text_is_utf8(g.main);
+}
+
+}  // namespace
+
 std::vector<InputGame> scan_games(const InputBytes& bytes) {
   pgn::Diagnostics diags;
   diags.keep_per_kind(0);  // the errors are taken as they arrive, the game's own batch at a time
@@ -79,6 +103,7 @@ std::vector<InputGame> scan_games(const InputBytes& bytes) {
         break;
       }
     if (in.readable) in.plies = g.main.moves.size();
+    in.latin1 = !text_is_utf8(g);
     games.push_back(std::move(in));
   }
   return games;

@@ -51,7 +51,7 @@ void add_pgn(BuiltBook& book, const InputFile& file, const BookInputOptions& opt
   // Only what changes the book is worth a note: a move that could not be read ends its line.
   diags.on_add([&](const pgn::Diagnostic& d) {
     if (d.severity == pgn::Severity::Error)
-      note(book, fmt::format("{}:{}:{}: {}", core::escaped(file.name), d.line, d.column, core::escaped(d.message)));
+      note(book, fmt::format("{}:{}:{}: {}", core::escaped(file.name), d.line, d.column, core::one_line(d.message)));
   });
   pgn::ReadOptions read;
   read.verify_check_marks = false;

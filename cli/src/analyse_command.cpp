@@ -6,6 +6,7 @@
 #include <fmt/ostream.h>
 
 #include "cli/progress.hpp"
+#include "core/text.hpp"
 #include "daemon/files.hpp"
 #include "daemon/jobs.hpp"
 
@@ -38,7 +39,7 @@ int run_analyse(const AnalyseOptions& o, std::ostream& out, std::ostream& err) {
   }
   const AnalysedEpd rendered = render_analysed(run, outcome.spec);
   for (const auto& [line, why] : rendered.kept)
-    fmt::print(err, "{}:{}: kept unchanged: {}\n", o.analysis.spec.input, line, why);
+    fmt::print(err, "{}:{}: kept unchanged: {}\n", core::escaped(o.analysis.spec.input), line, core::one_line(why));
   const std::size_t analysed = rendered.analysed, failed = rendered.kept.size();
   const std::string& text = rendered.text;
   if (o.output) {

@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
+#include "core/text.hpp"
 #include "pgn/diagnostic.hpp"
 
 namespace epdd::cli::detail {
@@ -35,7 +36,9 @@ void print_as_they_come(Diagnostics& diags, std::ostream& out, const std::string
     if ((o.all || diags.count(d.problem) <= kShownPerKind) && static_cast<int>(d.severity) >= o.min_severity) {
       // Line 0: binary input (PGC), whose message says its byte offset.
       const std::string where = d.line ? fmt::format("{}:{}:{}", file, d.line, d.column) : file;
-      fmt::print(out, "{}: {}: {}{} [{}]\n", where, to_string(d.severity), prefix(d), d.message, name(d.problem));
+      // Excerpts of the input in a message are escaped where it is made; one_line is the net.
+      fmt::print(out, "{}: {}: {}{} [{}]\n", where, to_string(d.severity), prefix(d), core::one_line(d.message),
+                 name(d.problem));
     }
   });
 }

@@ -111,7 +111,7 @@ Expected<void, FenError> FenReader::read_placement(const Field& f, Setup& s) {
     if (c >= '0' && c <= '9') {
       if (c == '0' || c == '9')
         return error(FenField::Placement, col,
-                     quoted({&c, 1}) + " in " + rank_name() + " is not a count of empty squares (1 to 8)");
+                     quoted_escaped({&c, 1}) + " in " + rank_name() + " is not a count of empty squares (1 to 8)");
       if (previous_digit && !tolerate(FenField::Placement, col, "two digits in a row in " + rank_name()))
         return error(FenField::Placement, col,
                      "two digits in a row in " + rank_name() + " (empty squares are one digit)");
@@ -123,7 +123,7 @@ Expected<void, FenError> FenReader::read_placement(const Field& f, Setup& s) {
       previous_digit = false;
     } else {
       return error(FenField::Placement, col,
-                   quoted({&c, 1}) + " is neither a piece letter (PNBRQK, pnbrqk) nor a digit 1-8");
+                   quoted_escaped({&c, 1}) + " is neither a piece letter (PNBRQK, pnbrqk) nor a digit 1-8");
     }
     if (file > 8) return error(FenField::Placement, col, rank_name() + " describes more than 8 squares");
   }
@@ -142,12 +142,12 @@ Expected<void, FenError> FenReader::read_side(const Field& f, Setup& s) {
     return {};
   }
   if ((f.text == "W" || f.text == "B") &&
-      tolerate(FenField::SideToMove, f.column, "upper-case " + quoted(f.text))) {
+      tolerate(FenField::SideToMove, f.column, "upper-case " + quoted_escaped(f.text))) {
     s.side_to_move = f.text == "W" ? Color::White : Color::Black;
     return {};
   }
   return error(FenField::SideToMove, f.column,
-               "must be 'w' or 'b', found " + quoted(f.text));
+               "must be 'w' or 'b', found " + quoted_escaped(f.text));
 }
 
 // The outermost rook of colour c on its back rank on the given side of its king.
@@ -199,7 +199,7 @@ Expected<void, FenError> FenReader::read_castling(const Field& f, Setup& s, bool
                                                                   : CastlingSide::King;
     } else {
       return error(FenField::Castling, col,
-                   quoted({&c, 1}) + " is not a castling letter (KQkq, a rook's file A-H/a-h, or '-')");
+                   quoted_escaped({&c, 1}) + " is not a castling letter (KQkq, a rook's file A-H/a-h, or '-')");
     }
     Square& slot = s.castling_rook(color, side);
     if (slot != Square::None)
@@ -241,7 +241,7 @@ void FenReader::try_xfen(const Field& castling, Setup& s) {
   s = x;
   if (notes_)
     notes_->push_back({FenField::Castling, castling.column,
-                       std::string(field_name(FenField::Castling)) + ": " + quoted(castling.text) +
+                       std::string(field_name(FenField::Castling)) + ": " + quoted_escaped(castling.text) +
                            " read as X-FEN (Chess960, the outermost rooks): the king is on " + kings +
                            ", where standard castling is impossible",
                        true});
@@ -252,7 +252,7 @@ Expected<void, FenError> FenReader::read_ep(const Field& f, Setup& s) {
   const auto sq = parse_square(f.text);
   if (!sq)
     return error(FenField::EnPassant, f.column,
-                 quoted(f.text) + " is neither '-' nor a square such as e3 or d6");
+                 quoted_escaped(f.text) + " is neither '-' nor a square such as e3 or d6");
   s.ep_square = *sq;
   return {};
 }
@@ -264,9 +264,9 @@ Expected<int, FenError> FenReader::read_number(const Field& f, FenField which, i
   const auto [end, ec] = std::from_chars(first, last, value);
   if (f.text.empty() || f.text[0] == '+' || f.text[0] == '-' || ec == std::errc::invalid_argument ||
       end != last)
-    return error(which, f.column, quoted(f.text) + " is not a whole number");
+    return error(which, f.column, quoted_escaped(f.text) + " is not a whole number");
   if (ec == std::errc::result_out_of_range || value > max)
-    return error(which, f.column, quoted(f.text) + " is too large (at most " +
+    return error(which, f.column, quoted_escaped(f.text) + " is too large (at most " +
                                       std::to_string(max) + ")");
   if (value < min) {
     if (which == FenField::FullmoveNumber &&

@@ -157,7 +157,7 @@ std::optional<std::string> split_move_text(std::string_view t, const PieceLetter
     if (n) {
       bool lower = false;
       const auto pt = promotion_of_letter(letters, letter, lower);
-      if (!pt) return quoted(std::string(1, letter)) + " is not a promotion piece";
+      if (!pt) return quoted_escaped(std::string(1, letter)) + " is not a promotion piece";
       mt.promotion = pt;
       if (lower) leniency |= Leniency::LowercasePromotion;
       if (!(n == 2 && t[t.size() - 2] == '=')) leniency |= Leniency::PromotionForm;
@@ -188,7 +188,7 @@ std::optional<std::string> split_move_text(std::string_view t, const PieceLetter
     mt.from_rank = t.front() - '1';
     t.remove_prefix(1);
   }
-  if (!t.empty()) return quoted(t) + " is not a piece letter or a from square";
+  if (!t.empty()) return quoted_escaped(t) + " is not a piece letter or a from square";
   if (mt.dash && (mt.from_file < 0 || mt.from_rank < 0))
     return std::string("'-' only follows a complete from square (Ng1-f3, e2-e4)");
   return std::nullopt;
@@ -220,7 +220,7 @@ Expected<ParsedMove, MoveError> resolve(const Board& board, std::string_view tex
   MoveText mt;
   const PieceLetters& letters = options.letters ? *options.letters : english_letters();
   if (const auto problem = split_move_text(core, letters, mt, result.leniency))
-    return fail(MoveErrorKind::Syntax, quoted(text) + " is not a move: " + *problem);
+    return fail(MoveErrorKind::Syntax, quoted_escaped(text) + " is not a move: " + *problem);
   const bool long_form = mt.from_file >= 0 && mt.from_rank >= 0;
   const bool uci_shape = long_form && !mt.piece_letter && !mt.dash && !mt.capture_mark &&
                          (!mt.promotion || has(result.leniency, Leniency::LowercasePromotion));
@@ -264,21 +264,21 @@ Expected<ParsedMove, MoveError> resolve(const Board& board, std::string_view tex
     std::vector<Move> same_piece;
     for (Move m : board.legal_moves())
       if (m.kind() != MoveKind::Castling && type_of(board.moving_piece(m)) == mt.piece) same_piece.push_back(m);
-    std::string msg = quoted(text) + " is illegal: " + explain_no_move(board, mt, geometric);
+    std::string msg = quoted_escaped(text) + " is illegal: " + explain_no_move(board, mt, geometric);
     if (!same_piece.empty())
       msg += " (legal " + std::string(kPieceNames[index(mt.piece)]) + " moves: " + san_list(board, same_piece) + ")";
     return fail(MoveErrorKind::Illegal, msg, san_strings(board, same_piece));
   }
   if (fits.size() > 1)
-    return fail(MoveErrorKind::Ambiguous, quoted(text) + " is ambiguous: " + san_list(board, {fits.begin(), fits.end()}) + " all fit",
+    return fail(MoveErrorKind::Ambiguous, quoted_escaped(text) + " is ambiguous: " + san_list(board, {fits.begin(), fits.end()}) + " all fit",
                 san_strings(board, {fits.begin(), fits.end()}));
 
   const Move m = fits.front();
   if (m.kind() == MoveKind::Promotion && !mt.promotion)
     return fail(MoveErrorKind::Illegal,
-                quoted(text) + " reaches the last rank but names no promotion piece (=Q, =R, =B or =N)");
+                quoted_escaped(text) + " reaches the last rank but names no promotion piece (=Q, =R, =B or =N)");
   if (m.kind() != MoveKind::Promotion && mt.promotion)
-    return fail(MoveErrorKind::Illegal, quoted(text) + " names a promotion piece but the move does not promote");
+    return fail(MoveErrorKind::Illegal, quoted_escaped(text) + " names a promotion piece but the move does not promote");
   result.move = m;
   const bool capture = board.is_capture(m);
   if (capture && !mt.capture_mark && !uci_shape) result.leniency |= Leniency::MissingCapture;
@@ -323,7 +323,7 @@ Expected<ParsedMove, MoveError> parse_san(const Board& board, std::string_view t
   const bool special = first == '-' || first == 'Z' || first == '0' || first == 'O';
 
   if (special && (core == "--" || core == "Z0" || core == "0000")) {
-    if (!options.allow_null) return fail(MoveErrorKind::Syntax, quoted(core) + " is a null move, not allowed here");
+    if (!options.allow_null) return fail(MoveErrorKind::Syntax, quoted_escaped(core) + " is a null move, not allowed here");
     if (board.in_check())
       return fail(MoveErrorKind::Illegal, "null move while " + side_name(board.side_to_move()) + " is in check");
     result.move = Move::null();
@@ -355,7 +355,7 @@ Expected<Move, MoveError> parse_uci(const Board& board, std::string_view text, U
                      is_file(text[2]) && is_rank(text[3]) &&
                      (text.size() == 4 || std::string_view("qrbn").find(text[4]) != std::string_view::npos);
   if (!shape)
-    return fail(MoveErrorKind::Syntax, quoted(text) +
+    return fail(MoveErrorKind::Syntax, quoted_escaped(text) +
                                            " is not a UCI move (from square, to square, and q, r, b or n "
                                            "for a promotion)");
   const Square from = make_square(text[0] - 'a', text[1] - '1');
@@ -381,7 +381,7 @@ Expected<Move, MoveError> parse_uci(const Board& board, std::string_view text, U
   std::vector<std::string> candidates;
   for (Move m : legal)
     if (m.from() == from) candidates.push_back(to_uci(m, castling));
-  std::string msg = quoted(text) + " is not a legal move here";
+  std::string msg = quoted_escaped(text) + " is not a legal move here";
   const Piece p = board.piece_on(from);
   if (p == Piece::None) msg += ": " + square_name(from) + " is empty";
   else if (color_of(p) != board.side_to_move()) msg += ": it is " + side_name(board.side_to_move()) + "'s move";

@@ -72,6 +72,49 @@ std::string escaped(std::string_view text) {
   return out;
 }
 
+bool is_utf8(std::string_view text) {
+  for (std::size_t i = 0; i < text.size();) {
+    if (static_cast<unsigned char>(text[i]) < 0x80) {
+      ++i;
+      continue;
+    }
+    const std::size_t n = utf8_length(text.substr(i));
+    if (n == 0) return false;
+    i += n;
+  }
+  return true;
+}
+
+std::string as_utf8(std::string_view text) {
+  if (is_utf8(text)) return std::string(text);
+  std::string out;
+  out.reserve(text.size() + text.size() / 4);
+  for (char ch : text) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (c < 0x80) {
+      out += ch;
+    } else {
+      out += static_cast<char>(0xC0 | (c >> 6));
+      out += static_cast<char>(0x80 | (c & 0x3F));
+    }
+  }
+  return out;
+}
+
+std::string one_line(std::string_view text) {
+  if (std::all_of(text.begin(), text.end(), [](char c) { return c >= 0x20 && c < 0x7F; })) return std::string(text);
+  // A backslash is never part of a UTF-8 sequence: the pieces between them are escaped alone.
+  std::string out;
+  out.reserve(text.size() + 8);
+  for (std::size_t start = 0;;) {
+    const auto slash = text.find('\\', start);
+    out += escaped(text.substr(start, slash == std::string_view::npos ? slash : slash - start));
+    if (slash == std::string_view::npos) return out;
+    out += '\\';
+    start = slash + 1;
+  }
+}
+
 std::size_t edit_distance_ignoring_case(std::string_view a, std::string_view b) {
   const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
   std::vector<std::size_t> row(b.size() + 1);

@@ -369,7 +369,7 @@ std::size_t say_how_read(const std::string& kind, const std::string& input, cons
     if (not_a_record && ++unread > kUnreadShown) continue;
     if (!not_a_record && d.problem != epd::Problem::PositionTolerated && d.problem != epd::Problem::XFenCastling) continue;
     fmt::print(err, "{}:{}:{}: {}: {}\n", core::escaped(input), d.line, d.column, epd::to_string(d.severity),
-               not_a_record ? "not a record, not analysed (" + core::escaped(d.message) + ")" : core::escaped(d.message));
+               not_a_record ? "not a record, not analysed (" + one_line(d.message) + ")" : one_line(d.message));
   }
   if (unread > 0)
     fmt::print(err, "epdd {}: {}: {} {} not records: not analysed, written back as they are{}\n", kind,

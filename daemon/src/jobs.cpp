@@ -302,9 +302,10 @@ suites::RecordResult result_of(const AnalysisRun& run, std::size_t i) {
   const epd::EpdRecord& record = *run.doc.doc.lines[i].record;
   suites::RecordResult r;
   r.line = record.line();
-  // The report is text for people and JSON (Unicode): what comes from the input is escaped.
+  // The report is text for people and JSON (Unicode): what comes from the input is escaped, and
+  // an id that is not UTF-8 is read as Latin-1 first (core::as_utf8: "G\xE9za" shows as "Géza").
   const std::string_view id = record.single_operand("id").value_or("");
-  r.id = core::escaped(id);
+  r.id = core::escaped(core::as_utf8(id));
   r.position = core::escaped(record.position());
   if (const std::string* error = run.error(i)) {
     r.error = one_line(*error);
@@ -328,7 +329,7 @@ suites::RecordResult result_of(const AnalysisRun& run, std::size_t i) {
   r.sts = e.sts();
   r.points = v.points;
   r.max_points = v.max_points;
-  if (r.sts) r.theme = core::escaped(suites::sts_theme(id));
+  if (r.sts) r.theme = core::escaped(core::as_utf8(suites::sts_theme(id)));
   r.expected = core::escaped(e.text);
   r.found = v.found;
   for (const std::string& san : suites::engine_line(*board, a)) r.pv += (r.pv.empty() ? "" : " ") + san;

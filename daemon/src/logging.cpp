@@ -12,20 +12,6 @@
 
 namespace epdd::daemon {
 
-std::string one_line(std::string_view text) {
-  if (std::all_of(text.begin(), text.end(), [](char c) { return c >= 0x20 && c < 0x7F; })) return std::string(text);
-  // A backslash is never part of a UTF-8 sequence: the pieces between them are escaped alone.
-  std::string out;
-  out.reserve(text.size() + 8);
-  for (std::size_t start = 0;;) {
-    const auto slash = text.find('\\', start);
-    out += core::escaped(text.substr(start, slash == std::string_view::npos ? slash : slash - start));
-    if (slash == std::string_view::npos) return out;
-    out += '\\';
-    start = slash + 1;
-  }
-}
-
 std::string safe_lines(std::string_view text) {
   std::string out;
   for (std::size_t start = 0;;) {

@@ -13,7 +13,7 @@ namespace epdd::epd {
 
 namespace {
 
-using core::quoted;
+using core::quoted_escaped;
 
 // A move operand after joining spaced promotions ("a8 = B").
 struct MoveText {
@@ -127,7 +127,7 @@ class Checker {
                                    const char* what) {
     const auto v = parse_integer(a.text);
     if (!v) {
-      add(Problem::OperandType, a.column, "'" + op.opcode + "' takes " + what + ", not " + quoted(a.text));
+      add(Problem::OperandType, a.column, "'" + op.opcode + "' takes " + what + ", not " + quoted_escaped(a.text));
       return std::nullopt;
     }
     if (*v < min || *v > max) {
@@ -180,12 +180,12 @@ class Checker {
       if (moves && *moves > 0 && *moves <= core::Score::kMaxMatePlies / 2) {
         out_.ce = core::Score::from_uci_mate(static_cast<int>(negative ? -*moves : *moves));
         add(Problem::CeMate, a.column,
-            "ce " + quoted(a.text) + " is not an integer; read as " + (negative ? "mated in " : "mate in ") +
+            "ce " + quoted_escaped(a.text) + " is not an integer; read as " + (negative ? "mated in " : "mate in ") +
                 std::to_string(*moves) + " (ce " + std::to_string(out_.ce->to_ce()) + ")");
         return;
       }
     }
-    add(Problem::OperandType, a.column, "'ce' takes an integer (centipawns), not " + quoted(a.text));
+    add(Problem::OperandType, a.column, "'ce' takes an integer (centipawns), not " + quoted_escaped(a.text));
   }
 
   std::vector<MoveText> move_texts(const Operation& op) {
@@ -236,7 +236,7 @@ class Checker {
         std::string how = core::describe(m->leniency);
         if (!m->annotation.empty()) how += std::string(how.empty() ? "" : ", ") + "annotation '" + std::string(m->annotation) + "'";
         add(Problem::MoveForm, t.column,
-            "'" + op.opcode + "' " + quoted(t.text) + " read as " + core::to_san(board, m->move) + " (" + how + ")");
+            "'" + op.opcode + "' " + quoted_escaped(t.text) + " read as " + core::to_san(board, m->move) + " (" + how + ")");
       }
       result.push_back(m->move);
       if (type == OperandType::MoveSequence) board.make_move(m->move);

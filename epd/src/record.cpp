@@ -9,7 +9,6 @@ namespace epdd::epd {
 
 namespace {
 
-using core::quoted;
 using core::quoted_escaped;
 
 // A stray CR (one not ending the line, noted by the line reader) separates like a blank: kept
@@ -63,7 +62,7 @@ class LineParser {
     if (t != "-" && !number) return op;
     if (i_ + t.size() < s_.size() && !is_space(s_[i_ + t.size()])) return op;  // `-;`, `0;`: not lone
     diags_.add(Problem::Placeholder, line_, i_ + 1,
-               quoted(t) + " where an operation should start (a placeholder for a missing FEN counter?): "
+               quoted_escaped(t) + " where an operation should start (a placeholder for a missing FEN counter?): "
                "skipped and kept");
     op.column = static_cast<std::uint32_t>(i_ + 1);
     op.source_offset = static_cast<std::uint32_t>(i_);
@@ -117,7 +116,7 @@ class LineParser {
       // text must be read the same way before and after.
       if (moves && !first && glued_opcode_here()) {
         diags_.add(Problem::GluedOperation, line_, i_ + 1,
-                   quoted(token_here()) + " is an opcode, not a move: '" + op.opcode +
+                   quoted_escaped(token_here()) + " is an opcode, not a move: '" + op.opcode +
                        "' has no ';' before it, read as the start of a new operation");
         i_ = before_gap;
         break;

@@ -40,6 +40,9 @@ struct InputGame {
   bool readable = true;
   std::string problem;             // then "LINE:COLUMN: message" of its first error
   std::size_t plies = 0;           // (readable) the main line's length
+  // A tag, comment or escape line of it is not valid UTF-8: its text is Latin-1, the PGN
+  // standard's character set (4.1). The output of a file with such a game stays in Latin-1.
+  bool latin1 = false;
 };
 
 // The games of `bytes`, in order. The ranges: a game's [begin, end) runs from the first byte

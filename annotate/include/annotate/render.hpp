@@ -68,6 +68,9 @@ struct AnnotateOptions {
   // OURS, or starting with OURS's first word (an earlier run of the same program with other
   // limits), are dropped first, so a rerun over our own output does not stack.
   std::string annotator;
+  // epdd's words in ASCII only ("->" where lichess writes "→"): render_file sets it for an input
+  // in Latin-1 (InputGame::latin1), so that the output stays in the input's one encoding.
+  bool ascii_words = false;
 };
 
 // The plies whose position the engine must analyse (0 = start position, p = after p plies) in

@@ -33,6 +33,21 @@ std::size_t utf8_length(std::string_view s);
 // inputs never show the same.
 std::string escaped(std::string_view text);
 
+// Whether `text` is valid UTF-8 (ASCII is).
+bool is_utf8(std::string_view text);
+
+// Text of an input (a tag, an id, a name) as UTF-8, for what is read as UTF-8 (JSON, HTML, a
+// terminal): as it is when it is valid UTF-8, else read as Latin-1 (ISO 8859-1, the character
+// set of the PGN standard, 4.1, and of old EPD files): each byte the code point of its value.
+// Text in Latin-1 that is also valid UTF-8 (two bytes such as "\xC3\xA9") reads as UTF-8.
+std::string as_utf8(std::string_view text);
+
+// A message made safe for one line of a log or a terminal: its control bytes (line breaks
+// included) and the bytes that are not UTF-8 shown as escaped() shows them, but backslashes left
+// as they are, so that a message whose excerpts were escaped() where it was built (the rule) is
+// not escaped twice. The safety net every sink passes messages through (daemon/logging.hpp).
+std::string one_line(std::string_view text);
+
 // escaped() applied to an excerpt, then quoted(): the form messages use for input.
 inline std::string quoted_escaped(std::string_view text) { return core::quoted(escaped(text)); }
 

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "core/expected.hpp"
+#include "core/text.hpp"
 #include "daemon/engine_config_file.hpp"
 #include "uci/engine_config.hpp"
 
@@ -22,10 +23,8 @@ namespace epdd::daemon {
 //     safe_lines() (files and messages of several lines): a safety net for text that was not
 //     escaped where it was built, and a no-op on text that was.
 //
-// `text` with its control bytes (line breaks included) and the bytes that are not UTF-8 shown as
-// core::escaped() shows them; backslashes are left as they are, so escaped text is not escaped
-// twice.
-std::string one_line(std::string_view text);
+// one_line: core::one_line (core/text.hpp), the same text rule for every module.
+using core::one_line;
 // one_line() of each line of `text`; the line breaks stay.
 std::string safe_lines(std::string_view text);
 

@@ -80,7 +80,9 @@ grep -qF 'x1b' spool/outbox/mixed.errors || fail "mixed.errors: $(cat spool/outb
 [ "$(wc -l < spool/outbox/mixed.errors)" = 1 ] || fail "mixed.errors has $(wc -l < spool/outbox/mixed.errors) lines"
 python3 -c 'import json, sys; json.load(open(sys.argv[1], encoding="utf-8"))' spool/outbox/latin*.json ||
   fail "the suite JSON is not valid UTF-8 JSON"
-grep -qF 'caf\xe9\x1b[31m' spool/outbox/latin*.report.txt || fail "the report does not show the id escaped"
+# The id's Latin-1 byte is read as Latin-1 (issue 39, item 5: "café" in UTF-8), its escape still escaped.
+grep -qF "caf$(printf '\303\251')\\x1b[31m" spool/outbox/latin*.report.txt ||
+  fail "the report does not show the id decoded and escaped: $(grep -a caf spool/outbox/latin*.report.txt)"
 # The job of the engine with the odd name answered like any other.
 [ "$(job_state "$esc_job")" = finished ] || fail "job $esc_job is $(job_state "$esc_job")"
 echo "PASS"

@@ -3,6 +3,7 @@
 #include <map>
 
 #include "annotate/input_game.hpp"
+#include "core/text.hpp"
 #include "annotate/polyglot.hpp"
 #include "annotate/summary_report.hpp"
 #include <nlohmann/json.hpp>
@@ -654,4 +655,40 @@ TEST_CASE("The summary JSON has each ply's move, eval, winning chances, judgemen
   REQUIRE(fen["plies"].size() == 1);
   CHECK(fen["plies"][0]["san"] == "Kd7");
   CHECK(fen["plies"][0]["eval"] == 500);
+}
+
+TEST_CASE("A game in Latin-1 is written back in Latin-1 with ASCII words, its names shown decoded", "[annotate][render]") {
+  // Issue 39, item 5: names came out as U+FFFD in the JSON, and the PGN mixed Latin-1 tags with
+  // UTF-8 arrows. The bytes are ISO 8859-1: 0xFC u-umlaut, 0xF6 o-umlaut, 0xE9 e-acute.
+  const std::string text = "[Event \"t\"]\n[White \"M\xFC" "ller, J\xF6rg\"]\n[Black \"G\xE9za\"]\n\n{sch\xF6n} 1. e4 *\n";
+  const annotate::PositionAnalyses a = {analysis(cp(300), 20, {"d2d4", "d7d5"}), analysis(cp(300), 18, {"e7e5"})};
+  const auto r = test::render(text, test::always(a));
+  INFO(r.file.pgn);
+  CHECK(r.file.pgn.find("[White \"M\xFC" "ller, J\xF6rg\"]") != std::string::npos);  // its bytes as they were
+  CHECK(test::movetext(r.file.pgn).find("{[%eval 3.00,20] sch\xF6n} 1. e4 $4 {[%eval -3.00,18]} "
+                                        "{(3.00 -> -3.00) Blunder. d4 was best.} (1. d4 d5) *") != std::string::npos);
+  CHECK_FALSE(core::is_utf8(r.file.pgn));  // one encoding: no UTF-8 sequence was added
+  CHECK(r.file.pgn.find("\xE2\x86\x92") == std::string::npos);
+  REQUIRE(r.file.games.size() == 1);
+  CHECK(r.file.games[0].white == "M\xC3\xBC" "ller, J\xC3\xB6rg");
+  CHECK(r.file.games[0].black == "G\xC3\xA9za");
+  const auto parsed = nlohmann::json::parse(annotate::summary_json(r.file, "e", "l"));
+  CHECK(parsed["games"][0]["white"] == "M\xC3\xBC" "ller, J\xC3\xB6rg");
+  CHECK(parsed["players"][1]["name"] == "G\xC3\xA9za");
+  REQUIRE(r.file.notes.size() == 1);
+  CHECK(r.file.notes[0].starts_with("1 game's text is Latin-1"));
+  // A rerun over its own output changes nothing ("->" is known as epdd's words), and --player
+  // finds the name as a terminal types it, in UTF-8.
+  CHECK(test::render(r.file.pgn, test::always(a)).file.pgn == r.file.pgn);
+  annotate::AnnotateOptions o;
+  o.player = "m\xC3\xBC" "ller, j\xC3\xB6rg";
+  const auto only = test::render(text, test::always(a), o);
+  CHECK(only.file.games.at(0).white_side.blunders == 1);
+  CHECK(annotate::names_player(annotate::bytes_in_memory(text), "M\xC3\xBC" "ller,J\xC3\xB6rg"));
+
+  // The same game in UTF-8: lichess's arrow, and no note.
+  const std::string utf8 = "[Event \"t\"]\n[White \"M\xC3\xBC" "ller\"]\n\n1. e4 *\n";
+  const auto u = test::render(utf8, test::always(a));
+  CHECK(test::movetext(u.file.pgn).find("{(3.00 \xE2\x86\x92 -3.00) Blunder. d4 was best.}") != std::string::npos);
+  CHECK(u.file.notes.empty());
 }

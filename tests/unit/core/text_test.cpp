@@ -84,3 +84,32 @@ TEST_CASE("counted gives a count its noun in the number it takes", "[core][text]
   CHECK(epdd::core::counted(1, "inaccuracy", "inaccuracies") == "1 inaccuracy");
   CHECK(epdd::core::counted(21, "leaf", "leaves") == "21 leaves");
 }
+
+TEST_CASE("as_utf8 keeps UTF-8 and reads other text as Latin-1", "[core][text]") {
+  using epdd::core::as_utf8;
+  using epdd::core::is_utf8;
+  // ISO 8859-1 is the byte's code point: 0xFC is U+00FC (C3 BC in UTF-8), 0xE9 U+00E9 (C3 A9).
+  CHECK(as_utf8("M\xFCller") == "M\xC3\xBCller");
+  CHECK(as_utf8("G\xE9za \xC1" "d\xE1m") == "G\xC3\xA9za \xC3\x81" "d\xC3\xA1m");
+  CHECK(as_utf8("\xA0\xFF") == "\xC2\xA0\xC3\xBF");
+  // Valid UTF-8 and ASCII stay as they are; one byte that is not UTF-8 makes the whole text Latin-1.
+  CHECK(as_utf8("M\xC3\xBCller") == "M\xC3\xBCller");
+  CHECK(as_utf8("Carlsen, Magnus") == "Carlsen, Magnus");
+  CHECK(as_utf8("\xC3\xBC and \xFC") == "\xC3\x83\xC2\xBC and \xC3\xBC");
+  CHECK(is_utf8(""));
+  CHECK(is_utf8("\xE2\x86\x92"));
+  CHECK_FALSE(is_utf8("\xE2\x86"));     // cut
+  CHECK_FALSE(is_utf8("\xC0\xAF"));     // overlong
+  CHECK_FALSE(is_utf8("\xED\xA0\x80"));  // a surrogate
+  CHECK(is_utf8(as_utf8("\x80\x81\xFE")));
+}
+
+TEST_CASE("one_line escapes what escaped escapes but leaves backslashes, so escaped text stays", "[core][text]") {
+  using epdd::core::escaped;
+  using epdd::core::one_line;
+  CHECK(one_line("plain") == "plain");
+  CHECK(one_line("a\nb\x1b") == "a\\nb\\x1b");
+  CHECK(one_line("'\xE9'") == "'\\xe9'");
+  const std::string once = escaped("'\xE9' a\\b\n");
+  CHECK(one_line(once) == once);
+}
