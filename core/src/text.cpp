@@ -85,11 +85,17 @@ bool is_utf8(std::string_view text) {
   return true;
 }
 
-std::string as_utf8(std::string_view text) {
-  if (is_utf8(text)) return std::string(text);
-  std::string out;
-  out.reserve(text.size() + text.size() / 4);
-  for (char ch : text) {
+void latin1_to_utf8(std::string_view in, std::string& out) {
+  // ASCII, by far the most common, is the same bytes.
+  unsigned char any = 0;
+  for (char c : in) any |= static_cast<unsigned char>(c);
+  if (any < 0x80) {
+    out.assign(in);
+    return;
+  }
+  out.clear();
+  out.reserve(in.size() + in.size() / 4);
+  for (char ch : in) {
     const auto c = static_cast<unsigned char>(ch);
     if (c < 0x80) {
       out += ch;
@@ -98,6 +104,12 @@ std::string as_utf8(std::string_view text) {
       out += static_cast<char>(0x80 | (c & 0x3F));
     }
   }
+}
+
+std::string as_utf8(std::string_view text) {
+  if (is_utf8(text)) return std::string(text);
+  std::string out;
+  latin1_to_utf8(text, out);
   return out;
 }
 

@@ -29,7 +29,4 @@ inline bool is_ascii(std::string_view s) {
   return any < 0x80;
 }
 
-// Latin-1 bytes as UTF-8.
-void latin1_to_utf8(std::string_view in, std::string& out);
-
 }  // namespace epdd::pgn::detail

@@ -38,25 +38,6 @@ const core::Board& detail::standard_start() {
   return start;
 }
 
-void detail::latin1_to_utf8(std::string_view in, std::string& out) {
-  // ASCII, by far the most common, is the same bytes.
-  if (is_ascii(in)) {
-    out.assign(in);
-    return;
-  }
-  out.clear();
-  out.reserve(in.size());
-  for (char ch : in) {
-    const auto c = static_cast<unsigned char>(ch);
-    if (c < 0x80) {
-      out += ch;
-    } else {
-      out += static_cast<char>(0xC0 | (c >> 6));
-      out += static_cast<char>(0x80 | (c & 0x3F));
-    }
-  }
-}
-
 namespace {
 
 constexpr std::size_t kMaxRavDepth = 1000;
@@ -130,7 +111,7 @@ class PgcReader::Input {
       for (std::size_t i = 0; i < header; ++i)
         n |= static_cast<std::size_t>(static_cast<unsigned char>(r_.view_[r_.pos_ + i])) << (8 * i);
       if (left - header >= n) {
-        detail::latin1_to_utf8(r_.view_.substr(r_.pos_ + header, n), out);
+        core::latin1_to_utf8(r_.view_.substr(r_.pos_ + header, n), out);
         r_.pos_ += header + n;
         return {};
       }
@@ -139,7 +120,7 @@ class PgcReader::Input {
     auto n = length(header, what);
     if (!n) return unexpected(n.error());
     if (auto ok = need(*n, at, what); !ok) return ok;
-    detail::latin1_to_utf8(r_.view_.substr(r_.pos_, *n), out);
+    core::latin1_to_utf8(r_.view_.substr(r_.pos_, *n), out);
     r_.pos_ += *n;
     return {};
   }

@@ -36,6 +36,10 @@ std::string escaped(std::string_view text);
 // Whether `text` is valid UTF-8 (ASCII is).
 bool is_utf8(std::string_view text);
 
+// Latin-1 (ISO 8859-1) bytes as UTF-8 into `out` (replaced): each byte the code point of its
+// value. `out` keeps its capacity, for readers that decode string after string (PGC).
+void latin1_to_utf8(std::string_view in, std::string& out);
+
 // Text of an input (a tag, an id, a name) as UTF-8, for what is read as UTF-8 (JSON, HTML, a
 // terminal): as it is when it is valid UTF-8, else read as Latin-1 (ISO 8859-1, the character
 // set of the PGN standard, 4.1, and of old EPD files): each byte the code point of its value.
