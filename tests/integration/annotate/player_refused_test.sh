@@ -6,14 +6,7 @@
 # comment or in another tag is not a player's.
 #
 #   player_refused_test.sh EPDD FAKE_ENGINE
-set -euo pipefail
-epdd=$(realpath "$1")
-fake=$(realpath "$2")
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-cd "$work"
-failed=0
-fail() { echo "FAIL: $*" >&2; failed=1; }
+source "$(dirname "$0")/../lib/common.sh" "$1" "$2"
 cat > games.pgn <<'PGN'
 [Event "Nobody, Somebody"]
 [White "Carlsen,Magnus"]
@@ -57,5 +50,4 @@ for name in "carlsen, magnus" "Ding, Liren"; do
   grep -q '%eval' out.pgn || fail "--player \"$name\": nothing annotated"
   rm -f out.pgn
 done
-[ "$failed" = 0 ] && echo "a --player that names no game's White or Black is refused before any search"
-exit "$failed"
+finish "a --player that names no game's White or Black is refused before any search"

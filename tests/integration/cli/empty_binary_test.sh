@@ -6,15 +6,8 @@
 # command and submit refuse both with exit 2, the file's name and why, before any search.
 #
 #   empty_binary_test.sh EPDD FAKE_ENGINE
-set -euo pipefail
-epdd=$(realpath "$1")
-fake=$(realpath "$2")
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-cd "$work"
+source "$(dirname "$0")/../lib/common.sh" "$1" "$2"
 exec < /dev/null  # no command reads a terminal; the one that reads standard input is given it
-failed=0
-fail() { echo "FAIL: $*" >&2; failed=1; }
 # The fake engine logs what it is sent: a refused input must not reach a go.
 cat > engine.sh <<SH
 #!/bin/sh
@@ -66,5 +59,4 @@ printf 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - id "start";\n' > on
 "$epdd" analyse one.epd "${engine[@]}" -q -o one.out.epd 2> err.txt || fail "analyse of one record: $(cat err.txt)"
 printf '[Event "?"]\n\n1. e4 e5 *\n' > one.pgn
 "$epdd" book leaves one.pgn > leaves.epd 2> err.txt || fail "book leaves of one game: $(cat err.txt)"
-[ "$failed" = 0 ] && echo "empty and binary inputs refused alike on every path"
-exit $failed
+finish "empty and binary inputs refused alike on every path"

@@ -9,15 +9,8 @@
 #   - an excerpt of the input in a message is escaped the same way by every command ('\xe9').
 #
 #   latin1_test.sh EPDD FAKE_ENGINE SHARED_DATA
-set -euo pipefail
-epdd=$(realpath "$1")
-fake=$(realpath "$2")
 data=$(realpath "$3")
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-cd "$work"
-failed=0
-fail() { echo "FAIL: $*" >&2; failed=1; }
+source "$(dirname "$0")/../lib/common.sh" "$1" "$2"
 # The fake engine, scripted so that 1. e4 of the game below is a blunder (Black +3.00 after it):
 # epdd's words are written for it.
 echo 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - | score cp 300' > script.txt
@@ -78,5 +71,4 @@ grep -q "M$(printf '\303\274')ller\|M\\\\u00fcller\|M&#252;ller" latin.html || f
 # Annotated again: nothing changes (epdd knows its ASCII words as its own).
 "$epdd" annotate latin.out.pgn "${engine[@]}" -q -o again.pgn 2> again.err || fail "annotate again: $(cat again.err)"
 cmp -s latin.out.pgn again.pgn || fail "annotating the Latin-1 output again changed it: $(diff latin.out.pgn again.pgn | head -5)"
-[ "$failed" = 0 ] && echo "Latin-1 input decoded for people, written back in Latin-1, excerpts escaped alike"
-exit $failed
+finish "Latin-1 input decoded for people, written back in Latin-1, excerpts escaped alike"
