@@ -212,7 +212,7 @@ AnnotatedFile render_file(const InputBytes& bytes, const std::vector<InputGame>&
     } else {
       out.pgn += bytes.read(in.begin, in.end - in.begin);
       out.pgn += "\n\n";
-      out.kept.emplace_back(in.line, in.problem);
+      out.kept.emplace_back(in.line, core::one_line(in.problem));  // (the JSON's "kept": UTF-8)
     }
     flush();
   }

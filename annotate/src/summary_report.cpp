@@ -41,7 +41,8 @@ std::string side_text(const SideSummary& s) {
                      acpl ? std::to_string(*acpl) : "-", core::counted(n(s.moves), "move", "moves"));
 }
 
-std::string shown(const std::string& name) { return name.empty() ? "(no name)" : name; }
+// A name for the terminal: escaped (a tag may hold an escape sequence), "(no name)" when empty.
+std::string shown(const std::string& name) { return name.empty() ? "(no name)" : core::escaped(name); }
 
 // `j` as dump(2) writes it at `depth` levels of nesting: each line after the first indented by
 // 2 x depth more. Input text that is not UTF-8 (old PGN in Latin-1) is replaced, never a throw.

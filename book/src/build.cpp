@@ -119,10 +119,11 @@ const char* to_string(InputType type) {
 
 namespace {
 
-// Why a file read as text (PGN, EPD) is not text: a NUL byte in its first 4 KiB, which no PGN or
-// EPD file holds and almost every binary file does (as git and grep tell binary files).
+// Why a file read as PGN is not PGN text: a NUL byte in its first 4 KiB, which no PGN file holds
+// and almost every binary file does (as git and grep tell binary files). An EPD file may hold a
+// stray NUL (its reader notes it and reads on, epd/diagnostic.hpp); a binary one has no record.
 std::optional<std::string> binary_problem(const InputFile& f) {
-  if (f.type == InputType::Polyglot) return std::nullopt;
+  if (f.type != InputType::Pgn) return std::nullopt;
   const auto nul = f.bytes.substr(0, 4096).find('\0');
   if (nul == std::string_view::npos) return std::nullopt;
   return fmt::format("{}: a binary file, not {} text (a NUL byte at offset {}); a Polyglot book is read by its .bin "
@@ -162,7 +163,10 @@ Expected<BuiltBook, std::string> build_book(std::span<const InputFile> files, co
   if (book.games == 0 && book.book_entries == 0 && book.epd_records == 0) {
     std::string names;
     for (const InputFile& f : files) names += (names.empty() ? "" : ", ") + core::escaped(f.name);
-    return unexpected(fmt::format("{}: no game, Polyglot entry or EPD record to make a book of", names));
+    std::string why = fmt::format("{}: no game, Polyglot entry or EPD record to make a book of", names);
+    for (const std::string& n : book.notes) why += "\n" + n;  // why what was there is not usable
+    if (book.note_count > book.notes.size()) why += fmt::format("\n({} more notes)", book.note_count - book.notes.size());
+    return unexpected(why);
   }
   return book;
 }

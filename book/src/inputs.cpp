@@ -5,6 +5,7 @@
 #include <unordered_set>
 
 #include "core/fen.hpp"
+#include "core/text.hpp"
 #include "epd/document.hpp"
 
 namespace epdd::book {
@@ -35,7 +36,7 @@ std::string quotable(std::string name) {
 // The reader's errors (lines that are no record, ...) as "FILE:LINE: why", in line order.
 void reader_errors(const epd::Diagnostics& diags, std::string_view name, std::vector<std::string>& errors) {
   for (const epd::Diagnostic& d : diags.items())
-    if (d.severity == epd::Severity::Error) errors.push_back(at(name, d.line) + ": " + d.message);
+    if (d.severity == epd::Severity::Error) errors.push_back(at(core::escaped(name), d.line) + ": " + core::one_line(d.message));
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 
 #include "book/inputs.hpp"
 #include "core/notation.hpp"
+#include "core/text.hpp"
 #include "epd/document.hpp"
 
 namespace epdd::book {
@@ -160,7 +161,7 @@ ImportReport import_leaf_values(const Dag& dag, std::string_view text, std::stri
   }
   for (const epd::Diagnostic& d : diags.items())
     if (d.severity == epd::Severity::Error)
-      errors.emplace_back(d.line, std::string(name) + ":" + std::to_string(d.line) + ": " + d.message);
+      errors.emplace_back(d.line, core::escaped(name) + ":" + std::to_string(d.line) + ": " + core::one_line(d.message));
   std::stable_sort(errors.begin(), errors.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   for (auto& e : errors) report.errors.push_back(std::move(e.second));
   return report;

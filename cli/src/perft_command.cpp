@@ -253,7 +253,8 @@ int run_perft(const PerftOptions& o, std::ostream& out, std::ostream& err) {
     for (std::string_view line, ending; splitter.next(line, ending);)
       lines.push_back(epd::clean_line(line, lines.size() + 1, diags));
     for (const epd::Diagnostic& d : diags.items())
-      fmt::print(err, "{}:{}:{}: {}: {}\n", file, d.line, d.column, epd::to_string(d.severity), d.message);
+      fmt::print(err, "{}:{}:{}: {}: {}\n", core::escaped(file), d.line, d.column, epd::to_string(d.severity),
+                 core::one_line(d.message));
     sources.push_back({file, std::move(lines)});
   }
 

@@ -51,6 +51,11 @@ std::string escaped(std::string_view text) {
       if (n == 0) {
         hex_escape(out, c);
         ++i;
+      } else if (n == 2 && c == 0xC2 && static_cast<unsigned char>(text[i + 1]) <= 0x9F) {
+        // U+0080..U+009F, the C1 controls (0x9B is a terminal's CSI): its two bytes as hex.
+        hex_escape(out, c);
+        hex_escape(out, static_cast<unsigned char>(text[i + 1]));
+        i += 2;
       } else {
         out.append(text.substr(i, n));
         i += n;

@@ -403,7 +403,7 @@ AnalysisOutcome run_analysis(const std::string& kind, const AnalysisSettings& s,
   AnalysisRun& run = out.run;
   out.unread_lines = say_how_read(kind, s.spec.input, run.doc.diags, err);
   // An input with nothing to read is an error on every path (submit and the spool refuse it in
-  // nothing_to_do); a streamed input is a large file, never empty.
+  // nothing_to_do). A streamed input (annotate's PGN files) was asked by refuse_input above.
   if (input->bytes)
     if (auto why = kind_of(spec).empty_input(s.spec.input, run)) return fail(kExitBadInput, *why);
 

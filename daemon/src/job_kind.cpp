@@ -68,8 +68,7 @@ std::optional<std::string> JobKind::empty_input(const std::string& name, const A
 }
 
 std::optional<std::string> JobKind::nothing_to_do(const std::string& name, AnalysisRun& run, const JobSpec& spec) const {
-  if (auto why = empty_input(name, run)) return why;
-  return nothing_to_analyse(name, run, spec);
+  return nothing_to_analyse(name, run, spec);  // "no EPD record in the file" with the first errors
 }
 
 std::optional<std::int64_t> JobKind::group_of(const AnalysisRun&, std::size_t) const { return std::nullopt; }

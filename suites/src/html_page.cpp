@@ -108,6 +108,8 @@ void runs_section(html::Page& page, const Runs& runs, const std::vector<Summary>
   });
   row("unscored", [](const SuiteRun&, const Summary& s) { return Cell::number(std::to_string(s.unscored)); });
   row("failed", [](const SuiteRun&, const Summary& s) { return Cell::number(std::to_string(s.failed)); });
+  if (std::any_of(sums.begin(), sums.end(), [](const Summary& s) { return s.missing > 0; }))
+    row("missing", [](const SuiteRun&, const Summary& s) { return Cell::number(std::to_string(s.missing)); });
   if (std::any_of(sums.begin(), sums.end(), [](const Summary& s) { return s.sts_records; }))
     row("STS", [](const SuiteRun&, const Summary& s) {
       // A run without STS records has no STS score (not 0/0 and a rating of -243).
@@ -244,6 +246,7 @@ Cell run_cell(const RecordResult* r) {
   if (!r) return Cell("-");
   Markup out;
   if (!r->error.empty()) return Cell(span("note", "failed: " + r->error));
+  if (r->missing) return Cell(span("note", "missing: not analysed (a partial report)"));
   out += Markup::text(r->solved ? "solved: " : (r->scored() ? "" : "unscored: "));
   out += Markup::trusted("<b>");
   out += Markup::text(r->found.empty() ? "no move" : r->found);
@@ -317,6 +320,7 @@ void unsolved_section(html::Page& page, const std::vector<Row>& rows, const std:
 std::string verdict(const RecordResult* r) {
   if (!r) return "-";
   if (!r->error.empty()) return "failed";
+  if (r->missing) return "missing";
   const std::string move = r->found.empty() ? "no move" : r->found;
   if (!r->scored()) return "unscored: " + move;
   return (r->solved ? "solved: " : "unsolved: ") + move;

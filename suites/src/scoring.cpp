@@ -6,6 +6,7 @@
 #include <fmt/core.h>
 
 #include "core/notation.hpp"
+#include "core/text.hpp"
 #include "epd/matetrack.hpp"
 #include "epd/opcodes.hpp"
 #include "suites/write_back.hpp"
@@ -18,7 +19,7 @@ Expected<core::Move, std::string> read_move(const core::Board& board, std::strin
   core::SanReadOptions options;
   options.verify_check_marks = false;
   auto move = core::parse_san(board, text, options);
-  if (!move) return unexpected(fmt::format("{} '{}': {}", opcode, text, move.error().message));
+  if (!move) return unexpected(fmt::format("{} {}: {}", opcode, core::quoted_escaped(text), move.error().message));
   return move->move;
 }
 

@@ -68,9 +68,9 @@ struct BuiltBook {
 // Reads every file into one book; node 0 is the start position. The PGN files come first, in
 // the order given, then min_games filters their moves, then the Polyglot files and the EPD
 // files are added (so the filter, which counts games, never removes what they bring). An error
-// (a Polyglot file whose size is not a multiple of 16, or not sorted; a PGN or EPD file with a NUL
-// byte in its first 4 KiB, which is binary; no game, Polyglot entry or EPD record in any file)
-// names the file; problems inside a file are notes.
+// (a Polyglot file whose size is not a multiple of 16, or not sorted; a PGN file with a NUL byte
+// in its first 4 KiB, which is binary; no game, Polyglot entry or EPD record in any file, with
+// the notes that say why) names the file; problems inside a file are notes.
 Expected<BuiltBook, std::string> build_book(std::span<const InputFile> files, const BookInputOptions& options);
 
 }  // namespace epdd::book

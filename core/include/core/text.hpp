@@ -28,8 +28,9 @@ std::size_t utf8_length(std::string_view s);
 
 // Text from outside (file names, input excerpts, engine output) made safe to show on one line
 // of a log, a report or a terminal: printing ASCII and valid UTF-8 stay as they are; control
-// bytes become C escapes (`\0`, `\t`, `\n`, `\r`, `\x1b`, ...); DEL and bytes that are not
-// valid UTF-8 become `\xNN`; a backslash is doubled. Nothing is dropped, and two different
+// bytes become C escapes (`\0`, `\t`, `\n`, `\r`, `\x1b`, ...); DEL, the C1 controls U+0080 to
+// U+009F (`\xc2\x9b`: their two bytes) and bytes that are not valid UTF-8 become `\xNN`; a
+// backslash is doubled. Nothing is dropped, and two different
 // inputs never show the same.
 std::string escaped(std::string_view text);
 

@@ -135,15 +135,17 @@ class JobKind {
   virtual std::size_t plan_parts(const AnalysisRun& run) const;
   virtual std::map<std::size_t, uci::AnalysisRequest> plan_part(const JobSpec& spec, AnalysisRun& run,
                                                                 std::size_t part) const;
-  // Why the input is refused before a job is made of it, by every command that runs this kind
-  // (the one-shot command, submit, the spool: nothing_to_do asks it first); nothing when it is
-  // taken. Default: nothing. Annotate: a binary file; a --player that no game's White or Black
-  // tag names.
+  // Why the input is refused before a job is made of it; nothing when it is taken. The one-shot
+  // commands ask it as they read the input; submit and the spool through nothing_to_do (which
+  // must ask it first where a kind has one). Default: nothing. Annotate: a binary file, no game,
+  // a --player that no game's White or Black tag names.
   virtual std::optional<std::string> refuse_input(const std::string& name, const InputSource& input,
                                                   const JobSpec& spec) const;
-  // Why the input holds nothing of what this kind reads (no EPD record; annotate: no game): refused
-  // on every path alike (exit 2 for the one-shot command, submit and the spool; the book refuses
-  // its empty input as it builds the book). Nothing when it holds some. Default: EPD records.
+  // Why the input holds nothing of what this kind reads (no EPD record; annotate: no game): the
+  // one-shot commands refuse it with exit 2 (the first lines that are not records were said as
+  // the input was read); submit and the spool refuse it in nothing_to_do with the same words and
+  // those lines; the book refuses its empty input as it builds the book. Nothing when it holds
+  // some. Default: EPD records.
   virtual std::optional<std::string> empty_input(const std::string& name, const AnalysisRun& run) const;
   // Why the input cannot be a job of this kind (nothing to analyse), with its first errors as
   // NAME:LINE:COLUMN: message; nothing when it has work (default: nothing_to_analyse, EPD).

@@ -50,8 +50,12 @@ refused "annotate from standard input, binary" "-: a binary file, not PGN text" 
 refused "submit annotate, binary" "program.pgn: a binary file, not PGN text" "$epdd" submit annotate program.pgn --store s.db
 refused "book leaves, binary" "program.pgn: a binary file, not PGN text" "$epdd" book leaves program.pgn
 refused "book backsolve, binary" "program.pgn: a binary file, not PGN text" "$epdd" book backsolve program.pgn "${engine[@]}"
+# As EPD (whose reader takes a stray NUL and reads on): no record in it, and the lines said.
 cp program.pgn program.epd
-refused "book leaves, binary EPD" "program.epd: a binary file, not EPD text" "$epdd" book leaves program.epd
+refused "book leaves, binary EPD" "program.epd: no game, Polyglot entry or EPD record to make a book of" \
+  "$epdd" book leaves program.epd
+grep -q "^program.epd:1: " err.txt || fail "book leaves does not say why the binary EPD's lines are no records: $(cat err.txt)"
+# (analyse and suite say each of its lines that is not a record and exit 1: unread_lines_test.sh.)
 grep -q '^go' engine.log 2> /dev/null && fail "the engine searched for a refused input: $(grep -c '^go' engine.log) go"
 
 # What is not refused: a file that holds one record or game, and a Polyglot book (binary by name).

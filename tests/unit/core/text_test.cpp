@@ -18,6 +18,9 @@ TEST_CASE("escaped shows control bytes as C escapes", "[core][text]") {
   CHECK(escaped("D6 490598959 \0"s) == "D6 490598959 \\0");
   CHECK(escaped("a\nfake log line") == "a\\nfake log line");
   CHECK(escaped("\t\r\x1b[31m\x1f\x7f") == "\\t\\r\\x1b[31m\\x1f\\x7f");
+  // The C1 controls in UTF-8 (U+009B is a CSI to many terminals), as a Latin-1 id decodes them.
+  CHECK(escaped("\xC2\x9B" "2J \xC2\x80 \xC2\xA0") == "\\xc2\\x9b" "2J \\xc2\\x80 \xC2\xA0");
+  CHECK(escaped(epdd::core::as_utf8("id\x9B")) == "id\\xc2\\x9b");
 }
 
 TEST_CASE("escaped shows bytes that are not UTF-8 as hex", "[core][text]") {
