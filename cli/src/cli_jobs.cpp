@@ -185,7 +185,8 @@ void add_results(CLI::App& app, const std::shared_ptr<DaemonCommandOptions>& opt
                     "the other records unchanged; how many are missing is said on stderr");
   results->footer(
       "analyse jobs: the EPD with the analysis, as 'epdd analyse' writes it. suite jobs: the report on stdout,\n"
-      "as 'epdd suite' prints it (records not analysed are listed as such). annotate jobs: the annotated PGN.\n"
+      "as 'epdd suite' prints it (with --partial, the records not analysed yet are counted as missing, not\n"
+      "failed). annotate jobs: the annotated PGN.\n"
       "book jobs: the backsolved book as EPD (--pgn, --polyglot: as PGN and Polyglot too). Works for jobs\n"
       "of the one-shot commands too.\n"
       "Exit status: 0 written, 1 the job is not finished and --partial was not given (nothing written), or\n"
