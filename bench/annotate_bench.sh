@@ -17,7 +17,8 @@
 #
 #   bench/annotate_bench.sh [EPDD] [FAKE_ENGINE] [GAMES] [MOVETIME_MS] [CONCURRENCY]
 # Defaults: build/cli/epdd, build/tests/fake_engine/fake_engine, 100, 50, 2. Run it on an idle
-# machine with at least C cores.
+# machine with at least C cores. ANNOTATE_BENCH_SECTIONS="3 4" runs only those sections (default
+# all; 1 and 2 run together: 2 reads 1's store).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 epdd=$(realpath "${1:-build/cli/epdd}")
@@ -33,6 +34,9 @@ q() { sqlite3 -batch -noheader "$1" "$2"; }
 first_games() { awk -v n="$1" '/^\[Event /{k++} k<=n' "$twic"; }
 ms() { echo $(( $(date +%s%N) / 1000000 )); }
 
+want() { [[ " ${ANNOTATE_BENCH_SECTIONS:-1 2 3 4} " == *" $1 "* ]]; }
+
+if want 1 || want 2; then
 first_games "$games" > games.pgn
 echo "== 1. $games games of twic0920.pgn, movetime $movetime ms, concurrency $concurrency, $(nproc) cores" \
      "(load average $(cut -d' ' -f1 /proc/loadavg))"
@@ -56,8 +60,10 @@ wall=$(( $(ms) - start ))
 hits=$(q a.db "select cache_hits from jobs where input like '%again.pgn'")
 awk -v w="$wall" -v n="$hits" 'BEGIN {
   printf "%d positions in %d ms: %.0f positions/s (target: >= 20000)\n", n, w, n * 1000 / (w > 0 ? w : 1) }'
-
 echo
+fi
+
+if want 3; then
 echo "== 3. peak memory with the fake engine (depth 1), by number of games"
 previous_n=0 previous_rss=0
 for n in 100 500 2000; do
@@ -70,8 +76,10 @@ for n in 100 500 2000; do
   echo "$n games ($positions positions, $(wc -c < "g$n.pgn") bytes): max RSS $rss KB$growth"
   previous_n=$n previous_rss=$rss
 done
-
 echo
+fi
+
+want 4 || exit 0
 echo "== 4. the input read back from the store, nothing to search (--from-ply 10000), by input size"
 printf '%-8s %10s %10s %12s %12s %14s\n' "input" "MB" "wall ms" "ms per MB" "rerun ms" "pread64 per MB"
 for copies in 1 4 8 16 160; do
