@@ -240,8 +240,9 @@ std::optional<std::int64_t> Spool::take(store::Store& store, const std::vector<s
   n.files = std::move(*files);
   n.delivery_host = delivery_host(*spec);
   store::JobRow job = store.find_or_create_job(n);
-  // The same file again after it was delivered: deliver it again (from the store's results).
-  if (job.delivered) store.reopen_job(job.id);
+  // The same file again after it was delivered: deliver it again (from the store's results);
+  // its row names it in inbox/ again, where it is now, not where the last delivery put it.
+  if (job.delivered) store.reopen_job(job.id, path);
   spdlog::info("job {}: {} {} from the spool ({})", job.id, spec->kind, shown, n.settings);
   taken_[name] = job.id;
   return job.id;

@@ -134,11 +134,12 @@ std::vector<JobRow> PgStore::jobs_to_plan() {
   return read_jobs(kSelect, "reading the jobs to plan");
 }
 
-void PgStore::reopen_job(std::int64_t job) {
+void PgStore::reopen_job(std::int64_t job, const std::string& input) {
   update_job(job, fmt::format("reopening job {}", job),
-             fmt::format("UPDATE jobs SET state = $2, message = '', delivered = 0, updated_ms = {} WHERE id = $1",
+             fmt::format("UPDATE jobs SET state = $2, message = '', delivered = 0, updated_ms = {}, "
+                         "input = coalesce(nullif($3, ''), input) WHERE id = $1",
                          pg::kNowMs),
-             std::string(to_string(JobState::Running)));
+             std::string(to_string(JobState::Running)), input);
 }
 
 bool PgStore::cancel_job(std::int64_t job, const std::string& message) {

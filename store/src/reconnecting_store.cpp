@@ -234,8 +234,8 @@ bool ReconnectingStore::cancel_job(std::int64_t job, const std::string& message)
     return s.cancel_job(job, message);
   });
 }
-void ReconnectingStore::reopen_job(std::int64_t job) {
-  run([&](Store& s) { s.reopen_job(job); });
+void ReconnectingStore::reopen_job(std::int64_t job, const std::string& input) {
+  run([&](Store& s) { s.reopen_job(job, input); });
 }
 std::optional<Claim> ReconnectingStore::claim(const std::string& owner, const std::vector<std::string>& engines,
                                               std::int64_t lease_ms, std::optional<std::int64_t> only_job) {

@@ -72,7 +72,7 @@ class ReconnectingStore final : public Store {
   std::vector<JobRow> jobs_updated_since(std::int64_t since_ms) override;
   std::vector<JobRow> jobs_to_plan() override;
   bool cancel_job(std::int64_t job, const std::string& message) override;
-  void reopen_job(std::int64_t job) override;
+  void reopen_job(std::int64_t job, const std::string& input) override;
   std::optional<Claim> claim(const std::string& owner, const std::vector<std::string>& engines, std::int64_t lease_ms,
                              std::optional<std::int64_t> only_job) override;
   std::int64_t renew_leases(const std::string& owner, std::int64_t lease_ms) override;

@@ -425,10 +425,11 @@ std::vector<JobRow> SqliteStore::jobs_to_plan() {
   while (q.next()) jobs.push_back(read_job(q, kWhat));
   return jobs;
 }
-void SqliteStore::reopen_job(std::int64_t job) {
+void SqliteStore::reopen_job(std::int64_t job, const std::string& input) {
   update_job(job, fmt::format("reopening job {}", job),
-             "UPDATE jobs SET state = ?2, message = '', delivered = 0, updated_ms = ?3 WHERE id = ?1",
-             to_string(JobState::Running), now_ms());
+             "UPDATE jobs SET state = ?2, message = '', delivered = 0, updated_ms = ?3, "
+             "input = coalesce(nullif(?4, ''), input) WHERE id = ?1",
+             to_string(JobState::Running), now_ms(), input);
 }
 
 bool SqliteStore::cancel_job(std::int64_t job, const std::string& message) {

@@ -401,8 +401,9 @@ class Store {
   // abandoned_leases() and stop their searches.
   virtual bool cancel_job(std::int64_t job, const std::string& message) = 0;
 
-  // Makes a cancelled or failed job Running and undelivered again (a one-shot command rerun).
-  virtual void reopen_job(std::int64_t job) = 0;
+  // Makes a cancelled or failed job Running and undelivered again (a one-shot command rerun, a
+  // spool file dropped again); `input`, when not empty, is where its input file is now.
+  virtual void reopen_job(std::int64_t job, const std::string& input = "") = 0;
 
   // Claims the next position to analyse for `owner`: the first pending item (by job, then index)
   // of an active planned job whose engine is one of `engines` (identities) and whose position

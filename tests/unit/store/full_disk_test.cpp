@@ -86,7 +86,7 @@ class FullDiskStore final : public Store {
   }
   std::vector<JobRow> jobs_to_plan() override { return inner_->jobs_to_plan(); }
   bool cancel_job(std::int64_t job, const std::string& message) override { return inner_->cancel_job(job, message); }
-  void reopen_job(std::int64_t job) override { return inner_->reopen_job(job); }
+  void reopen_job(std::int64_t job, const std::string& input) override { return inner_->reopen_job(job, input); }
   std::optional<Claim> claim(const std::string& owner, const std::vector<std::string>& engines, std::int64_t lease_ms,
                              std::optional<std::int64_t> only_job) override {
     return inner_->claim(owner, engines, lease_ms, only_job);

@@ -62,7 +62,17 @@ TEST_CASE("store: leases, a cancel's abandoned searches, one delivery, and the p
   CHECK(delivery->state == store::JobState::Cancelled);
   CHECK_FALSE(store->claim_delivery("e", 60000));
   CHECK(store->lease_owners() == std::vector<std::string>{"d"});
+  store->mark_delivered(job, store::JobState::Cancelled, "stop", "spool/failed/x.epd");
+  CHECK(store->job(job).delivered);
+  CHECK(store->job(job).input == "spool/failed/x.epd");  // where the delivery put the input file
+  // Reopened (the file dropped again): it is where it is now; an empty path keeps the row's.
+  store->reopen_job(job, "spool/inbox/x.epd");
+  CHECK(store->job(job).input == "spool/inbox/x.epd");
+  CHECK_FALSE(store->job(job).delivered);
+  store->cancel_job(job, "stop");
+  REQUIRE(store->claim_delivery("d", 60000));
   store->mark_delivered(job, store::JobState::Cancelled, "stop");
+  CHECK(store->job(job).input == "spool/inbox/x.epd");
   CHECK(store->job(job).delivered);
   CHECK(store->lease_owners().empty());
   CHECK_FALSE(store->claim_delivery("d", 60000));

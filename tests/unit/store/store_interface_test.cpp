@@ -102,7 +102,7 @@ class MemoryStore final : public store::Store {
   void set_job_state(std::int64_t, JobState, const std::string&) override { unused("set_job_state"); }
   std::vector<store::JobRow> jobs_to_plan() override { unused("jobs_to_plan"); }
   bool cancel_job(std::int64_t, const std::string&) override { unused("cancel_job"); }
-  void reopen_job(std::int64_t) override { unused("reopen_job"); }
+  void reopen_job(std::int64_t, const std::string&) override { unused("reopen_job"); }
   std::optional<store::Claim> claim(const std::string&, const std::vector<std::string>&, std::int64_t,
                                     std::optional<std::int64_t>) override {
     unused("claim");
