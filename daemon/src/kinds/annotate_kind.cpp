@@ -322,8 +322,8 @@ class AnnotateKind final : public JobKind {
 
   std::optional<std::string> nothing_to_do(const std::string& name, AnalysisRun& run, const JobSpec& spec) const override {
     const annotate::InputBytes& bytes = input_of(run).bytes;
+    // (refuse_input says "no game in the file" as empty_input would: holds_a_game is scan_games')
     if (auto why = refuse_input(name, InputSource{bytes.size, bytes.read}, spec)) return why;
-    if (auto why = empty_input(name, run)) return why;
     for (std::size_t g = 0; g < plan_parts(run); ++g)
       if (!plan_part(spec, run, g).empty()) return std::nullopt;
     const AnnotateInput& input = input_of(run);
