@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "annotate/accuracy.hpp"
 #include "annotate/eval_comment.hpp"
 #include "core/notation.hpp"
 
@@ -148,6 +149,13 @@ struct MoveContext {
   const uci::Analysis* before_analysis;  // nullptr for a position scored on the board
 };
 
+// Whether the engine's first move in the position before the move is the move played.
+bool played_best(const MoveContext& m) {
+  if (!m.before_analysis || m.before_analysis->lines.empty() || m.before_analysis->lines[0].pv.empty()) return false;
+  const auto best = core::parse_uci(m.before, m.before_analysis->lines[0].pv[0], core::uci_castling_for(m.before));
+  return best && *best == m.node.move;
+}
+
 // What a judged move gets from us: the NAG, the words and the engine's line (each may be none).
 struct OurJudgement {
   int nag = 0;
@@ -198,7 +206,10 @@ bool put_judgement(std::vector<Annotation>& after, OurJudgement ours, bool repla
 Judgement judge_move(MoveContext& m, const AnnotateOptions& o, std::string& better, bool& replaced, bool& beside) {
   auto& after = m.node.after;
   replaced = o.replace_analysis && remove_earlier_judgement(after, m.before);
-  const Judgement j = judge(o.rule, m.before_eval.score, m.after_eval.score);
+  // lila judges a move only where its analysis has a variation, and has none where the engine's
+  // first move is the move played (fishnet's AnalysisBuilder): the engine's own move is never
+  // marked, whatever two searches said of the positions around it.
+  const Judgement j = played_best(m) ? Judgement::None : judge(o.rule, m.before_eval.score, m.after_eval.score);
   OurJudgement ours;
   if (j == Judgement::None) {
     if (o.only_moves && m.before_analysis && only_move(m.before, m.node.move, *m.before_analysis)) {
@@ -234,6 +245,15 @@ bool selected(const AnnotateOptions& o, PlayerSides players, const core::Board& 
   return !(o.book && o.book->contains(before.polyglot_key()));
 }
 
+// A position's value as lila's accuracy reads it: White's centipawns, a mate as +-1000.
+int white_centipawns(core::Score score, core::Color to_move) {
+  const bool white = to_move == core::Color::White;
+  if (score.is_mate()) return (score.mate_plies() > 0) == white ? 1000 : -1000;
+  return white ? score.cp() : -score.cp();
+}
+
+bool checkmated(const Eval& e) { return e.score.is_mate() && e.score.mate_plies() == 0; }
+
 }  // namespace
 
 GameOutcome annotate_game(pgn::Game& game, const PositionAnalyses& analyses, const AnnotateOptions& options,
@@ -250,6 +270,15 @@ GameOutcome annotate_game(pgn::Game& game, const PositionAnalyses& analyses, con
     if (comments.empty()) comments.insert(comments.begin(), command);
     else comments.front() = replace_eval(comments.front(), command);
   }
+  // lila never reads an evaluation of the usual start position (a lichess export has none): its
+  // judgement, ACPL and accuracy of the first move take Cp.initial, White's +0.15. So does epdd
+  // when that position has no evaluation; one it has (searched, or given) is used as it is.
+  if (!previous && board.polyglot_key() == core::Board().polyglot_key() && board.fullmove_number() == 1)
+    previous = Eval{core::Score::centipawns(kInitialCentipawns), 0};
+  // Each main-line position's value for the accuracy (White's centipawns), and the moves it rates.
+  std::vector<std::optional<int>> values(game.main.moves.size() + 1);
+  std::vector<bool> rated(game.main.moves.size(), false);
+  if (previous) values[0] = white_centipawns(previous->score, board.side_to_move());
   for (std::size_t ply = 1; ply <= game.main.moves.size(); ++ply) {
     MoveNode& node = game.main.moves[ply - 1];
     const core::Board before = board;
@@ -270,7 +299,11 @@ GameOutcome annotate_game(pgn::Game& game, const PositionAnalyses& analyses, con
         put_position_nag(node.after, current->score, board.side_to_move() == core::Color::White, options.thresholds);
     }
     const bool earlier = std::any_of(node.after.begin(), node.after.end(), is_judgement);
-    if (previous && current && selected(options, players, before, node.move, ply)) {
+    // A checkmate is the end of lila's analysis: the mating move has no evaluation after it
+    // there, so it is neither judged nor in the ACPL or the accuracy (its [%eval #0] is written).
+    if (current && !checkmated(*current)) values[ply] = white_centipawns(current->score, board.side_to_move());
+    if (previous && current && !checkmated(*current) && selected(options, players, before, node.move, ply)) {
+      rated[ply - 1] = true;
       MoveContext m{before, node, *previous, *current,
                     before_analysis && *before_analysis ? &**before_analysis : nullptr};
       bool replaced = false, beside = false;
@@ -286,6 +319,10 @@ GameOutcome annotate_game(pgn::Game& game, const PositionAnalyses& analyses, con
     }
     previous = current;
   }
+  const GameAccuracy accuracy = game_accuracy(values, game.start.side_to_move(), &rated);
+  for (std::size_t i = 0; i < out.plies.size(); ++i) out.plies[i].accuracy = accuracy.moves[i];
+  if (accuracy.white) out.white.add_game_accuracy(*accuracy.white);
+  if (accuracy.black) out.black.add_game_accuracy(*accuracy.black);
   return out;
 }
 

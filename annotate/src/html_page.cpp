@@ -24,6 +24,7 @@ using Json = nlohmann::json;
 struct Side {
   int inaccuracies = 0, mistakes = 0, blunders = 0, moves = 0;
   std::optional<int> acpl;
+  std::optional<double> accuracy;  // absent from summaries written before accuracy was
 };
 
 // A judgement's word in the JSON, its mark on the graph, and how the page writes it.
@@ -43,6 +44,7 @@ struct Ply {
   std::optional<double> chances;
   const Kind* judgement = nullptr;  // none when the move was not judged so
   std::string better;
+  std::optional<double> accuracy;
 };
 
 struct Game {
@@ -106,11 +108,21 @@ const Json& array(const Json& object, const char* key, const std::string& where)
   return v;
 }
 
+// An accuracy: a number from 0 to 100, or null or absent (a summary from before accuracy was).
+std::optional<double> percent_of(const Json& object, const char* key, const std::string& where) {
+  if (!object.contains(key) || object[key].is_null()) return std::nullopt;
+  const Json& v = object[key];
+  if (!v.is_number() || v.get<double>() < 0 || v.get<double>() > 100)
+    throw BadInput{path(where, key), "not a percent from 0 to 100 or null"};
+  return v.get<double>();
+}
+
 // SIDE's keys of `object` (a game side or a player).
 Side side_of(const Json& object, const std::string& where) {
   Side s{count(object, "inaccuracies", where), count(object, "mistakes", where), count(object, "blunders", where),
-         count(object, "moves", where), std::nullopt};
+         count(object, "moves", where), std::nullopt, std::nullopt};
   if (!member(object, "acpl", where).is_null()) s.acpl = count(object, "acpl", where);
+  s.accuracy = percent_of(object, "accuracy", where);
   return s;
 }
 
@@ -140,6 +152,7 @@ Ply ply_of(const Json& j, const std::string& where) {
   if (wc.is_number()) p.chances = wc.get<double>();
   p.judgement = judgement_of(j, where);
   if (j.contains("better")) p.better = text(j, "better", where);
+  p.accuracy = percent_of(j, "accuracy", where);
   return p;
 }
 
@@ -202,11 +215,12 @@ Expected<Run, std::string> read_run(const SummaryInput& in) {
 std::string shown(const std::string& name) { return name.empty() ? "(no name)" : name; }
 std::string tag_shown(const std::string& value) { return value.empty() ? "-" : value; }
 std::string acpl_text(const Side& s) { return s.acpl ? std::to_string(*s.acpl) : "-"; }
+std::string accuracy_text(std::optional<double> a) { return a ? fmt::format("{:.1f}%", *a) : "-"; }
 
 std::vector<html::Cell> side_cells(const Side& s) {
   return {html::Cell::number(std::to_string(s.inaccuracies)), html::Cell::number(std::to_string(s.mistakes)),
           html::Cell::number(std::to_string(s.blunders)), html::Cell::number(acpl_text(s)),
-          html::Cell::number(std::to_string(s.moves))};
+          html::Cell::number(accuracy_text(s.accuracy)), html::Cell::number(std::to_string(s.moves))};
 }
 
 // A row: `first` cells, then the side's figures.
@@ -231,7 +245,9 @@ void add_runs(html::Page& page, const std::vector<Run>& runs) {
       "Each game's graph shows White's winning chances after each move, from +1 (White wins) to -1 (Black wins), "
       "lichess's 2 / (1 + exp(-0.00368208 cp)) - 1; the dots mark the judged moves: blue an inaccuracy, orange a "
       "mistake, red a blunder. A judged move's better move is the engine's first choice (\"-\" when that was the "
-      "move played).");
+      "move played). Accuracy is lichess's: a move's from the mover's winning percent before and after it, a side's "
+      "the mean of a volatility-weighted mean and a harmonic mean of its moves' (a player's: the mean of their "
+      "games').");
   for (const Run& r : runs) {
     const std::string from = runs.size() > 1 ? r.name + ": " : "";
     for (const std::string& kept : r.kept) s.add_paragraph(from + "kept unchanged (not annotated), " + kept);
@@ -243,7 +259,7 @@ void add_players(html::Page& page, const std::vector<Run>& runs) {
   html::Section& s = page.add_section("players", "Players");
   for (const Run& r : runs) {
     if (runs.size() > 1) s.add_paragraph(r.name + " (" + r.engine + ", " + r.limits + ")");
-    html::Table table({"Player", "Games", "Inaccuracies", "Mistakes", "Blunders", "ACPL", "Moves judged"}, "players");
+    html::Table table({"Player", "Games", "Inaccuracies", "Mistakes", "Blunders", "ACPL", "Accuracy", "Moves judged"}, "players");
     for (const Player& p : r.players) table.add_row(row({shown(p.name), html::Cell::number(std::to_string(p.games))}, p.side));
     s.add(table);
   }
@@ -283,17 +299,18 @@ void add_game(html::Page& page, const Run& run, std::size_t run_index, bool seve
   s.add_paragraph(fmt::format("{}White: {}. Black: {}. Event: {}. Date: {}. Result: {}.",
                               several ? "From " + run.name + ". " : "", shown(g.white), shown(g.black), tag_shown(g.event),
                               tag_shown(g.date), tag_shown(g.result)));
-  html::Table sides({"Side", "Player", "Inaccuracies", "Mistakes", "Blunders", "ACPL", "Moves judged"}, "sides");
+  html::Table sides({"Side", "Player", "Inaccuracies", "Mistakes", "Blunders", "ACPL", "Accuracy", "Moves judged"}, "sides");
   sides.add_row(row({"White", shown(g.white)}, g.white_side));
   sides.add_row(row({"Black", shown(g.black)}, g.black_side));
   s.add(sides);
   s.add(graph_of(g));
-  html::Table judged({"Move", "Judgement", "Evaluation after", "Better move"}, "judged");
+  html::Table judged({"Move", "Judgement", "Evaluation after", "Accuracy", "Better move"}, "judged");
   for (std::size_t i = 0; i < g.plies.size(); ++i) {
     const Ply& p = g.plies[i];
     if (!p.judgement) continue;
     judged.add_row({numbered(g.first_ply + static_cast<int>(i), p.san), p.judgement->word,
-                    html::Cell::number(p.eval.empty() ? "-" : p.eval), p.better.empty() ? "-" : p.better});
+                    html::Cell::number(p.eval.empty() ? "-" : p.eval), html::Cell::number(accuracy_text(p.accuracy)),
+                    p.better.empty() ? "-" : p.better});
   }
   if (judged.rows() == 0) s.add_paragraph("No inaccuracy, mistake or blunder among the moves judged.");
   else s.add(judged);

@@ -1,5 +1,7 @@
 #include "annotate/render.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cstdint>
 #include <stdexcept>
@@ -109,6 +111,15 @@ std::string game_name(const InputGame& game) {
   return "game " + std::to_string(game.number) + " (line " + std::to_string(game.line) + ")";
 }
 
+// --accuracy-tags: each side's accuracy and ACPL as tags, for a side that has them.
+void set_accuracy_tags(pgn::Game& game, const detail::GameOutcome& outcome) {
+  const std::pair<const char*, const SideSummary*> sides[] = {{"White", &outcome.white}, {"Black", &outcome.black}};
+  for (const auto& [colour, side] : sides) {
+    if (const auto accuracy = side->accuracy()) game.set_tag(std::string(colour) + "Accuracy", fmt::format("{:.1f}", *accuracy));
+    if (const auto acpl = side->average_centipawn_loss()) game.set_tag(std::string(colour) + "ACPL", std::to_string(*acpl));
+  }
+}
+
 void render_game(AnnotatedFile& out, pgn::Game& game, const InputGame& in, const PositionAnalyses& analyses,
                  const AnnotateOptions& options, const std::function<void(const GameSummary&)>& on_game) {
   detail::GameOutcome outcome = detail::annotate_game(game, analyses, options, player_sides(game, options));
@@ -117,6 +128,7 @@ void render_game(AnnotatedFile& out, pgn::Game& game, const InputGame& in, const
     const bool all_replaced = outcome.earlier_replaced > 0 && outcome.earlier_kept == 0;
     game.set_tag("Annotator", theirs && !all_replaced ? annotator_value(*theirs, options.annotator) : options.annotator);
   }
+  if (options.accuracy_tags) set_accuracy_tags(game, outcome);
   pgn::append_game(out.pgn, game);
   GameSummary summary{in.number, tag_text(game, "White"), tag_text(game, "Black"), outcome.white, outcome.black,
                       tag_text(game, "Event"), tag_text(game, "Date"), tag_text(game, "Result"),

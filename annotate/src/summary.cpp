@@ -18,6 +18,18 @@ void SideSummary::merge(const SideSummary& other) {
   blunders += other.blunders;
   loss_sum += other.loss_sum;
   moves += other.moves;
+  accuracy_sum += other.accuracy_sum;
+  accuracy_games += other.accuracy_games;
+}
+
+void SideSummary::add_game_accuracy(double accuracy) {
+  accuracy_sum += accuracy;
+  ++accuracy_games;
+}
+
+std::optional<double> SideSummary::accuracy() const {
+  if (accuracy_games == 0) return std::nullopt;
+  return accuracy_sum / accuracy_games;
 }
 
 std::optional<int> SideSummary::average_centipawn_loss() const {

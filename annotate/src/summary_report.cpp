@@ -17,6 +17,12 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
+// An accuracy as the JSON gives it: rounded to one decimal.
+double one_decimal(double v) { return std::round(v * 10) / 10; }
+
+// An accuracy as a terminal shows it: a whole percent, rounded as lichess shows its own.
+std::string percent_text(std::optional<double> v) { return v ? fmt::format("{}%", std::lround(*v)) : "-"; }
+
 // SIDE's keys added to `j`.
 void add_side(Json& j, const SideSummary& s) {
   j["inaccuracies"] = s.inaccuracies;
@@ -25,6 +31,8 @@ void add_side(Json& j, const SideSummary& s) {
   j["moves"] = s.moves;
   const auto acpl = s.average_centipawn_loss();
   j["acpl"] = acpl ? Json(*acpl) : Json(nullptr);
+  const auto accuracy = s.accuracy();
+  j["accuracy"] = accuracy ? Json(one_decimal(*accuracy)) : Json(nullptr);
 }
 
 Json side_json(const SideSummary& s) {
@@ -36,9 +44,11 @@ Json side_json(const SideSummary& s) {
 std::string side_text(const SideSummary& s) {
   const auto acpl = s.average_centipawn_loss();
   const auto n = [](int count) { return static_cast<std::size_t>(std::max(count, 0)); };
-  return fmt::format("{}, {}, {}, ACPL {} ({} judged)", core::counted(n(s.inaccuracies), "inaccuracy", "inaccuracies"),
+  return fmt::format("{}, {}, {}, ACPL {}, accuracy {} ({} judged)",
+                     core::counted(n(s.inaccuracies), "inaccuracy", "inaccuracies"),
                      core::counted(n(s.mistakes), "mistake", "mistakes"), core::counted(n(s.blunders), "blunder", "blunders"),
-                     acpl ? std::to_string(*acpl) : "-", core::counted(n(s.moves), "move", "moves"));
+                     acpl ? std::to_string(*acpl) : "-", percent_text(s.accuracy()),
+                     core::counted(n(s.moves), "move", "moves"));
 }
 
 // A name for the terminal: escaped (a tag may hold an escape sequence), "(no name)" when empty.
@@ -102,6 +112,7 @@ Json ply_json(const PlyRecord& p) {
   ply["san"] = p.san;
   ply["eval"] = eval_json(p);
   ply["wc"] = chances_json(p);
+  if (p.accuracy) ply["accuracy"] = one_decimal(*p.accuracy);
   if (p.judgement != Judgement::None) {
     std::string kind(word(p.judgement));
     kind[0] = static_cast<char>(kind[0] - 'A' + 'a');

@@ -71,6 +71,9 @@ struct AnnotateOptions {
   // epdd's words in ASCII only ("->" where lichess writes "→"): render_file sets it for an input
   // in Latin-1 (InputGame::latin1), so that the output stays in the input's one encoding.
   bool ascii_words = false;
+  // Each game gets the tags WhiteAccuracy and BlackAccuracy (lila's game accuracy, one decimal)
+  // and WhiteACPL and BlackACPL, for a side that has them (--accuracy-tags).
+  bool accuracy_tags = false;
 };
 
 // The plies whose position the engine must analyse (0 = start position, p = after p plies) in
@@ -93,6 +96,9 @@ struct PlyRecord {
   core::Color to_move = core::Color::White;  // the side to move after the move
   Judgement judgement = Judgement::None;
   std::string better;                // a judged move's better move (the engine's first), SAN; or empty
+  // lila's accuracy of the move (accuracy.hpp), for a move the options judge whose two positions
+  // have a value; nullopt otherwise.
+  std::optional<double> accuracy;
 };
 
 struct GameSummary {

@@ -22,6 +22,9 @@ struct SideSummary {
   int blunders = 0;
   long long loss_sum = 0;
   int moves = 0;  // moves with a centipawn loss counted
+  // Game accuracies (accuracy.hpp): one for a game's side, a player's games' summed by merge().
+  double accuracy_sum = 0;
+  int accuracy_games = 0;
 
   // Counts one judged move and its centipawn loss.
   void add(Judgement judgement, int loss);
@@ -29,6 +32,11 @@ struct SideSummary {
   void merge(const SideSummary& other);
   // The mean loss rounded half up as lila's Math.round; nullopt with no move counted.
   std::optional<int> average_centipawn_loss() const;
+  // A game's accuracy of this side.
+  void add_game_accuracy(double accuracy);
+  // The side's game accuracy; for a player's totals the mean of their games' accuracies (each
+  // game counts once, as on lichess's insights); nullopt with none.
+  std::optional<double> accuracy() const;
 };
 
 }  // namespace epdd::annotate

@@ -25,13 +25,15 @@ inline constexpr std::string_view kAnnotationFormat = "epdd annotation 1";
 //    "players": [{"name": "...", "games": 2, ...SIDE's keys}, ...],    by tag text, first seen first
 //    "kept": [{"line": 12, "why": "12:5: ..."}, ...],                  games written back unchanged
 //    "notes": ["...", ...]}
-// SIDE is {"inaccuracies": I, "mistakes": M, "blunders": B, "moves": N, "acpl": A}: N the moves
-// judged (with both evaluations and past the filters), A their average centipawn loss as lila
-// counts it (SideSummary), null when N is 0. A player's totals add up both colours; a game
+// SIDE is {"inaccuracies": I, "mistakes": M, "blunders": B, "moves": N, "acpl": A, "accuracy": P}:
+// N the moves judged (with both evaluations and past the filters), A their average centipawn
+// loss as lila counts it (SideSummary), null when N is 0; P lila's game accuracy of those moves
+// (accuracy.hpp) to one decimal, for a player the mean of their games', null with none. A player's totals add up both colours; a game
 // whose White and Black tags are the same text counts once for that player. Absent tags are "";
 // a side whose tag is "?" (the standard's unknown) or empty is in its game but in no player's totals.
 // PLY is one main-line move, ply first_ply + its index (ply 1 is White's first move from the
-// usual start), on one line: {"san": "Nf3", "eval": E, "wc": W} and, for a judged move,
+// usual start), on one line: {"san": "Nf3", "eval": E, "wc": W}, "accuracy": the move's accuracy
+// as lila rates it (to one decimal) for a judged move whose two positions have a value, and, for a judged move,
 // "judgement": "inaccuracy"|"mistake"|"blunder" and, when the engine preferred another move,
 // "better": its SAN (a move not judged has neither key). E is the evaluation after the move as
 // its [%eval] has it, White's view: centipawns as a number (35 is [%eval 0.35]), a mate as the

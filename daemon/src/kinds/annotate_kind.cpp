@@ -112,8 +112,11 @@ constexpr KindOption kAnnotateOptions[] = {
      "($6), >= 0.2 mistake ($2), >= 0.3 blunder ($4); a move that allows a forced mate is a blunder\n"
      "(a mistake if the mover was already below -7.00, an inaccuracy below -9.99), one that loses\n"
      "its own forced mate a blunder (a mistake if still above +7.00 after, an inaccuracy above\n"
-     "+9.99); mate to mate for the same side is not judged. cp:I,M,B judges by centipawn loss\n"
-     "(lichess's: scores capped at +-10.00, a mate counting as +-10.00) instead: e.g. cp:50,100,300",
+     "+9.99); mate to mate for the same side is not judged. As on lichess, the engine's own first\n"
+     "move is never judged (whatever the two searches said), nor a move that gives checkmate; the\n"
+     "usual start position without an evaluation counts as lichess's +0.15. cp:I,M,B judges by\n"
+     "centipawn loss (lichess's: scores capped at +-10.00, a mate counting as +-10.00) instead:\n"
+     "e.g. cp:50,100,300. Either way each side gets lichess's ACPL and accuracy in the summary",
      KindOption::Type::Text, check_judge, false},
     {"variation_plies", "--variation-plies", "N",
      "The engine's line after a judged move, as a variation, at most N plies (default 12; 0: none)",
@@ -149,6 +152,10 @@ constexpr KindOption kAnnotateOptions[] = {
      "first limit of --position-limits), $14/$15 slight, $16/$17 moderate, $18/$19 decisive\n"
      "advantage for White/Black",
      KindOption::Type::Flag, check_flag, false},
+    {"accuracy_tags", "--accuracy-tags", "",
+     "Each game gets the tags WhiteAccuracy and BlackAccuracy (lichess's game accuracy of the\n"
+     "moves judged, one decimal) and WhiteACPL and BlackACPL, for a side that has them",
+     KindOption::Type::Flag, check_flag, false},
     {"position_limits", "--position-limits", "S,M,D",
      "The centipawn limits of --position-nags (default 30,70,200): below S equal, below M slight,\n"
      "below D moderate, else decisive",
@@ -182,6 +189,7 @@ Expected<annotate::AnnotateOptions, std::string> annotate_options(const JobSpec&
   o.replace_analysis = option_flag(spec, "replace_analysis");
   o.only_moves = option_flag(spec, "only_moves");
   o.position_nags = option_flag(spec, "position_nags");
+  o.accuracy_tags = option_flag(spec, "accuracy_tags");
   if (auto v = option_text(spec, "position_limits")) {
     auto t = parse_thresholds(*v);
     if (!t) return unexpected(t.error());

@@ -31,11 +31,13 @@ readable() {
 }
 
 fake_args=(--engine "$fake" --store fake.db -q)
+# The fake engine's first move is known to annotate_check: a move equal to it is not judged.
+check_args=(--fake-engine)
 kasparov="$data/kasparov-deep-blue-1997.pgn"
 "$epdd" annotate "$kasparov" "${fake_args[@]}" --depth 3 -o kasparov.pgn --json kasparov.json
 same kasparov.pgn kasparov.pgn
 same kasparov.json kasparov.json
-"$check" kasparov.pgn "$kasparov" || fail "annotate_check on kasparov.pgn"
+"$check" kasparov.pgn "$kasparov" "${check_args[@]}" || fail "annotate_check on kasparov.pgn"
 
 # Progress (not a terminal: plain lines) counts games and positions, and its last line has them
 # all; a second run of the same file from the cache counts the games as done by it.
@@ -55,7 +57,7 @@ readable kasparov.pgn "$kasparov"
 "$epdd" annotate "$kasparov" "${fake_args[@]}" --depth 3 -o options.pgn --judge cp:50,100,300 --only-moves --position-nags \
   --variation-plies 4 --from-ply 10 --side white --position-limits 20,60,150
 same options.pgn options.pgn
-"$check" options.pgn "$kasparov" --judge cp:50,100,300 --from-ply 10 --side white --only-moves ||
+"$check" options.pgn "$kasparov" "${check_args[@]}" --judge cp:50,100,300 --from-ply 10 --side white --only-moves ||
   fail "annotate_check on options.pgn"
 readable options.pgn "$kasparov"
 
@@ -72,7 +74,7 @@ for input in twic40.pgn "$data"/heavily-annotated.pgn "$data"/lichess-eval-clk.p
   status=0
   "$epdd" annotate "$input" "${fake_args[@]}" --depth 2 -o "$name.out.pgn" 2> "$name.log" || status=$?
   if [ "$status" -gt 1 ]; then fail "annotate $name: exit status $status: $(tail -3 "$name.log")"; continue; fi
-  "$check" "$name.out.pgn" "$input" || fail "annotate_check on $name"
+  "$check" "$name.out.pgn" "$input" "${check_args[@]}" || fail "annotate_check on $name"
   # Games written back unchanged are said with their line; the others must read clean.
   if [ "$status" = 0 ]; then readable "$name.out.pgn" "$input"; fi
   if [ "$status" = 1 ] && ! grep -q "kept unchanged" "$name.log"; then fail "$name: exit 1 without a game named"; fi

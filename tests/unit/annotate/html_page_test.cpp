@@ -105,16 +105,16 @@ TEST_CASE("The annotation page of each golden summary has every game, mark, judg
   CHECK(page.find("<script") == std::string::npos);
 }
 
-TEST_CASE("A judged move is listed numbered, with its judgement, eval and better move", "[annotate][page]") {
+TEST_CASE("A judged move is listed numbered, with its judgement, eval, accuracy and better move", "[annotate][page]") {
   const std::string page = page_of({{"mates.json", golden("mates.json")}});
-  // mates.json game 1: 1. f3 (-0.75, mistake, d4 was better), 2. g4 (#-1, blunder, Nc3).
+  // mates.json game 1: 1. f3 (-0.75, mistake, accuracy 63.0, d4 was better), 2. g4 (#-1, blunder, 15.4, Nc3).
   const std::string s = section(page, "game-1");
-  CHECK(s.find("<tr><td>1. f3</td><td>Mistake</td><td class=\"num\">-0.75</td><td>d4</td></tr>") != std::string::npos);
-  CHECK(s.find("<tr><td>2. g4</td><td>Blunder</td><td class=\"num\">#-1</td><td>Nc3</td></tr>") != std::string::npos);
+  CHECK(s.find("<tr><td>1. f3</td><td>Mistake</td><td class=\"num\">-0.75</td><td class=\"num\">63.0%</td><td>d4</td></tr>") != std::string::npos);
+  CHECK(s.find("<tr><td>2. g4</td><td>Blunder</td><td class=\"num\">#-1</td><td class=\"num\">15.4%</td><td>Nc3</td></tr>") != std::string::npos);
   CHECK(s.find("Event: 01 Fool&#39;s mate: White lets a mate in.") != std::string::npos);
   CHECK(s.find("<p class=\"moves\">1. f3? (-0.75) e5 (-0.76) 2. g4?? (#-1) Qh4# (#-0)</p>") != std::string::npos);
   // Black's moves are numbered with "...": game 2's 3... Nf6 lets a mate in.
-  CHECK(section(page, "game-2").find("<td>3... Nf6</td><td>Blunder</td><td class=\"num\">#1</td><td>g6</td>") !=
+  CHECK(section(page, "game-2").find("<td>3... Nf6</td><td>Blunder</td><td class=\"num\">#1</td><td class=\"num\">9.2%</td><td>g6</td>") !=
         std::string::npos);
 }
 

@@ -182,9 +182,19 @@ TEST_CASE("An earlier engine's judgement is one thing: kept whole with ours besi
   }
 }
 
-TEST_CASE("The best move played: judged by the rule, but no 'was best' and no variation", "[annotate][render]") {
+TEST_CASE("The engine's own move played is never judged, as on lichess, but its loss still counts", "[annotate][render]") {
+  // lila judges a move only where its analysis has a variation, and fishnet gives none when the
+  // engine's first move is the move played (AnalysisBuilder: `case first :: rest if first !=
+  // move`; Analysis.infoAdvices: `if info.hasVariation`), however far two searches' scores drift.
   const auto r = test::render(kOneMove, test::always({analysis(cp(300), 20, {"e2e4", "e7e5"}), analysis(cp(300), 18)}));
-  CHECK(test::movetext(r.file.pgn) == "{[%eval 3.00,20]} 1. e4 $4 {[%eval -3.00,18]} {(3.00 → -3.00) Blunder.} *");
+  CHECK(test::movetext(r.file.pgn) == "{[%eval 3.00,20]} 1. e4 {[%eval -3.00,18]} *");
+  REQUIRE(r.file.games.size() == 1);
+  const auto& white = r.file.games[0].white_side;
+  CHECK(white.blunders == 0);
+  CHECK(white.moves == 1);  // lila's ACPL and accuracy count every move with two evaluations
+  CHECK(white.average_centipawn_loss() == 600);
+  REQUIRE(r.file.games[0].plies.at(0).accuracy);
+  CHECK(*r.file.games[0].plies[0].accuracy < 10);
 }
 
 TEST_CASE("An engine line stops at its first illegal move", "[annotate][render]") {
@@ -476,7 +486,9 @@ TEST_CASE("The summary per game side and per player over the file, as JSON and t
   REQUIRE(parsed["kept"].size() == 1);
   CHECK(parsed["kept"][0]["line"] == 11);
   const std::string summary = annotate::summary_text(r.file);
-  CHECK(summary.find("game 1: A - B\n  White 0 inaccuracies, 0 mistakes, 1 blunder, ACPL 600 (1 move judged)\n") != std::string::npos);
+  // accuracy: White's winning percent 75.1 -> 24.9, 103.1668 x exp(-0.0435442 x 50.2) - 3.1669 + 1 = 9.4
+  CHECK(summary.find("game 1: A - B\n  White 0 inaccuracies, 0 mistakes, 1 blunder, ACPL 600, accuracy 9% (1 move judged)\n") !=
+        std::string::npos);
   CHECK(summary.find("kept unchanged") == std::string::npos);  // the caller lists them, with the file's name
   REQUIRE(r.file.kept.size() == 1);
 }
@@ -538,6 +550,8 @@ TEST_CASE("The JSON summary, written a game at a time, is the text of the whole 
       j["moves"] = s.moves;
       const auto acpl = s.average_centipawn_loss();
       j["acpl"] = acpl ? Json(*acpl) : Json(nullptr);
+      // One decimal; a player's is the plain mean of their games' accuracies.
+      j["accuracy"] = s.accuracy_games == 0 ? Json(nullptr) : Json(std::round(s.accuracy_sum / s.accuracy_games * 10) / 10);
       return j;
     };
     Json j;
@@ -595,20 +609,25 @@ TEST_CASE("The JSON summary, written a game at a time, is the text of the whole 
   annotate::SideSummary s;
   s.add(annotate::Judgement::Blunder, 350);
   s.add(annotate::Judgement::None, 0);
+  s.add_game_accuracy(71.26);
+  annotate::SideSummary two_games = s;
+  two_games.add_game_accuracy(90.1);  // a player's: (71.26 + 90.1) / 2 = 80.68 -> 80.7
   using annotate::Judgement;
   using core::Color;
   const auto ply = [](std::string san, std::optional<core::Score> eval, Color to_move, Judgement j = Judgement::None,
                       std::string better = "") {
-    return annotate::PlyRecord{std::move(san), eval, to_move, j, std::move(better)};
+    return annotate::PlyRecord{std::move(san), eval, to_move, j, std::move(better), {}};
   };
-  file.games.push_back({1, "Kasparov, G", "Deep \"Blue\"\n", s, {}, "Match <1997>", "1997.05.03", "1-0", 1,
+  file.games.push_back({1, "Kasparov, G", "Deep \"Blue\"\n", two_games, {}, "Match <1997>", "1997.05.03", "1-0", 1,
                         {ply("e4", test::cp(35), Color::Black), ply("e5", test::cp(-35), Color::White),
                          ply("Qh5", std::nullopt, Color::Black), ply("Ke7", test::mate(1), Color::White, Judgement::Blunder, "Nc6"),
                          ply("Qxe5#", test::mate(0), Color::Black)}});
-  plies[1] = {Json{{"san", "e4"}, {"eval", -35}, {"wc", -0.064}},
+  file.games[0].plies[0].accuracy = 97.06;
+  file.games[0].plies[3].accuracy = 0;
+  plies[1] = {Json{{"san", "e4"}, {"eval", -35}, {"wc", -0.064}, {"accuracy", 97.1}},
               Json{{"san", "e5"}, {"eval", -35}, {"wc", -0.064}},
               Json{{"san", "Qh5"}, {"eval", nullptr}, {"wc", nullptr}},
-              Json{{"san", "Ke7"}, {"eval", "#1"}, {"wc", 1}, {"judgement", "blunder"}, {"better", "Nc6"}},
+              Json{{"san", "Ke7"}, {"eval", "#1"}, {"wc", 1}, {"accuracy", 0.0}, {"judgement", "blunder"}, {"better", "Nc6"}},
               Json{{"san", "Qxe5#"}, {"eval", "#0"}, {"wc", 1}}};
   file.games.push_back({2, "M\xfcller", "Kasparov, G", {}, s, "", "", "*", 20,
                         {ply("N\xe4""3", test::mate(-4), Color::White, Judgement::Mistake, "O-O"),
@@ -622,7 +641,8 @@ TEST_CASE("The JSON summary, written a game at a time, is the text of the whole 
   file.notes.push_back("second note");
   CHECK(annotate::summary_json(file, "E\tF", "movetime 50") == oracle(file, "E\tF", "movetime 50"));
   INFO(annotate::summary_json(file, "E", "L"));
-  CHECK(annotate::summary_json(file, "E", "L").find("\n        {\"san\":\"e4\",\"eval\":-35,\"wc\":-0.064},\n") != std::string::npos);
+  CHECK(annotate::summary_json(file, "E", "L").find("\n        {\"san\":\"e4\",\"eval\":-35,\"wc\":-0.064,\"accuracy\":97.1},\n") !=
+        std::string::npos);
 }
 
 // What the page needs per ply, from a real render: the move, White's eval as the [%eval] says
@@ -646,9 +666,13 @@ TEST_CASE("The summary JSON has each ply's move, eval, winning chances, judgemen
   CHECK(g["result"] == "0-1");
   CHECK(g["first_ply"] == 1);
   REQUIRE(g["plies"].size() == 3);
-  CHECK(g["plies"][0] == nlohmann::ordered_json{{"san", "e4"}, {"eval", 30}, {"wc", 0.055}});  // tanh(0.00368208 * 30 / 2)
-  CHECK(g["plies"][1] == nlohmann::ordered_json{{"san", "e5"}, {"eval", 40}, {"wc", 0.074}});
-  CHECK(g["plies"][2] == nlohmann::ordered_json{{"san", "Ke2"}, {"eval", -300}, {"wc", -0.502}, {"judgement", "blunder"}, {"better", "Nf3"}});
+  // wc: tanh(0.00368208 * 30 / 2). accuracy: 100 where the mover's winning percent does not
+  // drop (1. e4: 30 -> 30; 1... e5: White's 30 -> 40, Black's drop 0.92 points: 103.1668 x
+  // exp(-0.0435442 x 0.92) - 3.1669 + 1 = 97.0); 2. Ke2: White 40 -> -300, a drop of 28.8 points: 27.3.
+  CHECK(g["plies"][0] == nlohmann::ordered_json{{"san", "e4"}, {"eval", 30}, {"wc", 0.055}, {"accuracy", 100.0}});
+  CHECK(g["plies"][1] == nlohmann::ordered_json{{"san", "e5"}, {"eval", 40}, {"wc", 0.074}, {"accuracy", 97.0}});
+  CHECK(g["plies"][2] == nlohmann::ordered_json{{"san", "Ke2"}, {"eval", -300}, {"wc", -0.502}, {"accuracy", 27.3},
+                                                {"judgement", "blunder"}, {"better", "Nf3"}});
   const auto& fen = j["games"][1];
   CHECK(fen["first_ply"] == 40);  // Black's 20th move
   CHECK(fen["event"] == "");
@@ -691,4 +715,46 @@ TEST_CASE("A game in Latin-1 is written back in Latin-1 with ASCII words, its na
   const auto u = test::render(utf8, test::always(a));
   CHECK(test::movetext(u.file.pgn).find("{(3.00 \xE2\x86\x92 -3.00) Blunder. d4 was best.}") != std::string::npos);
   CHECK(u.file.notes.empty());
+}
+
+TEST_CASE("lila's edges: the unanalysed start is +0.15, the mating move is not judged, accuracy tags", "[annotate][render]") {
+  SECTION("the usual start without an evaluation counts as lila's Cp.initial, White's +0.15") {
+    // 1. e4 and then Black's +1.50: White's winning chances 0.028 -> -0.269, a drop of 0.297.
+    const auto r = test::render(kOneMove, test::always({std::nullopt, analysis(cp(150), 18)}));
+    CHECK(test::movetext(r.file.pgn) == "1. e4 $2 {[%eval -1.50,18]} {(0.15 → -1.50) Mistake.} *");
+    REQUIRE(r.file.games.size() == 1);
+    CHECK(r.file.games[0].white_side.average_centipawn_loss() == 165);
+  }
+  SECTION("a game from a FEN without an evaluation of its start: the first move is not judged") {
+    const std::string fen = "[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n1. e4 *\n";
+    const auto r = test::render(fen, test::always({std::nullopt, analysis(cp(150), 18)}));
+    REQUIRE(r.file.games.size() == 1);
+    CHECK(r.file.games[0].white_side.moves == 0);
+    CHECK_FALSE(r.file.games[0].white_side.accuracy());
+  }
+  SECTION("the move that gives mate is neither judged nor counted in the ACPL or the accuracy") {
+    const std::string text = "[Event \"t\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
+    const auto r = test::render(text, test::always({analysis(cp(30), 9, {"d2d4"}), analysis(cp(60), 9, {"e7e5"}),
+                                                    analysis(cp(-70), 9, {"d2d4"}), analysis(mate(1), 9, {"d8h4"})}));
+    REQUIRE(r.file.games.size() == 1);
+    const auto& g = r.file.games[0];
+    CHECK(g.black_side.moves == 1);  // 1... e5 only
+    REQUIRE(g.plies.size() == 4);
+    CHECK(g.plies[3].judgement == annotate::Judgement::None);
+    CHECK_FALSE(g.plies[3].accuracy);
+    CHECK(test::movetext(r.file.pgn).find("Qh4# {[%eval #-0]}") != std::string::npos);  // its eval is written
+  }
+  SECTION("--accuracy-tags: each side's accuracy and ACPL as tags, for a side that has them") {
+    annotate::AnnotateOptions o;
+    o.accuracy_tags = true;
+    const auto r = test::render(kOneMove, test::always({analysis(cp(300), 9, {"c2c4"}), analysis(cp(300), 9)}), o);
+    REQUIRE(r.read_back.size() == 1);
+    const pgn::Game& g = r.read_back[0];
+    CHECK(g.tag("WhiteAccuracy").value_or("") == "9.4");  // lila: 75.1% -> 24.9%, see the summary test above
+    CHECK(g.tag("WhiteACPL").value_or("") == "600");
+    CHECK_FALSE(g.tag("BlackAccuracy"));  // Black has no move
+    CHECK_FALSE(g.tag("BlackACPL"));
+    const auto plain = test::render(kOneMove, test::always({analysis(cp(300), 9, {"c2c4"}), analysis(cp(300), 9)}));
+    CHECK_FALSE(plain.read_back.at(0).tag("WhiteAccuracy"));  // only when asked
+  }
 }
