@@ -4,9 +4,33 @@
 
 #include "annotate/accuracy.hpp"
 #include "annotate/eval_comment.hpp"
+#include "annotate/input_evals.hpp"
 #include "core/notation.hpp"
 
 namespace epdd::annotate::detail {
+
+bool is_judgement_words(std::string_view c) {
+  if (c.starts_with(kBesidePrefix)) c.remove_prefix(kBesidePrefix.size());
+  return is_advice_comment(c) || c == kOnlyMoveComment;
+}
+
+std::string_view named_best(std::string_view c) {
+  constexpr std::string_view kBest = " was best.";
+  if (!c.ends_with(kBest)) return {};
+  c.remove_suffix(kBest.size());
+  c = c.substr(c.rfind(' ') + 1);
+  while (!c.empty() && (c.back() == '+' || c.back() == '#')) c.remove_suffix(1);
+  return c;
+}
+
+std::string first_san(const core::Board& before, const pgn::Annotation& a) {
+  if (a.kind != pgn::Annotation::Kind::Variation || a.variation.empty() || a.variation.front().moves.empty()) return {};
+  const core::Move m = a.variation.front().moves.front().move;
+  if (m.is_null() || !before.is_legal(m)) return {};
+  std::string san = core::to_san(before, m);
+  while (!san.empty() && (san.back() == '+' || san.back() == '#')) san.pop_back();
+  return san;
+}
 
 namespace {
 
@@ -39,34 +63,7 @@ bool is_position_nag(const Annotation& a) { return a.kind == Annotation::Kind::N
 Annotation nag_annotation(int nag) { return {Annotation::Kind::Nag, static_cast<std::uint8_t>(nag), {}, {}}; }
 Annotation comment_annotation(std::string text) { return {Annotation::Kind::Comment, 0, std::move(text), {}}; }
 
-// The words of a judgement an engine wrote at a move (lichess's export, an earlier run of ours,
-// ours beside another's): never the eval's comment.
-bool is_judgement_words(std::string_view c) {
-  if (c.starts_with(kBesidePrefix)) c.remove_prefix(kBesidePrefix.size());
-  return is_advice_comment(c) || c == kOnlyMoveComment;
-}
 bool is_judgement(const Annotation& a) { return is_kind(a, Annotation::Kind::Comment) && is_judgement_words(a.comment); }
-
-// The move a judgement names as best ("... Nf5 was best."), without a check sign; empty if none.
-std::string_view named_best(std::string_view c) {
-  constexpr std::string_view kBest = " was best.";
-  if (!c.ends_with(kBest)) return {};
-  c.remove_suffix(kBest.size());
-  c = c.substr(c.rfind(' ') + 1);
-  while (!c.empty() && (c.back() == '+' || c.back() == '#')) c.remove_suffix(1);
-  return c;
-}
-
-// The first move of a variation hanging after a move, in SAN from the position before that
-// move, without a check sign.
-std::string first_san(const core::Board& before, const Annotation& a) {
-  if (!is_kind(a, Annotation::Kind::Variation) || a.variation.empty() || a.variation.front().moves.empty()) return {};
-  const core::Move m = a.variation.front().moves.front().move;
-  if (m.is_null() || !before.is_legal(m)) return {};
-  std::string san = core::to_san(before, m);
-  while (!san.empty() && (san.back() == '+' || san.back() == '#')) san.pop_back();
-  return san;
-}
 
 // Removes an earlier engine judgement whole: its words, the move's assessment NAG ($1-$6), and
 // the variations that begin with a move its words name as best. Returns whether there was one.
@@ -256,9 +253,20 @@ bool checkmated(const Eval& e) { return e.score.is_mate() && e.score.mate_plies(
 
 }  // namespace
 
-GameOutcome annotate_game(pgn::Game& game, const PositionAnalyses& analyses, const AnnotateOptions& options,
+GameOutcome annotate_game(pgn::Game& game, const PositionAnalyses& searched, const AnnotateOptions& options,
                           PlayerSides players) {
   GameOutcome out;
+  // --evals-from-input: the game's own evaluations, read before anything is written into it,
+  // where the caller has no analysis.
+  PositionAnalyses merged;
+  if (options.evals_from_input != AnnotateOptions::InputEvals::Off) {
+    merged = input_analyses(game);
+    for (std::size_t p = 0; p < merged.size(); ++p) {
+      if (p < searched.size() && searched[p]) merged[p] = searched[p];
+      else out.from_input += merged[p].has_value();
+    }
+  }
+  const PositionAnalyses& analyses = options.evals_from_input == AnnotateOptions::InputEvals::Off ? searched : merged;
   out.plies.reserve(game.main.moves.size());
   core::Board board = game.start;
   std::optional<Eval> previous = evaluate(board, analysis_at(analyses, 0));

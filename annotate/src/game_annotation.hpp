@@ -27,6 +27,8 @@ struct GameOutcome {
   std::size_t earlier_kept = 0;
   std::size_t earlier_replaced = 0;
   std::size_t beside = 0;
+  // Positions whose evaluation came from the game's own comments (evals_from_input).
+  std::size_t from_input = 0;
 };
 
 // Which sides' moves the player filter lets through (both when there is no filter).
@@ -50,6 +52,18 @@ std::string advice_comment(core::Score before, core::Score after, bool white_mov
 // words, so an earlier engine's judgement (lichess's export, a run of ours) is known as one;
 // either arrow, " → " or " -> ".
 bool is_advice_comment(std::string_view comment);
+
+// The words of a judgement an engine wrote at a move (lichess's export, an earlier run of ours,
+// ours beside another's, "only move"): never the eval's comment.
+bool is_judgement_words(std::string_view comment);
+
+// The move a judgement's words name as best ("... Nf5 was best."), without a check sign; empty
+// if none.
+std::string_view named_best(std::string_view comment);
+
+// The first move of a variation hanging after a move, in SAN from the position before that
+// move, without a check sign; empty when `a` is no variation or its first move is not legal there.
+std::string first_san(const core::Board& before, const pgn::Annotation& a);
 
 // The comment only_moves writes.
 inline constexpr std::string_view kOnlyMoveComment = "only move";

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <stdexcept>
 
+#include "annotate/input_evals.hpp"
 #include "core/text.hpp"
 #include "game_annotation.hpp"
 #include "input_stream.hpp"
@@ -129,6 +130,7 @@ void render_game(AnnotatedFile& out, pgn::Game& game, const InputGame& in, const
     game.set_tag("Annotator", theirs && !all_replaced ? annotator_value(*theirs, options.annotator) : options.annotator);
   }
   if (options.accuracy_tags) set_accuracy_tags(game, outcome);
+  out.evals_from_input += outcome.from_input;
   pgn::append_game(out.pgn, game);
   GameSummary summary{in.number, tag_text(game, "White"), tag_text(game, "Black"), outcome.white, outcome.black,
                       tag_text(game, "Event"), tag_text(game, "Date"), tag_text(game, "Result"),
@@ -142,9 +144,11 @@ void render_game(AnnotatedFile& out, pgn::Game& game, const InputGame& in, const
                         "...\" (--replace-analysis: epdd's alone)");
   if (outcome.unevaluated > 0)
     out.notes.push_back(game_name(in) + ": " + std::to_string(outcome.unevaluated) + " of " +
-                        std::to_string(outcome.positions) +
-                        " positions have no evaluation (not analysed, or the analysis failed): no [%eval] there, "
-                        "and the moves into and out of them are not judged");
+                        std::to_string(outcome.positions) + " positions have no evaluation (" +
+                        (options.evals_from_input == AnnotateOptions::InputEvals::Only
+                             ? "none in the input, and --evals-from-input only searches none"
+                             : "not analysed, or the analysis failed") +
+                        "): no [%eval] there, and the moves into and out of them are not judged");
   if (outcome.after_null > 0) {
     const int ply = first_ply(game.start) + static_cast<int>(outcome.null_move) - 1;
     out.notes.push_back(game_name(in) + ": no evaluation from the null move on (" + std::to_string((ply + 1) / 2) +
@@ -179,11 +183,14 @@ void write_tail(AnnotatedFile& out, const InputBytes& bytes, std::size_t tail, c
 
 std::vector<std::size_t> plies_to_analyse(const pgn::Game& game, const AnnotateOptions& options) {
   std::vector<std::size_t> plies;
+  if (options.evals_from_input == AnnotateOptions::InputEvals::Only) return plies;
+  const PositionAnalyses given = options.evals_from_input == AnnotateOptions::InputEvals::Fill ? input_analyses(game)
+                                                                                             : PositionAnalyses{};
   core::Board board = game.start;
   const auto& moves = game.main.moves;
   const std::size_t first = options.from_ply > 1 ? static_cast<std::size_t>(options.from_ply - 1) : 0;
   for (std::size_t ply = 0;; ++ply) {
-    if (ply >= first && board.count_legal() > 0) plies.push_back(ply);
+    if (ply >= first && board.count_legal() > 0 && !(ply < given.size() && given[ply])) plies.push_back(ply);
     if (ply == moves.size() || moves[ply].move.is_null()) break;
     board.make_move(moves[ply].move);
   }
@@ -231,6 +238,9 @@ AnnotatedFile render_file(const InputBytes& bytes, const std::vector<InputGame>&
   if (index != games.size())
     throw std::invalid_argument("render_file: the games given are not scan_games() of these bytes");
   write_tail(out, bytes, tail_begin(bytes, games), flush);
+  if (options.evals_from_input != AnnotateOptions::InputEvals::Off)
+    out.notes.push_back(core::counted(out.evals_from_input, "position", "positions") +
+                        " evaluated from the games' own comments ([%eval], engine-match scores), not searched");
   return out;
 }
 

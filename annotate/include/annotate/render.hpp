@@ -74,12 +74,20 @@ struct AnnotateOptions {
   // Each game gets the tags WhiteAccuracy and BlackAccuracy (lila's game accuracy, one decimal)
   // and WhiteACPL and BlackACPL, for a side that has them (--accuracy-tags).
   bool accuracy_tags = false;
+  // --evals-from-input: the evaluations the games already carry (input_evals.hpp) answer their
+  // positions. Off: every position is searched, and what the input had is rewritten from the
+  // search. Only: nothing is searched; positions without one have no evaluation (the moves
+  // around them are not judged, and counted). Fill: only the positions without one are searched.
+  // A position the caller has an analysis of uses that analysis in every mode.
+  enum class InputEvals { Off, Only, Fill };
+  InputEvals evals_from_input = InputEvals::Off;
 };
 
 // The plies whose position the engine must analyse (0 = start position, p = after p plies) in
 // a readable game: every main-line position from from_ply-1 on that has a legal move (a
 // checkmate or stalemate is scored without the engine) and that no null move precedes (UCI
-// cannot send one).
+// cannot send one); with evals_from_input Only none, with Fill those of them the game's
+// comments give no evaluation of.
 std::vector<std::size_t> plies_to_analyse(const pgn::Game& game, const AnnotateOptions& options);
 
 // Position p's analysis (p = plies from the start), nullopt for those not analysed or failed.
@@ -115,6 +123,7 @@ struct AnnotatedFile {
   std::vector<GameSummary> games;                         // readable games, in input order
   std::vector<std::pair<std::size_t, std::string>> kept;  // (line, why): games written back unchanged
   std::vector<std::string> notes;                         // anything else a user must hear
+  std::size_t evals_from_input = 0;  // positions evaluated from the games' own comments
 };
 
 // Whether a White or Black tag of the input names `player` as the --player filter compares

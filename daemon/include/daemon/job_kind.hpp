@@ -94,6 +94,10 @@ class JobKind {
   virtual uci::NewGame default_new_game() const { return uci::NewGame::Clear; }
   // Whether it writes reports beside its main output (spec.report, spec.json: --report/--json).
   virtual bool has_reports() const { return false; }
+  // Whether a job of this spec searches anything: false when every answer comes from the input
+  // (annotate --evals-from-input only). A one-shot run then starts no engine (one need not be
+  // installed) and names none.
+  virtual bool needs_engine(const JobSpec&) const { return true; }
   // Whether the bytes of a stored input (stored_inputs(): annotate's book) are usable, checked
   // as the job is made, before any search; why not otherwise.
   virtual Expected<void, std::string> check_stored_input(std::string_view key, std::string_view bytes) const;

@@ -81,6 +81,11 @@ std::optional<std::string> check_side(std::string_view v) {
   return fmt::format("'{}' is not white or black", core::escaped(v));
 }
 
+std::optional<std::string> check_input_evals(std::string_view v) {
+  if (v == "only" || v == "fill") return std::nullopt;
+  return fmt::format("'{}' is not only or fill", core::escaped(v));
+}
+
 Expected<annotate::PositionNagThresholds, std::string> parse_thresholds(std::string_view v) {
   annotate::PositionNagThresholds t;
   int* fields[] = {&t.slight, &t.moderate, &t.decisive};
@@ -152,6 +157,17 @@ constexpr KindOption kAnnotateOptions[] = {
      "first limit of --position-limits), $14/$15 slight, $16/$17 moderate, $18/$19 decisive\n"
      "advantage for White/Black",
      KindOption::Type::Flag, check_flag, false},
+    {"evals_from_input", "--evals-from-input", "only|fill",
+     "Judge from the evaluations the games already carry instead of searching them: lichess's\n"
+     "[%eval 0.35], [%eval 0.35,20], [%eval #-3] (White's view), and the engine-match comments\n"
+     "cutechess, fastchess and Arena write after an engine's move, {+0.35/20 1.2s}, {-M4/30},\n"
+     "{+1.00/12} (the mover's view: its own score; M counts plies). only: nothing is searched,\n"
+     "and a position without an evaluation leaves the moves into and out of it unjudged (the\n"
+     "notes count them); fill: the engine searches just those. A judged move's better move and\n"
+     "line come from an earlier judgement at it (\"Nc6 was best.\" and its variation, as in a\n"
+     "lichess export or epdd's own output); without one the judgement names none, and the\n"
+     "engine's own move, which lichess never judges, cannot be told apart",
+     KindOption::Type::Text, check_input_evals},
     {"accuracy_tags", "--accuracy-tags", "",
      "Each game gets the tags WhiteAccuracy and BlackAccuracy (lichess's game accuracy of the\n"
      "moves judged, one decimal) and WhiteACPL and BlackACPL, for a side that has them",
@@ -190,6 +206,8 @@ Expected<annotate::AnnotateOptions, std::string> annotate_options(const JobSpec&
   o.only_moves = option_flag(spec, "only_moves");
   o.position_nags = option_flag(spec, "position_nags");
   o.accuracy_tags = option_flag(spec, "accuracy_tags");
+  if (auto v = option_text(spec, "evals_from_input"))
+    o.evals_from_input = *v == "only" ? annotate::AnnotateOptions::InputEvals::Only : annotate::AnnotateOptions::InputEvals::Fill;
   if (auto v = option_text(spec, "position_limits")) {
     auto t = parse_thresholds(*v);
     if (!t) return unexpected(t.error());
@@ -332,6 +350,8 @@ class AnnotateKind final : public JobKind {
     const annotate::InputBytes& bytes = input_of(run).bytes;
     // (refuse_input says "no game in the file" as empty_input would: holds_a_game is scan_games')
     if (auto why = refuse_input(name, InputSource{bytes.size, bytes.read}, spec)) return why;
+    // --evals-from-input only searches nothing: the games are judged from their own comments.
+    if (option_text(spec, "evals_from_input") == "only") return std::nullopt;
     for (std::size_t g = 0; g < plan_parts(run); ++g)
       if (!plan_part(spec, run, g).empty()) return std::nullopt;
     const AnnotateInput& input = input_of(run);
@@ -368,10 +388,15 @@ class AnnotateKind final : public JobKind {
            static_cast<std::size_t>(std::count_if(games.begin(), games.end(), [](const auto& g) { return !g.readable; }));
   }
 
+  bool needs_engine(const JobSpec& spec) const override { return option_text(spec, "evals_from_input") != "only"; }
+
   std::map<std::string, std::string> render(AnalysisRun& run, const JobSpec& spec) const override {
     const AnnotateInput& input = input_of(run);
-    const std::string limits = describe_limits(spec.limits, spec.multipv);
-    const std::string annotator = fmt::format("epdd, {}, {}", run.engine.empty() ? "an engine" : run.engine, limits);
+    // --evals-from-input only: no engine judged, the input's evaluations did.
+    const bool engine = needs_engine(spec);
+    const std::string limits = engine ? describe_limits(spec.limits, spec.multipv) : "";
+    const std::string engine_name = engine ? (run.engine.empty() ? "an engine" : run.engine) : "the input's evaluations";
+    const std::string annotator = engine ? fmt::format("epdd, {}, {}", engine_name, limits) : "epdd, the input's evaluations";
     auto options = annotate_options(spec, annotator, &run);
     std::vector<std::string> notes;
     if (!options) {
@@ -407,7 +432,7 @@ class AnnotateKind final : public JobKind {
     const auto problem = run.write_problem ? run.write_problem : report;
     for (const annotate::InputGame& g : input.games)
       if (!g.readable) problem(fmt::format("{}:{}: kept unchanged: {}\n", core::escaped(spec.input), g.line, one_line(g.problem)));
-    annotate::SummaryWriter summary(run.engine, limits, sink(run.write_json, "json"), report);
+    annotate::SummaryWriter summary(engine ? run.engine : engine_name, limits, sink(run.write_json, "json"), report);
     annotate::AnnotatedFile file = annotate::render_file(input.bytes, input.games, analyses_of, *options, run.write_output,
                                                          [&](const annotate::GameSummary& g) { summary.game(g); });
     for (auto& n : notes) file.notes.push_back(std::move(n));

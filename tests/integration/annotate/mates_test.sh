@@ -203,5 +203,26 @@ for text in '2. g4 $4 {[%eval #-1,3]} {(-0.76 → Mate in 1) Checkmate is now un
   grep -qF -- "$text" mates.joined || fail "mates.pgn does not have: $text"
 done
 
+# Round trip (issue 35, item 2): the lichess run's output judged from its own evaluations, with
+# no engine at all (one that cannot start is named), gives the same NAGs, comments, variations
+# and summary; only the Annotator tag says where the evaluations came from.
+"$epdd" annotate mates.pgn --evals-from-input only --engine /nonexistent/engine --store again.db -o again.pgn \
+  --json again.json 2> again.log || fail "--evals-from-input only: exit status $?: $(tail -3 again.log)"
+grep -q "^epdd annotate: 0 positions searched now, 0 from the cache" again.log || fail "--evals-from-input only searched: $(tail -1 again.log)"
+grep -q "^note: 85 positions evaluated from the games' own comments" again.log ||
+  fail "--evals-from-input only: not every position from the input: $(grep '^note' again.log | tail -2)"
+diff <(grep -v '^\[Annotator ' mates.pgn) <(grep -v '^\[Annotator ' again.pgn) >&2 ||
+  fail "--evals-from-input only on our own output: other NAGs, comments or lines (above)"
+grep -c '^\[Annotator "epdd, the input.s evaluations"\]$' again.pgn | grep -qx 18 || fail "--evals-from-input only: the Annotator tag"
+# The summaries are compared with the scripted engine's run over the same output (its tags are
+# the output's: the first run added the roster's "?"s), from the store: nothing searched again.
+"$epdd" annotate mates.pgn --config engines.toml --engine scripted --depth 3 --store mates.db -o rerun.pgn \
+  --json rerun.json 2> rerun.log || fail "the rerun over our own output: exit status $?: $(tail -3 rerun.log)"
+cmp -s mates.pgn rerun.pgn || fail "the scripted engine's rerun over its own output changed it"
+diff <(sed '/^note: /d; /^progress: /d; /positions searched now/d' rerun.log) <(sed '/^note: /d; /^progress: /d; /positions searched now/d' again.log) >&2 ||
+  fail "--evals-from-input only: another summary (above)"
+json_but_source() { sed '/^  "engine": /d; /^  "limits": /d; /^  "notes": /,$d' "$1"; }
+diff <(json_but_source rerun.json) <(json_but_source again.json) >&2 || fail "--evals-from-input only: another JSON summary (above)"
+
 [ "$failed" = 0 ] && echo "annotate mates test passed"
 exit $failed

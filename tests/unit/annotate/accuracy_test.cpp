@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "annotate/accuracy.hpp"
+#include "lichess_games.hpp"
 
 using epdd::annotate::game_accuracy;
 using epdd::annotate::move_accuracy;
@@ -187,51 +188,8 @@ TEST_CASE("game accuracy at the edges: one move, a side with none, the cap, mate
   }
 }
 
-namespace {
-
-// Three games as lichess's game export gives them (GET /game/export/{id}?evals=true&accuracy=true):
-// its evaluation after each ply, White's view ("#n" a mate; the mating move has none), and its own
-// accuracy per side. Found with the search tool, cited where they were published:
-//   VkCaVXJq  lukebodmer/website_learn_chess_like_a_computer, ENRICHED_GAME_DATA_EXAMPLE.md
-//             at 335888e12bcbc0a15206d37a7806d8f7b8c8513e: white 88, black 79 (ACPL 35, 58)
-//   aTz9APKg  the same repository's README.md at the same commit: white 82, black 97 (ACPL 51, 22)
-//   3TjDcbH9  a lichess client's TestFragment.java (package com.drdedd.simplichess.fragments):
-//             white 73, black 84 (ACPL 94, 50)
-struct LichessGame {
-  const char* id;
-  std::vector<const char*> evals;
-  int white_accuracy, black_accuracy;
-};
-
-const std::vector<LichessGame>& lichess_games() {
-  static const std::vector<LichessGame> games = {
-      {"VkCaVXJq",
-       {"17", "27", "18", "52", "49", "80", "57", "64", "55", "107", "99", "134", "124", "143", "177", "184", "179", "215",
-        "43", "168", "160", "156", "48", "54", "37", "45", "-3", "117", "-27", "-16", "-222", "385", "395", "448", "460",
-        "538", "378", "395", "345", "338", "336", "374", "393", "377", "382", "462", "446", "452", "435", "631", "587",
-        "598", "544", "543", "530", "551", "548", "554", "553", "574", "559", "#6", "845", "855", "852", "900", "898",
-        "885", "882", "#16", "8350", "1427", "938", "883", "#7", "#6", "#5", "#1", ""},
-       88, 79},
-      {"aTz9APKg",
-       {"18", "22", "18", "21", "15", "53", "-9", "0", "0", "12", "-42", "-40", "-39", "-24", "-13", "-10", "-50", "1",
-        "-656", "-654", "-700", "-714", "-751", "-675", "-667", "-656", "-697", "-664", "-672", "-655", "-663", "-640",
-        "-612", "-638", "-672", "-606", "-627", "-605", "-713", "-688", "-722", "-665", "-698", "-698", "-766", "-573",
-        "-725", "-723", "-693", "-712", "-737", "-661", "-659", "-736", "-702", "-706", "-723", "-716", "#-5", "#-4",
-        "#-4", "#-3", "#-2", "#-6", "#-6", "#-5", "#-5", "#-4"},
-       82, 97},
-      {"3TjDcbH9",
-       {"18", "21", "21", "17", "5", "3", "0", "35", "-82", "-97", "-302", "-234", "-331", "-180", "-188", "-186",
-        "-322", "-336", "-326", "-225", "-374", "-147", "-225", "-171", "-330", "-286", "-538", "-268", "-639", "-644",
-        "-813", "-808", "-789", "-789", "-837", "-834", "-1133", "-904", "#-10", "#-9", "#-6", "#-5", "#-1", ""},
-       73, 84},
-  };
-  return games;
-}
-
-}  // namespace
-
 TEST_CASE("lichess's own accuracy on three of its games, from its own evaluations", "[annotate][accuracy]") {
-  for (const LichessGame& g : lichess_games()) {
+  for (const auto& g : epdd::test::lichess::games()) {
     INFO(g.id);
     std::vector<std::optional<int>> values{epdd::annotate::kInitialCentipawns};  // lila's Cp.initial
     for (const std::string e : g.evals) {
@@ -242,7 +200,7 @@ TEST_CASE("lichess's own accuracy on three of its games, from its own evaluation
     const auto r = game_accuracy(values, Color::White);
     REQUIRE(r.white);
     REQUIRE(r.black);
-    CHECK(std::lround(*r.white) == g.white_accuracy);
-    CHECK(std::lround(*r.black) == g.black_accuracy);
+    CHECK(std::lround(*r.white) == g.white.accuracy);
+    CHECK(std::lround(*r.black) == g.black.accuracy);
   }
 }
