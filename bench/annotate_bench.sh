@@ -15,6 +15,12 @@
 #     Linear in the input is the target: the figures per MB stay level from one size to the next
 #     (before: 0.9, 3.9, 10.8, 35.5 s, 3.4 M pread64 at 15 MB). Needs strace.
 #
+#  5. Judging from the input (issue 35, item 5): the first 500 games of twic0920.pgn annotated
+#     with the fake engine at depth 1 (an [%eval] on every position), repeated to 100 MB
+#     (ANNOTATE_BENCH_EVAL_MB), judged with --evals-from-input only: plies/s and max RSS, beside
+#     `epdd pgn check` reading the same file (the PGN reader's speed) in the same run. Target:
+#     >= 1 M plies/s with flat memory.
+#
 #   bench/annotate_bench.sh [EPDD] [FAKE_ENGINE] [GAMES] [MOVETIME_MS] [CONCURRENCY]
 # Defaults: build/cli/epdd, build/tests/fake_engine/fake_engine, 100, 50, 2. Run it on an idle
 # machine with at least C cores. ANNOTATE_BENCH_SECTIONS="3 4" runs only those sections (default
@@ -34,7 +40,7 @@ q() { sqlite3 -batch -noheader "$1" "$2"; }
 first_games() { awk -v n="$1" '/^\[Event /{k++} k<=n' "$twic"; }
 ms() { echo $(( $(date +%s%N) / 1000000 )); }
 
-want() { [[ " ${ANNOTATE_BENCH_SECTIONS:-1 2 3 4} " == *" $1 "* ]]; }
+want() { [[ " ${ANNOTATE_BENCH_SECTIONS:-1 2 3 4 5} " == *" $1 "* ]]; }
 
 if want 1 || want 2; then
 first_games "$games" > games.pgn
@@ -76,6 +82,33 @@ for n in 100 500 2000; do
   echo "$n games ($positions positions, $(wc -c < "g$n.pgn") bytes): max RSS $rss KB$growth"
   previous_n=$n previous_rss=$rss
 done
+echo
+fi
+
+if want 5; then
+echo "== 5. judged from the input's own [%eval]s (--evals-from-input only) beside the PGN reader"
+first_games 500 > e500.pgn
+"$epdd" annotate e500.pgn --engine "$fake" --depth 1 --store e500.db -q -o e500.out.pgn || true
+target_mb=${ANNOTATE_BENCH_EVAL_MB:-100}
+: > evals.pgn
+while [ "$(wc -c < evals.pgn)" -lt $(( target_mb * 1048576 )) ]; do cat e500.out.pgn >> evals.pgn; done
+mb=$(awk -v b="$(wc -c < evals.pgn)" 'BEGIN { printf "%.1f", b / 1048576 }')
+evals=$(grep -o '\[%eval ' evals.pgn | wc -l)
+games=$(grep -c '^\[Event ' evals.pgn)
+plies=$(( evals - games ))  # an [%eval] before each game's first move and after each move
+start=$(ms)
+rss=$(/usr/bin/time -f %M "$epdd" annotate evals.pgn --evals-from-input only --store evals.db -q -o evals.out.pgn 2>&1 >/dev/null |
+      tail -1)
+wall=$(( $(ms) - start ))
+start=$(ms)
+read_rss=$(/usr/bin/time -f %M "$epdd" pgn check evals.pgn 2>&1 >/dev/null | tail -1)
+read_wall=$(( $(ms) - start ))
+printf '%-44s %8s %10s %12s %12s\n' "$mb MB, $games games, $plies plies" "wall ms" "M plies/s" "max RSS KB" "target"
+awk -v w="$wall" -v p="$plies" -v r="$rss" 'BEGIN {
+  printf "%-44s %8d %10.2f %12d %12s\n", "epdd annotate --evals-from-input only", w, p / w / 1000, r, ">= 1.00" }'
+awk -v w="$read_wall" -v p="$plies" -v r="$read_rss" 'BEGIN {
+  printf "%-44s %8d %10.2f %12d %12s\n", "epdd pgn check (the PGN reader, replayed)", w, p / w / 1000, r, "" }'
+rm -f evals.pgn evals.out.pgn evals.db*
 echo
 fi
 
