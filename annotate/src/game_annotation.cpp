@@ -251,6 +251,11 @@ int white_centipawns(core::Score score, core::Color to_move) {
 
 bool checkmated(const Eval& e) { return e.score.is_mate() && e.score.mate_plies() == 0; }
 
+// The usual start position, which lila values as Cp.initial when it has no evaluation.
+bool lila_initial(const core::Board& start) {
+  return start.polyglot_key() == core::Board().polyglot_key() && start.fullmove_number() == 1;
+}
+
 }  // namespace
 
 GameOutcome annotate_game(pgn::Game& game, const PositionAnalyses& searched, const AnnotateOptions& options,
@@ -259,19 +264,39 @@ GameOutcome annotate_game(pgn::Game& game, const PositionAnalyses& searched, con
   // --evals-from-input: the game's own evaluations, read before anything is written into it,
   // where the caller has no analysis.
   PositionAnalyses merged;
+  const PositionAnalyses* use = &searched;
   if (options.evals_from_input != AnnotateOptions::InputEvals::Off) {
     merged = input_analyses(game);
     for (std::size_t p = 0; p < merged.size(); ++p) {
       if (p < searched.size() && searched[p]) merged[p] = searched[p];
       else out.from_input += merged[p].has_value();
     }
+    use = &merged;
   }
-  const PositionAnalyses& analyses = options.evals_from_input == AnnotateOptions::InputEvals::Off ? searched : merged;
+  // --import: an imported analysis takes a position's place (replace), or the deeper of the two.
+  if (options.imported) {
+    if (use == &searched) merged = searched;
+    use = &merged;
+    merged.resize(std::max(merged.size(), game.main.moves.size() + 1));
+    core::Board at = game.start;
+    for (std::size_t p = 0;; ++p) {
+      // (A checkmate or stalemate is scored on the board: no analysis of it counts.)
+      if (const auto it = options.imported->find(at.polyglot_key()); it != options.imported->end() && at.count_legal() > 0)
+        if (!merged[p] || !options.import_deeper || it->second.depth > merged[p]->depth) {
+          merged[p] = it->second;
+          ++out.from_import;
+        }
+      if (p == game.main.moves.size() || game.main.moves[p].move.is_null()) break;
+      at.make_move(game.main.moves[p].move);
+    }
+  }
+  const PositionAnalyses& analyses = *use;
   out.plies.reserve(game.main.moves.size());
   core::Board board = game.start;
   std::optional<Eval> previous = evaluate(board, analysis_at(analyses, 0));
   out.positions = game.main.moves.size() + 1;
-  out.unevaluated += !previous;
+  // (The usual start without one is not counted: lila's +0.15 below stands for it.)
+  out.unevaluated += !previous && !lila_initial(board);
   if (previous) {
     const std::string command = format_eval(previous->score, board.side_to_move(), previous->depth);
     auto& comments = game.main.comments_before;
@@ -281,7 +306,7 @@ GameOutcome annotate_game(pgn::Game& game, const PositionAnalyses& searched, con
   // lila never reads an evaluation of the usual start position (a lichess export has none): its
   // judgement, ACPL and accuracy of the first move take Cp.initial, White's +0.15. So does epdd
   // when that position has no evaluation; one it has (searched, or given) is used as it is.
-  if (!previous && board.polyglot_key() == core::Board().polyglot_key() && board.fullmove_number() == 1)
+  if (!previous && lila_initial(board))
     previous = Eval{core::Score::centipawns(kInitialCentipawns), 0};
   // Each main-line position's value for the accuracy (White's centipawns), and the moves it rates.
   std::vector<std::optional<int>> values(game.main.moves.size() + 1);

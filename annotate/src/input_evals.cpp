@@ -1,5 +1,6 @@
 #include "annotate/input_evals.hpp"
 
+#include <cctype>
 #include <charconv>
 #include <cmath>
 
@@ -46,16 +47,20 @@ uci::Analysis evaluation(core::Score score, int depth) {
   return a;
 }
 
-// A position's evaluation from comments: the first readable [%eval]; else (a position after a
-// move) an engine-match comment, the mover's score turned to the side to move's.
-std::optional<uci::Analysis> evaluation_of(const std::vector<std::string>& comments, core::Color to_move, bool after_move_comments) {
+// The position's evaluation an [%eval] in these comments gives (the first readable one).
+std::optional<uci::Analysis> eval_command_of(const std::vector<std::string>& comments, core::Color to_move) {
   for (const std::string& c : comments) {
     const auto e = read_eval(c);
     if (e && *e) return evaluation(side_to_move_score(**e, to_move), (*e)->depth);
   }
-  if (!after_move_comments) return std::nullopt;
+  return std::nullopt;
+}
+
+// The score an engine-match comment after a move gives the position BEFORE that move: the
+// engine's own search of it, from its side to move (the mover), as an analysis gives it.
+std::optional<uci::Analysis> engine_comment_of(const std::vector<std::string>& comments) {
   for (const std::string& c : comments)
-    if (const auto e = read_engine_comment(c)) return evaluation(after_move(e->mover), e->depth);
+    if (const auto e = read_engine_comment(c)) return evaluation(e->mover, e->depth);
   return std::nullopt;
 }
 
@@ -92,58 +97,79 @@ std::vector<std::string> named_line(const core::Board& before, const std::vector
 }  // namespace
 
 std::optional<EngineComment> read_engine_comment(std::string_view comment) {
+  // cutechess's form exactly (MoveEvaluation::scoreText, ChessGame::evalString): a sign on every
+  // score but 0.00, pawns with two decimals or M and plies, '/', the depth; then the end, or white
+  // space and the time ("1.2s", "13s") and anything after it. A human's "3.5/4 before this
+  // round" or "1.0/1" is none of that.
   std::string_view s = trimmed(comment);
-  bool negative = false;
+  bool negative = false, signed_score = false;
   if (!s.empty() && (s.front() == '+' || s.front() == '-')) {
     negative = s.front() == '-';
+    signed_score = true;
     s.remove_prefix(1);
   }
+  const auto is_digit = [](char c) { return c >= '0' && c <= '9'; };
   EngineComment out{core::Score::centipawns(0), 0};
   if (!s.empty() && s.front() == 'M') {
     s.remove_prefix(1);
+    if (!signed_score || s.empty() || !is_digit(s.front())) return std::nullopt;
     const auto plies = take_number(s);
     if (!plies || *plies <= 0 || *plies > core::Score::kMaxMatePlies) return std::nullopt;
     out.mover = core::Score::mate_in_plies(negative ? -*plies : *plies);
   } else {
-    // Pawns: digits, a point and digits (cutechess and fastchess write two decimals).
-    const auto whole = take_number(s);
-    if (!whole || s.empty() || s.front() != '.') return std::nullopt;
-    s.remove_prefix(1);
-    std::string_view fraction = s.substr(0, s.find_first_not_of("0123456789"));
-    if (fraction.empty() || fraction.size() > 2) return std::nullopt;
-    s.remove_prefix(fraction.size());
-    int cp = *whole * 100 + (fraction[0] - '0') * 10 + (fraction.size() == 2 ? fraction[1] - '0' : 0);
-    if (*whole > 300) return std::nullopt;  // not a score any engine writes in pawns
+    if (s.empty() || !is_digit(s.front())) return std::nullopt;  // no second sign
+    const std::size_t point = s.find('.');
+    if (point == std::string_view::npos || point == 0 || point > 3) return std::nullopt;  // at most 999 pawns
+    const std::string_view whole_text = s.substr(0, point);
+    if (s.size() < point + 3 || !is_digit(s[point + 1]) || !is_digit(s[point + 2])) return std::nullopt;
+    int whole = 0;
+    for (char c : whole_text) {
+      if (!is_digit(c)) return std::nullopt;
+      whole = whole * 10 + (c - '0');
+    }
+    const int cp = whole * 100 + (s[point + 1] - '0') * 10 + (s[point + 2] - '0');
+    if (cp != 0 && !signed_score) return std::nullopt;
+    s.remove_prefix(point + 3);
     out.mover = core::Score::centipawns(negative ? -cp : cp);
   }
   if (s.empty() || s.front() != '/') return std::nullopt;
   s.remove_prefix(1);
+  if (s.empty() || !is_digit(s.front())) return std::nullopt;
   const auto depth = take_number(s);
-  if (!depth || *depth < 0) return std::nullopt;
-  if (!s.empty() && !is_blank(s.front())) return std::nullopt;
+  if (!depth) return std::nullopt;
   out.depth = *depth;
+  if (s.empty()) return out;
+  if (!is_blank(s.front())) return std::nullopt;
+  s = trimmed(s);
+  // The time: digits, optionally a fraction, then 's' and the end or anything after a non-letter.
+  std::size_t i = 0;
+  while (i < s.size() && is_digit(s[i])) ++i;
+  if (i == 0) return std::nullopt;
+  if (i < s.size() && s[i] == '.') {
+    const std::size_t frac = ++i;
+    while (i < s.size() && is_digit(s[i])) ++i;
+    if (i == frac) return std::nullopt;
+  }
+  if (i >= s.size() || s[i] != 's') return std::nullopt;
+  ++i;
+  if (i < s.size() && (std::isalpha(static_cast<unsigned char>(s[i])) != 0)) return std::nullopt;
   return out;
-}
-
-core::Score after_move(core::Score mover_before) {
-  if (!mover_before.is_mate()) return core::Score::centipawns(-mover_before.cp());
-  const int plies = mover_before.mate_plies();
-  if (plies > 0) return core::Score::mate_in_plies(-(plies - 1));
-  if (plies < 0) return core::Score::mate_in_plies(-plies - 1);
-  return mover_before;
 }
 
 PositionAnalyses input_analyses(const pgn::Game& game) {
   const auto& moves = game.main.moves;
   PositionAnalyses out(moves.size() + 1);
   core::Board board = game.start;
-  out[0] = evaluation_of(game.main.comments_before, board.side_to_move(), false);
+  out[0] = eval_command_of(game.main.comments_before, board.side_to_move());
   for (std::size_t ply = 1; ply <= moves.size(); ++ply) {
     const pgn::MoveNode& node = moves[ply - 1];
     if (node.move.is_null()) break;
     const core::Board before = board;
     board.make_move(node.move);
-    out[ply] = evaluation_of(comments_of(node.after), board.side_to_move(), true);
+    const std::vector<std::string> comments = comments_of(node.after);
+    out[ply] = eval_command_of(comments, board.side_to_move());
+    // An [%eval] of the position before the move, where there is one, wins over the mover's own.
+    if (!out[ply - 1]) out[ply - 1] = engine_comment_of(comments);
     if (out[ply - 1])
       if (auto pv = named_line(before, node.after); !pv.empty()) out[ply - 1]->lines[0].pv = std::move(pv);
   }

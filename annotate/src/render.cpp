@@ -115,6 +115,10 @@ std::string game_name(const InputGame& game) {
 // --accuracy-tags: each side's accuracy and ACPL as tags, for a side that has them.
 void set_accuracy_tags(pgn::Game& game, const detail::GameOutcome& outcome) {
   const std::pair<const char*, const SideSummary*> sides[] = {{"White", &outcome.white}, {"Black", &outcome.black}};
+  // An earlier run's figures go first: a side without figures now has none.
+  std::erase_if(game.tags, [](const pgn::Tag& t) {
+    return t.name == "WhiteAccuracy" || t.name == "BlackAccuracy" || t.name == "WhiteACPL" || t.name == "BlackACPL";
+  });
   for (const auto& [colour, side] : sides) {
     if (const auto accuracy = side->accuracy()) game.set_tag(std::string(colour) + "Accuracy", fmt::format("{:.1f}", *accuracy));
     if (const auto acpl = side->average_centipawn_loss()) game.set_tag(std::string(colour) + "ACPL", std::to_string(*acpl));
@@ -131,6 +135,7 @@ void render_game(AnnotatedFile& out, pgn::Game& game, const InputGame& in, const
   }
   if (options.accuracy_tags) set_accuracy_tags(game, outcome);
   out.evals_from_input += outcome.from_input;
+  out.from_import += outcome.from_import;
   pgn::append_game(out.pgn, game);
   GameSummary summary{in.number, tag_text(game, "White"), tag_text(game, "Black"), outcome.white, outcome.black,
                       tag_text(game, "Event"), tag_text(game, "Date"), tag_text(game, "Result"),
@@ -190,7 +195,13 @@ std::vector<std::size_t> plies_to_analyse(const pgn::Game& game, const AnnotateO
   const auto& moves = game.main.moves;
   const std::size_t first = options.from_ply > 1 ? static_cast<std::size_t>(options.from_ply - 1) : 0;
   for (std::size_t ply = 0;; ++ply) {
-    if (ply >= first && board.count_legal() > 0 && !(ply < given.size() && given[ply])) plies.push_back(ply);
+    const bool imported = options.imported && !options.import_deeper && options.imported->contains(board.polyglot_key());
+    // fill, as lichess: the usual start without an evaluation is lila's +0.15, never searched.
+    const bool initial = ply == 0 && options.evals_from_input == AnnotateOptions::InputEvals::Fill &&
+                         board.polyglot_key() == core::Board().polyglot_key() && board.fullmove_number() == 1;
+    if (ply >= first && board.count_legal() > 0 && !(ply < given.size() && given[ply]) && !imported &&
+        !initial)
+      plies.push_back(ply);
     if (ply == moves.size() || moves[ply].move.is_null()) break;
     board.make_move(moves[ply].move);
   }
@@ -238,6 +249,9 @@ AnnotatedFile render_file(const InputBytes& bytes, const std::vector<InputGame>&
   if (index != games.size())
     throw std::invalid_argument("render_file: the games given are not scan_games() of these bytes");
   write_tail(out, bytes, tail_begin(bytes, games), flush);
+  if (options.imported)
+    out.notes.push_back(core::counted(out.from_import, "position", "positions") + " answered by --import" +
+                        (options.import_deeper ? " (deeper than the search)" : ", not searched"));
   if (options.evals_from_input != AnnotateOptions::InputEvals::Off)
     out.notes.push_back(core::counted(out.evals_from_input, "position", "positions") +
                         " evaluated from the games' own comments ([%eval], engine-match scores), not searched");

@@ -11,16 +11,7 @@
 namespace epdd::book {
 
 Expected<core::Board, std::string> read_epd_position(std::string_view four_fields, bool chess960) {
-  core::FenReadOptions options;
-  options.fields = core::FenFields::Four;
-  options.chess960 = chess960;
-  auto board = core::parse_fen(four_fields, options);
-  if (board) return std::move(*board);
-  if (!chess960) {
-    options.chess960 = true;
-    if (auto xfen = core::parse_fen(four_fields, options)) return std::move(*xfen);
-  }
-  return unexpected(core::to_string(board.error()));
+  return epd::position_board(four_fields, chess960);
 }
 
 namespace {

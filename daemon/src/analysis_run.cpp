@@ -435,6 +435,8 @@ AnalysisOutcome run_analysis(const std::string& kind, const AnalysisSettings& s,
     auto job = (*store)->find_or_create_job(one_shot_job(spec, config->name, *input, settings, std::move(*files)));
     // A kind that renders from the store reads its input from there, a part at a time.
     if (input->streamed) run = kind_of(spec).start_from(job_input(**store, job.id), spec);
+    // The files the job keeps beside its input (annotate's --book and --import), for the plan too.
+    run.input_file = [&store = **store, id = job.id](const std::string& name) { return store.job_file(id, name); };
     const auto answered = add_planned_items(**store, job.id, spec, run, identity).answered;
     (*store)->reset_failed(job.id);
     // Run again: a job finished (its failed items now pending again), cancelled or given up

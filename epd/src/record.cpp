@@ -1,5 +1,6 @@
 #include "epd/record.hpp"
 
+#include "core/fen.hpp"
 #include "core/text.hpp"
 #include "epd/opcodes.hpp"
 
@@ -399,6 +400,19 @@ std::string EpdRecord::preserved_text() const {
   }
   out += s.substr(trailing_.offset, trailing_.length);
   return out;
+}
+
+Expected<core::Board, std::string> position_board(std::string_view four_fields, bool chess960) {
+  core::FenReadOptions options;
+  options.fields = core::FenFields::Four;
+  options.chess960 = chess960;
+  auto board = core::parse_fen(four_fields, options);
+  if (board) return std::move(*board);
+  if (!chess960) {
+    options.chess960 = true;
+    if (auto xfen = core::parse_fen(four_fields, options)) return std::move(*xfen);
+  }
+  return unexpected(core::to_string(board.error()));
 }
 
 }  // namespace epdd::epd

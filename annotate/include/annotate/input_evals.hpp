@@ -14,29 +14,30 @@
 
 namespace epdd::annotate {
 
-// An engine-match comment: the whole comment is `[+|-]P.PP/D` or `[+|-]MN/D`, then optionally
-// white space and anything (the time, "Draw by 3-fold repetition", ...). The score is the
-// mover's (the engine's own, of the position before its move, which its move keeps): pawns with
-// a fraction, or cutechess's `M<plies>` (+M9: it mates in 9 plies, its move included; -M4: it
-// is mated in 4). D is the depth. nullopt for any other comment ("book", a human's words).
+// An engine-match comment as cutechess writes it (MoveEvaluation::scoreText, the PGN's
+// "{+0.35/20 1.2s}"): a sign on every score but 0.00, pawns with two decimals or `M<plies>`
+// (+M9: the engine mates in 9 plies, its move included; -M4: it is mated in 4), '/', the depth;
+// then the end ("{+1.00/12}") or white space, the time ("1.2s", "13s") and anything after it
+// ("0.00/45 1.1s, Draw by 3-fold repetition"). The score is the engine's own search of the
+// position before its move, from its side (the mover's view). nullopt for anything else ("book",
+// a human's "3.5/4 before this round").
 struct EngineComment {
   core::Score mover;  // as mate_in_plies counts, from the mover to move before the move
   int depth = 0;
 };
 std::optional<EngineComment> read_engine_comment(std::string_view comment);
 
-// The same score seen from the position after the move, the opponent to move: centipawns
-// negated; a mate one ply nearer, for the other side.
-core::Score after_move(core::Score mover_before);
-
 // Each main-line position's evaluation from the game's own comments, as analyses (line 1's
-// score from the position's side to move, its depth; no search): position 0 from an `[%eval]`
-// before the first move, position p from the comments after move p: its `[%eval]`, else an
-// engine-match comment. Where a move carries an earlier engine's judgement that names the
-// engine's best move ("Nc6 was best.") and a variation starting with that move (lichess's
-// export, epdd's own output), the position before the move gets that variation as its line 1
-// (so the judgement can name the best move and write its line). Positions after a null move are
-// not read. A comment whose `[%eval]` cannot be read is no evaluation.
+// score from the position's side to move, its depth; no search): position p from an `[%eval]`
+// in the comments after move p (position 0: before the first move); else from the engine-match
+// comment after move p + 1, the engine's search of position p (as a fishnet or an epdd analysis
+// is the search of the position it belongs to: the move that follows is judged by the next
+// engine's search, which sees a blunder the mover did not). Where a move carries an earlier
+// engine's judgement that names the engine's best move ("Nc6 was best.") and a variation
+// starting with that move (lichess's export, epdd's own output), the position before the move
+// gets that variation as its line 1 (so the judgement can name the best move and write its
+// line). Positions after a null move are not read. A comment whose `[%eval]` cannot be read is
+// no evaluation.
 PositionAnalyses input_analyses(const pgn::Game& game);
 
 }  // namespace epdd::annotate

@@ -13,6 +13,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <unordered_set>
 #include <utility>
 #include <vector>
@@ -81,13 +82,19 @@ struct AnnotateOptions {
   // A position the caller has an analysis of uses that analysis in every mode.
   enum class InputEvals { Off, Only, Fill };
   InputEvals evals_from_input = InputEvals::Off;
+  // --import: analyses by position (Polyglot key; analysis_record.hpp) that answer their positions
+  // without a search. import_deeper (--merge deeper): the positions are searched all the same, and
+  // whichever of the search and the import has the greater depth is used (equal: the search's);
+  // otherwise (replace) the import's is used and the position is not searched.
+  std::shared_ptr<const std::unordered_map<std::uint64_t, uci::Analysis>> imported;
+  bool import_deeper = false;
 };
 
 // The plies whose position the engine must analyse (0 = start position, p = after p plies) in
 // a readable game: every main-line position from from_ply-1 on that has a legal move (a
 // checkmate or stalemate is scored without the engine) and that no null move precedes (UCI
 // cannot send one); with evals_from_input Only none, with Fill those of them the game's
-// comments give no evaluation of.
+// comments give no evaluation of; without those imported (unless import_deeper).
 std::vector<std::size_t> plies_to_analyse(const pgn::Game& game, const AnnotateOptions& options);
 
 // Position p's analysis (p = plies from the start), nullopt for those not analysed or failed.
@@ -124,6 +131,7 @@ struct AnnotatedFile {
   std::vector<std::pair<std::size_t, std::string>> kept;  // (line, why): games written back unchanged
   std::vector<std::string> notes;                         // anything else a user must hear
   std::size_t evals_from_input = 0;  // positions evaluated from the games' own comments
+  std::size_t from_import = 0;       // positions whose analysis came from --import
 };
 
 // Whether a White or Black tag of the input names `player` as the --player filter compares

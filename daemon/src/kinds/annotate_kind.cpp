@@ -16,6 +16,7 @@
 #include "annotate/polyglot.hpp"
 #include "annotate/render.hpp"
 #include "annotate/summary_report.hpp"
+#include "book/analysis_record.hpp"
 #include "core/fen.hpp"
 #include "core/notation.hpp"
 #include "core/text.hpp"
@@ -38,6 +39,8 @@ struct AnnotateInput final : KindData {
   std::vector<annotate::InputGame> games;
   std::vector<std::size_t> first_item;  // per game; first_item[g] + ply is the position's item
   std::unique_ptr<annotate::GameCursor> cursor;  // plan_part's reader: the parts come in order
+  // --import's analyses, read from the store once (the first annotate_options() that has them).
+  mutable std::shared_ptr<const book::ImportedAnalyses> imported;
 };
 
 const AnnotateInput& input_of(const AnalysisRun& run) { return static_cast<const AnnotateInput&>(*run.data); }
@@ -159,15 +162,26 @@ constexpr KindOption kAnnotateOptions[] = {
      KindOption::Type::Flag, check_flag, false},
     {"evals_from_input", "--evals-from-input", "only|fill",
      "Judge from the evaluations the games already carry instead of searching them: lichess's\n"
-     "[%eval 0.35], [%eval 0.35,20], [%eval #-3] (White's view), and the engine-match comments\n"
-     "cutechess, fastchess and Arena write after an engine's move, {+0.35/20 1.2s}, {-M4/30},\n"
-     "{+1.00/12} (the mover's view: its own score; M counts plies). only: nothing is searched,\n"
-     "and a position without an evaluation leaves the moves into and out of it unjudged (the\n"
-     "notes count them); fill: the engine searches just those. A judged move's better move and\n"
-     "line come from an earlier judgement at it (\"Nc6 was best.\" and its variation, as in a\n"
-     "lichess export or epdd's own output); without one the judgement names none, and the\n"
-     "engine's own move, which lichess never judges, cannot be told apart",
+     "[%eval 0.35], [%eval 0.35,20], [%eval #-3] (White's view, the position after the move), and\n"
+     "the engine-match comments cutechess writes after an engine's move, {+0.35/20 1.2s},\n"
+     "{-M4/30}, {+1.00/12}: the mover's view, its own search of the position BEFORE its move (M\n"
+     "counts plies), so that a move is judged by the next engine's search. only: nothing is\n"
+     "searched and no engine is started; a position without an evaluation leaves the moves into\n"
+     "and out of it unjudged (the notes count them). fill: the engine searches just those. A\n"
+     "judged move's better move and line come from an earlier judgement at it (\"Nc6 was best.\"\n"
+     "and its variation: a lichess export, epdd's own output); without one the judgement names\n"
+     "none, and the engine's own move, which lichess never judges, cannot be told apart",
      KindOption::Type::Text, check_input_evals},
+    {"import", "--import", "FILE.epd",
+     "Analyses that answer their positions without a search: EPD records with ce (the side to\n"
+     "move's, as the standard has it) and optionally pv, acd, acn, acs: 'epdd analyse' output,\n"
+     "another tool's, an analyst's. Matched by position (the four fields)",
+     KindOption::Type::Path, check_not_empty},
+    {"merge", "--merge", "replace|deeper",
+     "With --import: replace (default) takes the imported analysis of a position and does not\n"
+     "search it; deeper searches every position and keeps whichever of the two has the greater\n"
+     "depth (acd; equal: the engine's)",
+     KindOption::Type::Text, check_merge},
     {"accuracy_tags", "--accuracy-tags", "",
      "Each game gets the tags WhiteAccuracy and BlackAccuracy (lichess's game accuracy of the\n"
      "moves judged, one decimal) and WhiteACPL and BlackACPL, for a side that has them",
@@ -179,7 +193,7 @@ constexpr KindOption kAnnotateOptions[] = {
 };
 
 // The Polyglot book, read when the games are rendered: kept in the store with the job.
-constexpr std::string_view kStoredInputs[] = {"book"};
+constexpr std::string_view kStoredInputs[] = {"book", "import"};
 
 JobSpec without_book(JobSpec spec) {
   spec.options.erase("book");
@@ -212,6 +226,18 @@ Expected<annotate::AnnotateOptions, std::string> annotate_options(const JobSpec&
     auto t = parse_thresholds(*v);
     if (!t) return unexpected(t.error());
     o.thresholds = *t;
+  }
+  // (A run that cannot read the job's files yet, submit's check, plans without the import.)
+  if (auto v = option_text(spec, "import"); v && run && run->input_file) {
+    const AnnotateInput& input = input_of(*run);
+    if (!input.imported) {
+      auto bytes = run->input_file ? run->input_file("import") : std::nullopt;
+      if (!bytes)
+        return unexpected(fmt::format("--import {}: not in the store (a job made by an older epdd)", core::escaped(*v)));
+      input.imported = std::make_shared<const book::ImportedAnalyses>(book::import_analyses(*bytes, *v));
+    }
+    o.imported = std::shared_ptr<const std::unordered_map<std::uint64_t, uci::Analysis>>(input.imported, &input.imported->by_key);
+    o.import_deeper = option_text(spec, "merge") == "deeper";
   }
   if (auto v = option_text(spec, "book")) {
     auto bytes = run && run->input_file ? run->input_file("book") : std::nullopt;
@@ -285,7 +311,7 @@ class AnnotateKind final : public JobKind {
     if (!input.games.at(g).readable) return requests;
     const pgn::Game& game = input.cursor->at(g);
     // Which positions are analysed does not depend on the book (its moves are analysed, not judged).
-    auto options = annotate_options(without_book(spec), "");
+    auto options = annotate_options(without_book(spec), "", &run);
     if (!options) options = annotate::AnnotateOptions{};
     // The engine sees each position with the moves since the last capture or pawn move (the
     // halfmove clock's last reset): every earlier position differs in its pawns or pieces, so
@@ -350,8 +376,8 @@ class AnnotateKind final : public JobKind {
     const annotate::InputBytes& bytes = input_of(run).bytes;
     // (refuse_input says "no game in the file" as empty_input would: holds_a_game is scan_games')
     if (auto why = refuse_input(name, InputSource{bytes.size, bytes.read}, spec)) return why;
-    // --evals-from-input only searches nothing: the games are judged from their own comments.
-    if (option_text(spec, "evals_from_input") == "only") return std::nullopt;
+    // --evals-from-input: the games are judged from their own comments, searched or not.
+    if (option_text(spec, "evals_from_input")) return std::nullopt;
     for (std::size_t g = 0; g < plan_parts(run); ++g)
       if (!plan_part(spec, run, g).empty()) return std::nullopt;
     const AnnotateInput& input = input_of(run);

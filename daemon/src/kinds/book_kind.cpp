@@ -47,11 +47,6 @@ std::optional<std::string> check_min_games(std::string_view v) {
 
 std::optional<std::string> check_margin(std::string_view v) { return check_range(v, 0, 32000, "a centipawn margin"); }
 
-std::optional<std::string> check_merge(std::string_view v) {
-  if (v == "replace" || v == "deeper") return std::nullopt;
-  return fmt::format("'{}' is not replace or deeper", core::escaped(v));
-}
-
 constexpr KindFlag kBookFlags[] = {
     {"ce_for_white", "--ce-for-white",
      "Write ce from White's point of view in the EPD (positive: White is better), as BOOKUP's\n"

@@ -39,4 +39,9 @@ std::optional<std::string> option_text(const JobSpec& spec, std::string_view key
 
 bool option_flag(const JobSpec& spec, std::string_view key) { return option_text(spec, key) == "true"; }
 
+std::optional<std::string> check_merge(std::string_view v) {
+  if (v == "replace" || v == "deeper") return std::nullopt;
+  return fmt::format("'{}' is not replace or deeper", core::escaped(v));
+}
+
 }  // namespace epdd::daemon

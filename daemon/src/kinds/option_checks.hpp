@@ -19,6 +19,9 @@ std::optional<std::string> check_flag(std::string_view v);
 // A name (a player, a file): anything but empty.
 std::optional<std::string> check_not_empty(std::string_view v);
 
+// --merge (book's and annotate's --import): replace or deeper.
+std::optional<std::string> check_merge(std::string_view v);
+
 // The spec's value of a kind's setting, or nothing when it is not set.
 std::optional<std::string> option_text(const JobSpec& spec, std::string_view key);
 // Whether a flag setting is set to true.

@@ -11,6 +11,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/board.hpp"
+#include "core/expected.hpp"
 #include "epd/diagnostic.hpp"
 
 namespace epdd::epd {
@@ -45,6 +47,11 @@ struct FenCounters {
   std::string fullmove;
   std::uint32_t column = 0;
 };
+
+// The board of a record's four position fields (EpdRecord::position()), or why it is not a
+// legal one. `chess960`: KQkq mean the outermost rooks (X-FEN) from the start; without it a
+// position that reads only as X-FEN (castling rights on other rooks) is read as one too.
+Expected<core::Board, std::string> position_board(std::string_view four_fields, bool chess960 = false);
 
 class EpdRecord {
  public:

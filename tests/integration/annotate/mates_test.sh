@@ -224,5 +224,17 @@ diff <(sed '/^note: /d; /^progress: /d; /positions searched now/d' rerun.log) <(
 json_but_source() { sed '/^  "engine": /d; /^  "limits": /d; /^  "notes": /,$d' "$1"; }
 diff <(json_but_source rerun.json) <(json_but_source again.json) >&2 || fail "--evals-from-input only: another JSON summary (above)"
 
+# --import (issue 35, item 3): the games' positions analysed by `epdd analyse` (as EPD) answer
+# the annotation: the same bytes as the searched run, with 0 searches.
+"$epdd" pgn to-epd "$games" -o positions.epd 2> to-epd.log || fail "pgn to-epd: $(tail -2 to-epd.log)"
+"$epdd" analyse positions.epd --config engines.toml --engine scripted --depth 3 --store analyse.db -q -o analysed.epd ||
+  fail "analyse of the games' positions: exit status $?"
+"$epdd" annotate "$games" --import analysed.epd --config engines.toml --engine scripted --depth 3 --store import.db \
+  -o imported.pgn 2> imported.log || fail "annotate --import: exit status $?: $(tail -3 imported.log)"
+grep -q "^epdd annotate: 0 positions searched now, 0 from the cache" imported.log || fail "annotate --import searched: $(tail -1 imported.log)"
+grep -q "^note: 67 positions answered by --import, not searched$" imported.log ||
+  fail "annotate --import: not the 67 positions that are not checkmates: $(grep '^note' imported.log | tail -1)"
+cmp -s mates.pgn imported.pgn || fail "annotate --import: other bytes than the searched run's: $(diff mates.pgn imported.pgn | head -5)"
+
 [ "$failed" = 0 ] && echo "annotate mates test passed"
 exit $failed

@@ -27,18 +27,26 @@ TEST_CASE("Engine-match comments as cutechess, fastchess and Arena write them", 
       {"-0.17/15 0.30s", cp(-17), 15},
       {"0.00/45 1.1s, Draw by 3-fold repetition", cp(0), 45},
       {"+1.00/12", cp(100), 12},
-      {"+1.5/9", cp(150), 9},
       {" +2.04/33 9.6s ", cp(204), 33},
+      {"+2.19/27 13s", cp(219), 27},
       {"+M9/30 0.1s", mate(9), 30},  // cutechess counts plies: it mates in 5 moves
       {"-M4/30", mate(-4), 30},
       {"book", std::nullopt, 0},
       {"+0.35", std::nullopt, 0},
       {"+0.35/", std::nullopt, 0},
       {"+0.35/20s", std::nullopt, 0},
+      {"+0.35/20 fast", std::nullopt, 0},
+      {"+1.5/9", std::nullopt, 0},       // one decimal: not cutechess's
+      {"3.5/4 before this round", std::nullopt, 0},  // a human's score of a tournament
+      {"1.0/1", std::nullopt, 0},
+      {"0.50/1", std::nullopt, 0},       // no sign on a score that is not 0.00
       {"2.5 points/3 games", std::nullopt, 0},
       {"White wins +0.35/20", std::nullopt, 0},
       {"+0.355/20", std::nullopt, 0},
       {"+M0/20", std::nullopt, 0},
+      {"M5/20", std::nullopt, 0},
+      {"+-5.00/3", std::nullopt, 0},
+      {"+99999999.00/1", std::nullopt, 0},  // no overflow: more than 999 pawns is no score
   }));
   INFO(c.comment);
   const auto got = annotate::read_engine_comment(c.comment);
@@ -46,13 +54,6 @@ TEST_CASE("Engine-match comments as cutechess, fastchess and Arena write them", 
   if (!got) return;
   CHECK(got->mover == *c.mover);
   CHECK(got->depth == c.depth);
-}
-
-TEST_CASE("A mover's score seen from the position after its move", "[annotate][input]") {
-  CHECK(annotate::after_move(cp(35)) == cp(-35));
-  CHECK(annotate::after_move(mate(1)) == mate(0));   // it mates with this move: the opponent is checkmated
-  CHECK(annotate::after_move(mate(9)) == mate(-8));  // the opponent is mated in 8 plies
-  CHECK(annotate::after_move(mate(-4)) == mate(3));  // the opponent mates in 3 plies
 }
 
 TEST_CASE("The games' own evaluations answer their positions: [%eval] and engine comments", "[annotate][input]") {
@@ -67,15 +68,32 @@ TEST_CASE("The games' own evaluations answer their positions: [%eval] and engine
     CHECK(a[2]->lines[0].score == core::Score::from_uci_mate(-3));  // White to move, Black mates in 3
     CHECK_FALSE(a[3]);
   }
-  SECTION("cutechess: the mover's view, book moves without one") {
+  SECTION("cutechess: the engine's search of the position before its move, book moves without one") {
     const auto game = test::game_of("[Event \"t\"]\n\n1. d4 {book} d5 {+0.20/15 0.3s} 2. c4 {+M5/20} *\n", 0);
     const auto a = annotate::input_analyses(game);
-    CHECK_FALSE(a[1]);
+    CHECK_FALSE(a[0]);
+    REQUIRE(a[1]);
+    CHECK(a[1]->lines[0].score == cp(20));  // Black to move after 1. d4: Black's own +0.20
+    CHECK(a[1]->depth == 15);
     REQUIRE(a[2]);
-    CHECK(a[2]->lines[0].score == cp(-20));  // Black's +0.20, White to move
-    CHECK(a[2]->depth == 15);
-    REQUIRE(a[3]);
-    CHECK(a[3]->lines[0].score == mate(-4));  // White mates in 5 plies from before c4: Black mated in 4
+    CHECK(a[2]->lines[0].score == mate(5));  // White to move after 1... d5: White mates in 5 plies
+    CHECK_FALSE(a[3]);                       // after the last move: no engine searched it
+  }
+  SECTION("a blunder is judged by the next engine's search, which sees it") {
+    // 2... Ke7 is Black's engine's choice at depth 5 (-0.30 for Black); White's engine then finds
+    // mate in one: Black's move is a blunder, judged from White's search of the position after it.
+    const std::string text = "[Event \"t\"]\n\n1. e4 {+0.30/20 1s} e5 {-0.20/20 1s} 2. Qh5 {+0.40/20 1s} "
+                             "Ke7 {-0.30/5 1s} 3. Qxe5# {+M1/20 1s} 1-0\n";
+    AnnotateOptions o;
+    o.evals_from_input = AnnotateOptions::InputEvals::Only;
+    const auto r = test::render(text, [](const pgn::Game&) { return annotate::PositionAnalyses{}; }, o);
+    REQUIRE(r.file.games.size() == 1);
+    REQUIRE(r.file.games[0].plies.size() == 5);
+    CHECK(r.file.games[0].plies[3].judgement == annotate::Judgement::Blunder);  // 2... Ke7
+    CHECK(r.file.games[0].black_side.blunders == 1);
+    INFO(r.file.pgn);
+    CHECK(test::movetext(r.file.pgn).find("2... Ke7 $4 {[%eval #1,20] -0.30/5 1s} {(0.30 → Mate in 1) Checkmate is now "
+                                          "unavoidable.}") != std::string::npos);
   }
   SECTION("an earlier judgement's best move and line become the line of the position before the move") {
     const auto game = test::game_of(
@@ -199,22 +217,65 @@ TEST_CASE("lichess's three games, judged from lichess's evaluations, give liches
 }
 
 TEST_CASE("Evaluations from the input decide what is searched: only nothing, fill the positions without one", "[annotate][input]") {
+  // Position 1 from d5's comment (Black's search after 1. d4), 3 from the [%eval] after 2. c4;
+  // the usual start is lila's +0.15 and is not searched by fill either.
   const auto game = test::game_of("[Event \"t\"]\n\n1. d4 {book} d5 {+0.20/15 0.3s} 2. c4 {[%eval 0.3]} e6 3. Nf3 *\n", 0);
   AnnotateOptions o;
   CHECK(annotate::plies_to_analyse(game, o) == std::vector<std::size_t>{0, 1, 2, 3, 4, 5});
   o.evals_from_input = AnnotateOptions::InputEvals::Fill;
-  CHECK(annotate::plies_to_analyse(game, o) == std::vector<std::size_t>{0, 1, 4, 5});
+  CHECK(annotate::plies_to_analyse(game, o) == std::vector<std::size_t>{2, 4, 5});
   o.evals_from_input = AnnotateOptions::InputEvals::Only;
   CHECK(annotate::plies_to_analyse(game, o).empty());
 }
 
-TEST_CASE("fill: a searched position's analysis wins over none, the input's over a search never asked", "[annotate][input]") {
+TEST_CASE("fill: the caller's analyses where the input has none", "[annotate][input]") {
   const std::string text = "[Event \"t\"]\n\n1. d4 {book} d5 {+0.20/15 0.3s} 2. c4 *\n";
   AnnotateOptions o;
   o.evals_from_input = AnnotateOptions::InputEvals::Fill;
-  // The caller's analyses: positions 0 and 1 (those fill searches); 2 and 3 from the input.
-  const auto r = test::render(text, test::always({analysis(cp(20), 9, {"d2d4"}), analysis(cp(-10), 9, {"d7d5"})}), o);
+  // Searched: positions 2 and 3 (after 1... d5 and 2. c4); position 1 from d5's comment (Black's
+  // own search after 1. d4); the usual start is lila's +0.15.
+  const auto r = test::render(
+      text, test::always({std::nullopt, std::nullopt, analysis(cp(30), 9, {"c2c4"}), analysis(cp(-25), 9, {"d5c4"})}), o);
   INFO(r.file.pgn);
-  CHECK(test::movetext(r.file.pgn).rfind("{[%eval 0.20,9]} 1. d4 {[%eval 0.10,9] book} 1... d5 {[%eval -0.20,15] +0.20/15 0.3s}", 0) == 0);  // Black's own +0.20
+  CHECK(test::movetext(r.file.pgn).rfind("1. d4 {[%eval -0.20,15] book} 1... d5 {[%eval 0.30,9] +0.20/15 0.3s} 2. c4 "
+                                         "{[%eval 0.25,9]} *", 0) == 0);
   CHECK(r.file.notes.back() == "1 position evaluated from the games' own comments ([%eval], engine-match scores), not searched");
+  CHECK(std::none_of(r.file.notes.begin(), r.file.notes.end(),
+                     [](const std::string& n) { return n.find("have no evaluation") != std::string::npos; }));
+}
+
+TEST_CASE("--accuracy-tags over a file that has them: a side without figures now has no tags", "[annotate][input]") {
+  AnnotateOptions o;
+  o.accuracy_tags = true;
+  const std::string text = "[Event \"t\"]\n[BlackAccuracy \"21.9\"]\n[BlackACPL \"495\"]\n\n1. e4 *\n";
+  const auto r = test::render(text, test::always({analysis(cp(30), 9, {"d2d4"}), analysis(cp(-20), 9)}), o);
+  REQUIRE(r.read_back.size() == 1);
+  CHECK_FALSE(r.read_back[0].tag("BlackAccuracy"));
+  CHECK_FALSE(r.read_back[0].tag("BlackACPL"));
+  CHECK(r.read_back[0].tag("WhiteAccuracy"));
+}
+
+TEST_CASE("--import answers its positions: replace takes it, deeper the deeper of it and the search", "[annotate][import]") {
+  auto imported = std::make_shared<std::unordered_map<std::uint64_t, uci::Analysis>>();
+  core::Board after_e4;
+  after_e4.make_move(*core::parse_uci(after_e4, "e2e4"));
+  (*imported)[after_e4.polyglot_key()] = analysis(cp(300), 12, {"e7e5"});  // Black's +3.00: 1. e4 a blunder
+  AnnotateOptions o;
+  o.imported = imported;
+  const auto searched = test::always({analysis(cp(20), 9, {"d2d4"}), analysis(cp(-20), 15, {"e7e5"})});
+  SECTION("replace: the import's, and the position is not planned") {
+    const auto r = test::render("[Event \"t\"]\n\n1. e4 *\n", searched, o);
+    CHECK(test::movetext(r.file.pgn).find("1. e4 $4 {[%eval -3.00,12]}") != std::string::npos);
+    CHECK(r.file.notes.back() == "1 position answered by --import, not searched");
+    CHECK(annotate::plies_to_analyse(test::game_of("[Event \"t\"]\n\n1. e4 *\n", 0), o) == std::vector<std::size_t>{0});
+  }
+  SECTION("deeper: the search (depth 15) beats the import (12); a shallower search would not") {
+    o.import_deeper = true;
+    CHECK(annotate::plies_to_analyse(test::game_of("[Event \"t\"]\n\n1. e4 *\n", 0), o) == std::vector<std::size_t>{0, 1});
+    const auto r = test::render("[Event \"t\"]\n\n1. e4 *\n", searched, o);
+    CHECK(test::movetext(r.file.pgn).find("1. e4 {[%eval 0.20,15]}") != std::string::npos);
+    const auto shallow = test::render("[Event \"t\"]\n\n1. e4 *\n",
+                                      test::always({analysis(cp(20), 9, {"d2d4"}), analysis(cp(-20), 8, {"e7e5"})}), o);
+    CHECK(test::movetext(shallow.file.pgn).find("1. e4 $4 {[%eval -3.00,12]}") != std::string::npos);
+  }
 }
