@@ -256,41 +256,45 @@ bool lila_initial(const core::Board& start) {
   return start.polyglot_key() == core::Board().polyglot_key() && start.fullmove_number() == 1;
 }
 
-}  // namespace
-
-GameOutcome annotate_game(pgn::Game& game, const PositionAnalyses& searched, const AnnotateOptions& options,
-                          PlayerSides players) {
-  GameOutcome out;
-  // --evals-from-input: the game's own evaluations, read before anything is written into it,
-  // where the caller has no analysis.
-  PositionAnalyses merged;
+// The analyses the game is annotated with: the caller's (searched), or, with evals_from_input
+// or an import, those merged into `merged` (read before anything is written into the game), the
+// positions answered by the input and the import counted in `out`.
+const PositionAnalyses& answers(const pgn::Game& game, const PositionAnalyses& searched, const AnnotateOptions& options,
+                                GameOutcome& out, PositionAnalyses& merged) {
   const PositionAnalyses* use = &searched;
   if (options.evals_from_input != AnnotateOptions::InputEvals::Off) {
-    merged = input_analyses(game);
+    merged = input_analyses(game, &out.input_problems);
     for (std::size_t p = 0; p < merged.size(); ++p) {
       if (p < searched.size() && searched[p]) merged[p] = searched[p];
       else out.from_input += merged[p].has_value();
     }
     use = &merged;
   }
+  if (!options.imported) return *use;
   // --import: an imported analysis takes a position's place (replace), or the deeper of the two.
-  if (options.imported) {
-    if (use == &searched) merged = searched;
-    use = &merged;
-    merged.resize(std::max(merged.size(), game.main.moves.size() + 1));
-    core::Board at = game.start;
-    for (std::size_t p = 0;; ++p) {
-      // (A checkmate or stalemate is scored on the board: no analysis of it counts.)
-      if (const auto it = options.imported->find(at.polyglot_key()); it != options.imported->end() && at.count_legal() > 0)
-        if (!merged[p] || !options.import_deeper || it->second.depth > merged[p]->depth) {
-          merged[p] = it->second;
-          ++out.from_import;
-        }
-      if (p == game.main.moves.size() || game.main.moves[p].move.is_null()) break;
-      at.make_move(game.main.moves[p].move);
-    }
+  if (use == &searched) merged = searched;
+  merged.resize(std::max(merged.size(), game.main.moves.size() + 1));
+  core::Board at = game.start;
+  for (std::size_t p = 0;; ++p) {
+    // (A checkmate or stalemate is scored on the board: no analysis of it counts.)
+    if (const auto it = options.imported->find(at.polyglot_key()); it != options.imported->end() && at.count_legal() > 0)
+      if (!merged[p] || !options.import_deeper || it->second.depth > merged[p]->depth) {
+        merged[p] = it->second;
+        ++out.from_import;
+      }
+    if (p == game.main.moves.size() || game.main.moves[p].move.is_null()) break;
+    at.make_move(game.main.moves[p].move);
   }
-  const PositionAnalyses& analyses = *use;
+  return merged;
+}
+
+}  // namespace
+
+GameOutcome annotate_game(pgn::Game& game, const PositionAnalyses& searched, const AnnotateOptions& options,
+                          PlayerSides players) {
+  GameOutcome out;
+  PositionAnalyses merged;
+  const PositionAnalyses& analyses = answers(game, searched, options, out, merged);
   out.plies.reserve(game.main.moves.size());
   core::Board board = game.start;
   std::optional<Eval> previous = evaluate(board, analysis_at(analyses, 0));

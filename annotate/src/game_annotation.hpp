@@ -29,6 +29,8 @@ struct GameOutcome {
   std::size_t beside = 0;
   // Positions whose evaluation came from the game's own comments (evals_from_input).
   std::size_t from_input = 0;
+  // [%eval]s of the input that could not be read (evals_from_input): "ply P: why".
+  std::vector<std::string> input_problems;
   // Positions whose analysis came from --import.
   std::size_t from_import = 0;
 };

@@ -47,10 +47,13 @@ uci::Analysis evaluation(core::Score score, int depth) {
   return a;
 }
 
-// The position's evaluation an [%eval] in these comments gives (the first readable one).
-std::optional<uci::Analysis> eval_command_of(const std::vector<std::string>& comments, core::Color to_move) {
+// The position's evaluation an [%eval] in these comments gives (the first readable one); one
+// that cannot be read is said in `problems` (with `ply`).
+std::optional<uci::Analysis> eval_command_of(const std::vector<std::string>& comments, core::Color to_move,
+                                             std::size_t ply, std::vector<std::string>* problems) {
   for (const std::string& c : comments) {
     const auto e = read_eval(c);
+    if (!e && problems) problems->push_back("ply " + std::to_string(ply) + ": " + e.error());
     if (e && *e) return evaluation(side_to_move_score(**e, to_move), (*e)->depth);
   }
   return std::nullopt;
@@ -156,18 +159,18 @@ std::optional<EngineComment> read_engine_comment(std::string_view comment) {
   return out;
 }
 
-PositionAnalyses input_analyses(const pgn::Game& game) {
+PositionAnalyses input_analyses(const pgn::Game& game, std::vector<std::string>* problems) {
   const auto& moves = game.main.moves;
   PositionAnalyses out(moves.size() + 1);
   core::Board board = game.start;
-  out[0] = eval_command_of(game.main.comments_before, board.side_to_move());
+  out[0] = eval_command_of(game.main.comments_before, board.side_to_move(), 0, problems);
   for (std::size_t ply = 1; ply <= moves.size(); ++ply) {
     const pgn::MoveNode& node = moves[ply - 1];
     if (node.move.is_null()) break;
     const core::Board before = board;
     board.make_move(node.move);
     const std::vector<std::string> comments = comments_of(node.after);
-    out[ply] = eval_command_of(comments, board.side_to_move());
+    out[ply] = eval_command_of(comments, board.side_to_move(), ply, problems);
     // An [%eval] of the position before the move, where there is one, wins over the mover's own.
     if (!out[ply - 1]) out[ply - 1] = engine_comment_of(comments);
     if (out[ply - 1])

@@ -135,6 +135,8 @@ void render_game(AnnotatedFile& out, pgn::Game& game, const InputGame& in, const
   }
   if (options.accuracy_tags) set_accuracy_tags(game, outcome);
   out.evals_from_input += outcome.from_input;
+  for (const std::string& problem : outcome.input_problems)
+    out.notes.push_back(game_name(in) + ": " + core::one_line(problem) + ": no evaluation taken from it");
   out.from_import += outcome.from_import;
   pgn::append_game(out.pgn, game);
   GameSummary summary{in.number, tag_text(game, "White"), tag_text(game, "Black"), outcome.white, outcome.black,

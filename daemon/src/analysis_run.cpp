@@ -378,6 +378,27 @@ std::size_t say_how_read(const std::string& kind, const std::string& input, cons
   return unread;
 }
 
+// Starts the run's engine and names it in `run` and `identity`; on failure the exit status and
+// the message.
+std::optional<std::pair<int, std::string>> start_engine(uci::EnginePool& pool, const uci::EngineConfig& config,
+                                                        AnalysisRun& run, std::string& identity) {
+  pool.warm_up();  // every instance starts now, side by side, while the job is set up
+  (void)uci::program_content_hash(config.process);  // read meanwhile; remembered for the identity
+  auto id = pool.identify();
+  if (!id && id.error().kind == uci::EngineErrorKind::BadRequest) {
+    // The engine refused an option (a typo, a value out of range): the user's mistake, said
+    // without the transcript, before the store has a job and before any position is sent.
+    uci::EngineError refused = id.error();
+    refused.transcript.clear();
+    return std::pair{kExitBadInput, refused.to_string()};
+  }
+  if (!id) return std::pair{kExitEngine, id.error().to_string()};
+  run.engine = id->name;
+  identity = engine_identity_for(config, *id);
+  run.engine_settings = split_engine_identity(identity).second;
+  return std::nullopt;
+}
+
 }  // namespace
 
 AnalysisOutcome run_analysis(const std::string& kind, const AnalysisSettings& s, const SolvedCheck& solved,
@@ -413,22 +434,8 @@ AnalysisOutcome run_analysis(const std::string& kind, const AnalysisSettings& s,
   if (!store) return fail(kExitBadInput, store.error());
   uci::EnginePool pool({*config}, engine_log_sink());  // starts no engine until asked
   std::string identity = "no engine: every answer from the input";
-  if (kind_of(spec).needs_engine(spec)) {
-    pool.warm_up();  // every instance starts now, side by side, while the job is set up
-    (void)uci::program_content_hash(config->process);  // read meanwhile; remembered for the identity
-    auto id = pool.identify();
-    if (!id && id.error().kind == uci::EngineErrorKind::BadRequest) {
-      // The engine refused an option (a typo, a value out of range): the user's mistake, said
-      // without the transcript, before the store has a job and before any position is sent.
-      uci::EngineError refused = id.error();
-      refused.transcript.clear();
-      return fail(kExitBadInput, refused.to_string());
-    }
-    if (!id) return fail(kExitEngine, id.error().to_string());
-    run.engine = id->name;
-    identity = engine_identity_for(*config, *id);
-    run.engine_settings = split_engine_identity(identity).second;
-  }
+  if (kind_of(spec).needs_engine(spec))
+    if (auto failed = start_engine(pool, *config, run, identity)) return fail(failed->first, failed->second);
 
   const std::string settings = settings_text(spec, identity);
   try {

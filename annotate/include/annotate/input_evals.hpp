@@ -6,7 +6,9 @@
 
 #include <cstddef>
 #include <optional>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "annotate/render.hpp"
 #include "core/score.hpp"
@@ -38,6 +40,8 @@ std::optional<EngineComment> read_engine_comment(std::string_view comment);
 // gets that variation as its line 1 (so the judgement can name the best move and write its
 // line). Positions after a null move are not read. A comment whose `[%eval]` cannot be read is
 // no evaluation.
-PositionAnalyses input_analyses(const pgn::Game& game);
+// With `problems`, each [%eval] that cannot be read is said there ("ply P: why"; ply 0: before
+// the first move).
+PositionAnalyses input_analyses(const pgn::Game& game, std::vector<std::string>* problems = nullptr);
 
 }  // namespace epdd::annotate

@@ -422,7 +422,11 @@ class AnnotateKind final : public JobKind {
     const bool engine = needs_engine(spec);
     const std::string limits = engine ? describe_limits(spec.limits, spec.multipv) : "";
     const std::string engine_name = engine ? (run.engine.empty() ? "an engine" : run.engine) : "the input's evaluations";
-    const std::string annotator = engine ? fmt::format("epdd, {}, {}", engine_name, limits) : "epdd, the input's evaluations";
+    // (fill: the input's evaluations and the engine's searches, the tag says both)
+    const std::string annotator = !engine ? "epdd, the input's evaluations"
+                                  : option_text(spec, "evals_from_input")
+                                      ? fmt::format("epdd, the input's evaluations and {}, {}", engine_name, limits)
+                                      : fmt::format("epdd, {}, {}", engine_name, limits);
     auto options = annotate_options(spec, annotator, &run);
     std::vector<std::string> notes;
     if (!options) {

@@ -244,7 +244,7 @@ TEST_CASE("fill: the caller's analyses where the input has none", "[annotate][in
                      [](const std::string& n) { return n.find("have no evaluation") != std::string::npos; }));
 }
 
-TEST_CASE("--accuracy-tags over a file that has them: a side without figures now has no tags", "[annotate][input]") {
+TEST_CASE("Accuracy tags over a file that has them: a side without figures now has no tags", "[annotate][input]") {
   AnnotateOptions o;
   o.accuracy_tags = true;
   const std::string text = "[Event \"t\"]\n[BlackAccuracy \"21.9\"]\n[BlackACPL \"495\"]\n\n1. e4 *\n";
@@ -255,7 +255,7 @@ TEST_CASE("--accuracy-tags over a file that has them: a side without figures now
   CHECK(r.read_back[0].tag("WhiteAccuracy"));
 }
 
-TEST_CASE("--import answers its positions: replace takes it, deeper the deeper of it and the search", "[annotate][import]") {
+TEST_CASE("Imported analyses answer their positions: replace takes it, deeper the deeper of it and the search", "[annotate][import]") {
   auto imported = std::make_shared<std::unordered_map<std::uint64_t, uci::Analysis>>();
   core::Board after_e4;
   after_e4.make_move(*core::parse_uci(after_e4, "e2e4"));
@@ -278,4 +278,17 @@ TEST_CASE("--import answers its positions: replace takes it, deeper the deeper o
                                       test::always({analysis(cp(20), 9, {"d2d4"}), analysis(cp(-20), 8, {"e7e5"})}), o);
     CHECK(test::movetext(shallow.file.pgn).find("1. e4 $4 {[%eval -3.00,12]}") != std::string::npos);
   }
+}
+
+TEST_CASE("An [%eval] of the input that cannot be read is said, with its game and ply", "[annotate][input]") {
+  AnnotateOptions o;
+  o.evals_from_input = AnnotateOptions::InputEvals::Only;
+  const auto r = test::render("[Event \"t\"]\n\n1. e4 { [%eval 0.3] } 1... e5 { [%eval x.y] } *\n",
+                              [](const pgn::Game&) { return annotate::PositionAnalyses{}; }, o);
+  INFO(r.file.pgn);
+  const auto said = std::find_if(r.file.notes.begin(), r.file.notes.end(),
+                                 [](const std::string& n) { return n.find("ply 2: ") != std::string::npos; });
+  REQUIRE(said != r.file.notes.end());
+  CHECK(said->rfind("game 1 (line 1): ply 2: ", 0) == 0);
+  CHECK(said->find("no evaluation taken from it") != std::string::npos);
 }
