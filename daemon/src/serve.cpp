@@ -136,9 +136,11 @@ void plan_jobs(store::Store& store, Engines& engines) {
       continue;
     }
     const std::string name = spec->engine.empty() && !engines.names().empty() ? engines.names().front() : spec->engine;
-    const EngineSlot* slot = engines.slot(name);
-    if (!slot) continue;  // another daemon's engine, or one that did not start: it waits
     const JobKind& kind = kind_of(*spec);
+    const EngineSlot* slot = engines.slot(name);
+    // A job that searches nothing (annotate --evals-from-input only) needs no engine of its name.
+    if (!slot && !kind.needs_engine(*spec) && !engines.names().empty()) slot = engines.slot(engines.names().front());
+    if (!slot) continue;  // another daemon's engine, or one that did not start: it waits
     AnalysisRun run = kind.start_from(job_input(store, job.id), *spec);  // the input read in parts
     run.input_file = [&store, id = job.id](const std::string& name) { return store.job_file(id, name); };
     PlannedItems planned;

@@ -53,6 +53,18 @@ done
 cmp ref.pgn spool/outbox/spooled.pgn || fail "the spool's annotation differs from the one-shot command's"
 cmp ref.pgn spool/outbox/binary.pgn || fail "the spool's annotation of the games as PGC differs: $(diff ref.pgn spool/outbox/binary.pgn | head -5)"
 grep -q "typo.toml:2:.*variation_plies" spool/failed/typo.pgn.error || fail "typo.pgn.error: $(cat spool/failed/typo.pgn.error)"
+# --evals-from-input only (issue 35): a job that searches nothing is run by a daemon that has
+# no engine of the job's name (here one only the submitter's configuration knows, which could
+# not even start), and gives the one-shot command's annotation of the same evaluations.
+"$epdd" annotate ref.pgn --evals-from-input only --engine /nonexistent/engine --store only-ref.db -o only-ref.pgn -q ||
+  fail "the one-shot --evals-from-input only failed"
+cp epdd.toml submitter.toml
+printf '[[engine]]\nname = "absent"\ncommand = "/nonexistent/engine"\n' >> submitter.toml
+job=$("$epdd" submit annotate ref.pgn --config submitter.toml --engine absent --evals-from-input only -o "$PWD/only.pgn") ||
+  fail "submit of an --evals-from-input only job"
+wait_for "select state = 'finished' and delivered = 1 from jobs where id = $job" 60
+cmp only-ref.pgn only.pgn || fail "the daemon's --evals-from-input only annotation differs: $(diff only-ref.pgn only.pgn | head -5)"
+
 exactly_once
 kill -TERM "$served"; wait "$served"
 echo "annotate daemon test passed"
