@@ -85,9 +85,12 @@ std::optional<std::string> check_side(std::string_view v) {
 }
 
 std::optional<std::string> check_input_evals(std::string_view v) {
-  if (v == "only" || v == "fill") return std::nullopt;
-  return fmt::format("'{}' is not only or fill", core::escaped(v));
+  if (v == "only" || v == "fill" || v == "off") return std::nullopt;
+  return fmt::format("'{}' is not only, fill or off", core::escaped(v));
 }
+
+// --evals-from-input's mode ("off", the default, when not set).
+std::string input_evals(const JobSpec& spec) { return option_text(spec, "evals_from_input").value_or("off"); }
 
 Expected<annotate::PositionNagThresholds, std::string> parse_thresholds(std::string_view v) {
   annotate::PositionNagThresholds t;
@@ -160,7 +163,7 @@ constexpr KindOption kAnnotateOptions[] = {
      "first limit of --position-limits), $14/$15 slight, $16/$17 moderate, $18/$19 decisive\n"
      "advantage for White/Black",
      KindOption::Type::Flag, check_flag, false},
-    {"evals_from_input", "--evals-from-input", "only|fill",
+    {"evals_from_input", "--evals-from-input", "only|fill|off",
      "Judge from the evaluations the games already carry instead of searching them: lichess's\n"
      "[%eval 0.35], [%eval 0.35,20], [%eval #-3] (White's view, the position after the move), and\n"
      "the engine-match comments cutechess writes after an engine's move, {+0.35/20 1.2s},\n"
@@ -170,7 +173,8 @@ constexpr KindOption kAnnotateOptions[] = {
      "and out of it unjudged (the notes count them). fill: the engine searches just those. A\n"
      "judged move's better move and line come from an earlier judgement at it (\"Nc6 was best.\"\n"
      "and its variation: a lichess export, epdd's own output); without one the judgement names\n"
-     "none, and the engine's own move, which lichess never judges, cannot be told apart",
+     "none, and the engine's own move, which lichess never judges, cannot be told apart. off (the\n"
+     "default): every position is searched (off on the command line undoes a TOML setting)",
      KindOption::Type::Text, check_input_evals},
     {"import", "--import", "FILE.epd",
      "Analyses that answer their positions without a search: EPD records with ce (the side to\n"
@@ -220,8 +224,8 @@ Expected<annotate::AnnotateOptions, std::string> annotate_options(const JobSpec&
   o.only_moves = option_flag(spec, "only_moves");
   o.position_nags = option_flag(spec, "position_nags");
   o.accuracy_tags = option_flag(spec, "accuracy_tags");
-  if (auto v = option_text(spec, "evals_from_input"))
-    o.evals_from_input = *v == "only" ? annotate::AnnotateOptions::InputEvals::Only : annotate::AnnotateOptions::InputEvals::Fill;
+  if (const std::string v = input_evals(spec); v != "off")
+    o.evals_from_input = v == "only" ? annotate::AnnotateOptions::InputEvals::Only : annotate::AnnotateOptions::InputEvals::Fill;
   if (auto v = option_text(spec, "position_limits")) {
     auto t = parse_thresholds(*v);
     if (!t) return unexpected(t.error());
@@ -377,7 +381,7 @@ class AnnotateKind final : public JobKind {
     // (refuse_input says "no game in the file" as empty_input would: holds_a_game is scan_games')
     if (auto why = refuse_input(name, InputSource{bytes.size, bytes.read}, spec)) return why;
     // --evals-from-input: the games are judged from their own comments, searched or not.
-    if (option_text(spec, "evals_from_input")) return std::nullopt;
+    if (input_evals(spec) != "off") return std::nullopt;
     for (std::size_t g = 0; g < plan_parts(run); ++g)
       if (!plan_part(spec, run, g).empty()) return std::nullopt;
     const AnnotateInput& input = input_of(run);
@@ -414,7 +418,7 @@ class AnnotateKind final : public JobKind {
            static_cast<std::size_t>(std::count_if(games.begin(), games.end(), [](const auto& g) { return !g.readable; }));
   }
 
-  bool needs_engine(const JobSpec& spec) const override { return option_text(spec, "evals_from_input") != "only"; }
+  bool needs_engine(const JobSpec& spec) const override { return input_evals(spec) != "only"; }
 
   std::map<std::string, std::string> render(AnalysisRun& run, const JobSpec& spec) const override {
     const AnnotateInput& input = input_of(run);
@@ -424,7 +428,7 @@ class AnnotateKind final : public JobKind {
     const std::string engine_name = engine ? (run.engine.empty() ? "an engine" : run.engine) : "the input's evaluations";
     // (fill: the input's evaluations and the engine's searches, the tag says both)
     const std::string annotator = !engine ? "epdd, the input's evaluations"
-                                  : option_text(spec, "evals_from_input")
+                                  : input_evals(spec) == "fill"
                                       ? fmt::format("epdd, the input's evaluations and {}, {}", engine_name, limits)
                                       : fmt::format("epdd, {}, {}", engine_name, limits);
     auto options = annotate_options(spec, annotator, &run);

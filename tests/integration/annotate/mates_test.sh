@@ -219,6 +219,11 @@ grep -c '^\[Annotator "epdd, the input.s evaluations"\]$' again.pgn | grep -qx 1
 "$epdd" annotate mates.pgn --config engines.toml --engine scripted --depth 3 --store mates.db -o rerun.pgn \
   --json rerun.json 2> rerun.log || fail "the rerun over our own output: exit status $?: $(tail -3 rerun.log)"
 cmp -s mates.pgn rerun.pgn || fail "the scripted engine's rerun over its own output changed it"
+# off (the default, given on the command line to undo a TOML setting): the engine's run.
+"$epdd" annotate mates.pgn --config engines.toml --engine scripted --depth 3 --store mates.db --evals-from-input off \
+  -o off.pgn 2> off.log || fail "--evals-from-input off: exit status $?: $(tail -3 off.log)"
+cmp -s rerun.pgn off.pgn || fail "--evals-from-input off is not the engine's run"
+! grep -q "evaluated from the games' own comments" off.log || fail "--evals-from-input off read the input's evaluations"
 diff <(sed '/^note: /d; /^progress: /d; /positions searched now/d' rerun.log) <(sed '/^note: /d; /^progress: /d; /positions searched now/d' again.log) >&2 ||
   fail "--evals-from-input only: another summary (above)"
 json_but_source() { sed '/^  "engine": /d; /^  "limits": /d; /^  "notes": /,$d' "$1"; }
