@@ -265,8 +265,17 @@ const PositionAnalyses& answers(const pgn::Game& game, const PositionAnalyses& s
   if (options.evals_from_input != AnnotateOptions::InputEvals::Off) {
     merged = input_analyses(game, &out.input_problems);
     for (std::size_t p = 0; p < merged.size(); ++p) {
-      if (p < searched.size() && searched[p]) merged[p] = searched[p];
-      else out.from_input += merged[p].has_value();
+      const bool has_search = p < searched.size() && searched[p] && !searched[p]->lines.empty();
+      // A position fill searched for its line only (plies_to_analyse): the input's score, the
+      // engine's line.
+      bool from_search = false;
+      if (has_search && merged[p] && merged[p]->lines[0].pv.empty()) {
+        merged[p]->lines[0].pv = searched[p]->lines[0].pv;
+      } else if (has_search) {
+        merged[p] = searched[p];
+        from_search = true;
+      }
+      out.from_input += merged[p].has_value() && !from_search;
     }
     use = &merged;
   }

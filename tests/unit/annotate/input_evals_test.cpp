@@ -292,3 +292,21 @@ TEST_CASE("An [%eval] of the input that cannot be read is said, with its game an
   CHECK(said->rfind("game 1 (line 1): ply 2: ", 0) == 0);
   CHECK(said->find("no evaluation taken from it") != std::string::npos);
 }
+
+TEST_CASE("fill: a move the input's evaluations judge gets the engine's line from a search", "[annotate][input]") {
+  // 2. Qh5 loses 3 pawns by the input's [%eval]s, which name no better move: fill searches the
+  // position before it for its line (only that: its score stays the input's).
+  const std::string text = "[Event \"t\"]\n\n{[%eval 0.20]} 1. e4 {[%eval 0.30]} 1... e5 {[%eval 0.25]} 2. Qh5 "
+                           "{[%eval -3.00]} *\n";
+  AnnotateOptions o;
+  o.evals_from_input = AnnotateOptions::InputEvals::Fill;
+  CHECK(annotate::plies_to_analyse(test::game_of(text, 0), o) == std::vector<std::size_t>{2});
+  const auto r = test::render(text,
+                              test::always({std::nullopt, std::nullopt, analysis(cp(90), 18, {"g1f3", "b8c6"})}), o);
+  INFO(r.file.pgn);
+  CHECK(test::movetext(r.file.pgn).find("2. Qh5 $4 {[%eval -3.00]} {(0.25 → -3.00) Blunder. Nf3 was best.} (2. Nf3 Nc6)") !=
+        std::string::npos);
+  // The judged move's line is also what tells the engine's own move: searched to be Qh5, no mark.
+  const auto own = test::render(text, test::always({std::nullopt, std::nullopt, analysis(cp(90), 18, {"d1h5"})}), o);
+  CHECK(test::movetext(own.file.pgn).find("2. Qh5 {[%eval -3.00]} *") != std::string::npos);
+}
