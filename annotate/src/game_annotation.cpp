@@ -32,6 +32,18 @@ std::string first_san(const core::Board& before, const pgn::Annotation& a) {
   return san;
 }
 
+bool selected(const AnnotateOptions& o, PlayerSides players, const core::Board& before, core::Move move, std::size_t ply) {
+  const core::Color mover = before.side_to_move();
+  if (move.is_null() || static_cast<long long>(ply) < o.from_ply) return false;
+  if (o.side && *o.side != mover) return false;
+  if (!(mover == core::Color::White ? players.white : players.black)) return false;
+  return !(o.book && o.book->contains(before.polyglot_key()));
+}
+
+bool lila_initial(const core::Board& start) {
+  return start.polyglot_key() == core::Board().polyglot_key() && start.fullmove_number() == 1;
+}
+
 namespace {
 
 using pgn::Annotation;
@@ -233,15 +245,6 @@ Judgement judge_move(MoveContext& m, const AnnotateOptions& o, std::string& bett
   return j;
 }
 
-// Whether the move at `ply` (1-based) is one the options judge.
-bool selected(const AnnotateOptions& o, PlayerSides players, const core::Board& before, core::Move move, std::size_t ply) {
-  const core::Color mover = before.side_to_move();
-  if (move.is_null() || static_cast<long long>(ply) < o.from_ply) return false;
-  if (o.side && *o.side != mover) return false;
-  if (!(mover == core::Color::White ? players.white : players.black)) return false;
-  return !(o.book && o.book->contains(before.polyglot_key()));
-}
-
 // A position's value as lila's accuracy reads it: White's centipawns, a mate as +-1000.
 int white_centipawns(core::Score score, core::Color to_move) {
   const bool white = to_move == core::Color::White;
@@ -250,11 +253,6 @@ int white_centipawns(core::Score score, core::Color to_move) {
 }
 
 bool checkmated(const Eval& e) { return e.score.is_mate() && e.score.mate_plies() == 0; }
-
-// The usual start position, which lila values as Cp.initial when it has no evaluation.
-bool lila_initial(const core::Board& start) {
-  return start.polyglot_key() == core::Board().polyglot_key() && start.fullmove_number() == 1;
-}
 
 // The analyses the game is annotated with: the caller's (searched), or, with evals_from_input
 // or an import, those merged into `merged` (read before anything is written into the game), the

@@ -41,6 +41,13 @@ struct PlayerSides {
   bool black = true;
 };
 
+// Whether the move at `ply` (1-based), `move` from `before`, is one the options judge: from
+// from_ply on, of the chosen side and player, not from a book position, not a null move.
+bool selected(const AnnotateOptions& o, PlayerSides players, const core::Board& before, core::Move move, std::size_t ply);
+
+// The usual start position, which lila values as Cp.initial (+0.15) when it has no evaluation.
+bool lila_initial(const core::Board& start);
+
 // Annotates `game` (the full tree, as read) with its analyses: evals, judgements, variations,
 // only moves and position NAGs as AnnotateOptions says. Tags are not touched.
 GameOutcome annotate_game(pgn::Game& game, const PositionAnalyses& analyses, const AnnotateOptions& options,

@@ -186,14 +186,14 @@ void write_tail(AnnotatedFile& out, const InputBytes& bytes, std::size_t tail, c
   flush();
 }
 
-// fill: whether the move from position `ply` is one the input's own evaluations judge (by the
-// rule, before any engine's best move is known) while the input names no line for it.
+// fill: whether the move from position `ply` is one the options judge and the input's own
+// evaluations judge (by the rule, before any engine's best move is known) while the input names
+// no line for it.
 bool needs_best_line(const PositionAnalyses& given, std::size_t ply, const AnnotateOptions& options,
-                     const core::Board& before, core::Move move) {
-  if (ply + 1 >= given.size() || !given[ply] || !given[ply + 1] || move.is_null()) return false;
+                     detail::PlayerSides players, const core::Board& before, core::Move move) {
+  if (ply + 1 >= given.size() || !given[ply] || !given[ply + 1]) return false;
   if (!given[ply]->lines.empty() && !given[ply]->lines[0].pv.empty()) return false;
-  if (static_cast<long long>(ply + 1) < options.from_ply || (options.side && *options.side != before.side_to_move()))
-    return false;
+  if (!detail::selected(options, players, before, move, ply + 1)) return false;
   return judge(options.rule, given[ply]->lines[0].score, given[ply + 1]->lines[0].score) != Judgement::None;
 }
 
@@ -204,6 +204,7 @@ std::vector<std::size_t> plies_to_analyse(const pgn::Game& game, const AnnotateO
   if (options.evals_from_input == AnnotateOptions::InputEvals::Only) return plies;
   const PositionAnalyses given = options.evals_from_input == AnnotateOptions::InputEvals::Fill ? input_analyses(game)
                                                                                              : PositionAnalyses{};
+  const detail::PlayerSides players = player_sides(game, options);
   core::Board board = game.start;
   const auto& moves = game.main.moves;
   const std::size_t first = options.from_ply > 1 ? static_cast<std::size_t>(options.from_ply - 1) : 0;
@@ -211,11 +212,10 @@ std::vector<std::size_t> plies_to_analyse(const pgn::Game& game, const AnnotateO
     // fill: a move its input's evaluations judge, with no line named in the input, needs the
     // engine's best line from the position before it: that position is searched for its line
     // (its score stays the input's).
-    const bool needs_line = ply < moves.size() && needs_best_line(given, ply, options, board, moves[ply].move);
+    const bool needs_line = ply < moves.size() && needs_best_line(given, ply, options, players, board, moves[ply].move);
     const bool imported = options.imported && !options.import_deeper && options.imported->contains(board.polyglot_key());
     // fill, as lichess: the usual start without an evaluation is lila's +0.15, never searched.
-    const bool initial = ply == 0 && options.evals_from_input == AnnotateOptions::InputEvals::Fill &&
-                         board.polyglot_key() == core::Board().polyglot_key() && board.fullmove_number() == 1;
+    const bool initial = ply == 0 && options.evals_from_input == AnnotateOptions::InputEvals::Fill && detail::lila_initial(board);
     if (ply >= first && board.count_legal() > 0 && (!(ply < given.size() && given[ply]) || needs_line) && !imported &&
         !initial)
       plies.push_back(ply);

@@ -443,7 +443,7 @@ AnalysisOutcome run_analysis(const std::string& kind, const AnalysisSettings& s,
     // A kind that renders from the store reads its input from there, a part at a time.
     if (input->streamed) run = kind_of(spec).start_from(job_input(**store, job.id), spec);
     // The files the job keeps beside its input (annotate's --book and --import), for the plan too.
-    run.input_file = [&store = **store, id = job.id](const std::string& name) { return store.job_file(id, name); };
+    run.input_file = job_files(**store, job.id);
     const auto answered = add_planned_items(**store, job.id, spec, run, identity).answered;
     (*store)->reset_failed(job.id);
     // Run again: a job finished (its failed items now pending again), cancelled or given up

@@ -150,6 +150,10 @@ InputSource job_input(store::Store& store, std::int64_t job) {
   return {size, [copy](std::size_t offset, std::size_t length) { return copy->read(offset, length); }};
 }
 
+std::function<std::optional<std::string>(const std::string& name)> job_files(store::Store& store, std::int64_t job) {
+  return [&store, job](const std::string& name) { return store.job_file(job, name); };
+}
+
 AnalysisRun start_run(std::string_view bytes, const JobSpec& spec) {
   AnalysisRun run;
   epd::CheckOptions check;
@@ -259,7 +263,7 @@ Expected<AnalysisRun, std::string> load_run(store::Store& store, const store::Jo
   auto [name, options] = split_engine_identity(job.engine);
   run.engine = name;
   run.engine_settings = options;
-  run.input_file = [&store, id = job.id](const std::string& name) { return store.job_file(id, name); };
+  run.input_file = job_files(store, job.id);
   if (kind.renders_from_store()) return read_from_store(store, job, std::move(run));
   kind.plan(*spec, run);
   for (const auto& item : store.items(job.id)) {

@@ -142,7 +142,7 @@ void plan_jobs(store::Store& store, Engines& engines) {
     if (!slot && !kind.needs_engine(*spec) && !engines.names().empty()) slot = engines.slot(engines.names().front());
     if (!slot) continue;  // another daemon's engine, or one that did not start: it waits
     AnalysisRun run = kind.start_from(job_input(store, job.id), *spec);  // the input read in parts
-    run.input_file = [&store, id = job.id](const std::string& name) { return store.job_file(id, name); };
+    run.input_file = job_files(store, job.id);
     PlannedItems planned;
     try {
       planned = add_planned_items(store, job.id, *spec, run, slot->identity);

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <map>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -49,6 +50,11 @@ class ContentHash {
 // (Store::read_job_source) into a nameless file in the temporary folder, which the parts are read
 // from; the store is not used after this returns. Throws store::StoreError when the copy fails.
 InputSource job_input(store::Store& store, std::int64_t job);
+
+// The job's files kept beside its input (JobKind::stored_inputs: annotate's --book and --import),
+// each read from the store when asked: what AnalysisRun::input_file holds for a run of the job.
+// The store must outlive it.
+std::function<std::optional<std::string>(const std::string& name)> job_files(store::Store& store, std::int64_t job);
 
 // Reads the input document the way the spec says (chess960), into a run with room for every line.
 AnalysisRun start_run(std::string_view bytes, const JobSpec& spec);

@@ -235,7 +235,7 @@ Expected<annotate::AnnotateOptions, std::string> annotate_options(const JobSpec&
   if (auto v = option_text(spec, "import"); v && run && run->input_file) {
     const AnnotateInput& input = input_of(*run);
     if (!input.imported) {
-      auto bytes = run->input_file ? run->input_file("import") : std::nullopt;
+      auto bytes = run->input_file("import");
       if (!bytes)
         return unexpected(fmt::format("--import {}: not in the store (a job made by an older epdd)", core::escaped(*v)));
       input.imported = std::make_shared<const book::ImportedAnalyses>(book::import_analyses(*bytes, *v));
