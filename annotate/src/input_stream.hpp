@@ -2,10 +2,14 @@
 #pragma once
 
 #include <istream>
+#include <memory>
 #include <streambuf>
 #include <string>
+#include <vector>
 
 #include "annotate/input_game.hpp"
+#include "pgn/diagnostic.hpp"
+#include "pgn/game.hpp"
 
 namespace epdd::annotate::detail {
 
@@ -60,6 +64,32 @@ class ForwardBytes {
   const InputBytes& bytes_;
   std::size_t start_ = 0;
   std::string chunk_;
+};
+
+class Places;  // scan.cpp: lines and columns of offsets that only grow
+
+// The games of an input classified as a pgn::GameReader over the same bytes gives them, by
+// scan_games' rules (input_game.hpp): the scanner takes the reader's Diagnostics (it sets their
+// on_add and keeps none), then each game the reader reads, in order. (`known_utf8`: the caller
+// knows the input is (annotate::all_utf8()): no game's text is checked again.)
+class GameScanner {
+ public:
+  GameScanner(const InputBytes& bytes, pgn::Diagnostics& diags, bool known_utf8 = false);
+  ~GameScanner();
+  GameScanner(const GameScanner&) = delete;
+  GameScanner& operator=(const GameScanner&) = delete;
+  // The game the reader has just read, as scan_games lists it.
+  InputGame take(const pgn::Game& game);
+  // Where the text after the games taken so far starts (tail_begin() of them).
+  std::size_t tail_begin();
+
+ private:
+  std::unique_ptr<Places> places_;
+  ForwardBytes forward_;
+  std::vector<pgn::Diagnostic> errors_;  // the reader's errors since the last game taken
+  std::size_t previous_end_ = 0;
+  bool first_ = true;
+  bool known_utf8_;
 };
 
 }  // namespace epdd::annotate::detail

@@ -225,10 +225,61 @@ std::vector<std::size_t> plies_to_analyse(const pgn::Game& game, const AnnotateO
   return plies;
 }
 
-AnnotatedFile render_file(const InputBytes& bytes, const std::vector<InputGame>& games,
-                          const std::function<PositionAnalyses(std::size_t)>& analyses_of,
-                          const AnnotateOptions& given, const std::function<void(std::string_view)>& write,
-                          const std::function<void(const GameSummary&)>& on_game) {
+namespace {
+
+using AnalysesOf = std::function<PositionAnalyses(std::size_t)>;
+using Write = std::function<void(std::string_view)>;
+using OnGame = std::function<void(const GameSummary&)>;
+
+// render_file's and render_stream's pass over the input: each game as the reader gives it,
+// classified by scan_games' rules as it is read (and checked against `listed`, when the caller
+// scanned the file before), annotated or written back unchanged (then given to `on_kept`).
+AnnotatedFile render_games(const InputBytes& bytes, const std::vector<InputGame>* listed, const AnalysesOf& analyses_of,
+                           const AnnotateOptions& options, const Write& write, const OnGame& on_game,
+                           const std::function<void(const InputGame&)>& on_kept, AnnotatedFile out) {
+  const auto flush = [&] {
+    if (!write) return;
+    write(out.pgn);
+    out.pgn.clear();
+  };
+  const auto not_scanned = [] {
+    return std::invalid_argument("render_file: the games given are not scan_games() of these bytes");
+  };
+  pgn::Diagnostics diags;
+  detail::GameScanner scanner(bytes, diags, /*known_utf8=*/listed == nullptr);  // (render_stream checked)
+  detail::PartStream stream(bytes);
+  pgn::GameReader reader(stream, diags);
+  std::size_t index = 0;
+  for (pgn::Game game; reader.next(game); ++index) {
+    const InputGame in = scanner.take(game);
+    if (listed && (index >= listed->size() || (*listed)[index].number != in.number ||
+                   (*listed)[index].readable != in.readable))
+      throw not_scanned();
+    if (in.readable) {
+      render_game(out, game, in, analyses_of ? analyses_of(index) : PositionAnalyses{}, options, on_game);
+    } else {
+      out.pgn += bytes.read(in.begin, in.end - in.begin);
+      out.pgn += "\n\n";
+      out.kept.emplace_back(in.line, core::one_line(in.problem));  // (the JSON's "kept": UTF-8)
+      if (on_kept) on_kept(in);
+    }
+    flush();
+  }
+  if (listed && index != listed->size()) throw not_scanned();
+  write_tail(out, bytes, scanner.tail_begin(), flush);
+  if (options.imported)
+    out.notes.push_back(core::counted(out.from_import, "position", "positions") + " answered by --import" +
+                        (options.import_deeper ? " (deeper than the search)" : ", not searched"));
+  if (options.evals_from_input != AnnotateOptions::InputEvals::Off)
+    out.notes.push_back(core::counted(out.evals_from_input, "position", "positions") +
+                        " evaluated from the games' own comments ([%eval], engine-match scores), not searched");
+  return out;
+}
+
+}  // namespace
+
+AnnotatedFile render_file(const InputBytes& bytes, const std::vector<InputGame>& games, const AnalysesOf& analyses_of,
+                          const AnnotateOptions& given, const Write& write, const OnGame& on_game) {
   AnnotatedFile out;
   // One encoding for the output: the input's. A file with a game in Latin-1 is written back in
   // Latin-1, so epdd's words there are ASCII (a UTF-8 arrow would make it two encodings).
@@ -240,39 +291,18 @@ AnnotatedFile render_file(const InputBytes& bytes, const std::vector<InputGame>&
                         " text is Latin-1 (the PGN standard's character set), not UTF-8: the output stays in Latin-1, "
                         "epdd's comments in ASCII (\"->\" for \"\xE2\x86\x92\"); the summary, JSON and page show the "
                         "names decoded");
-  const auto flush = [&] {
-    if (!write) return;
-    write(out.pgn);
-    out.pgn.clear();
-  };
-  pgn::Diagnostics diags;
-  diags.keep_per_kind(0);  // scan_games judged them already
-  detail::PartStream stream(bytes);
-  pgn::GameReader reader(stream, diags);
-  std::size_t index = 0;
-  for (pgn::Game game; reader.next(game); ++index) {
-    if (index >= games.size() || games[index].number != game.number)
-      throw std::invalid_argument("render_file: the games given are not scan_games() of these bytes");
-    const InputGame& in = games[index];
-    if (in.readable) {
-      render_game(out, game, in, analyses_of(index), options, on_game);
-    } else {
-      out.pgn += bytes.read(in.begin, in.end - in.begin);
-      out.pgn += "\n\n";
-      out.kept.emplace_back(in.line, core::one_line(in.problem));  // (the JSON's "kept": UTF-8)
-    }
-    flush();
-  }
-  if (index != games.size())
-    throw std::invalid_argument("render_file: the games given are not scan_games() of these bytes");
-  write_tail(out, bytes, tail_begin(bytes, games), flush);
-  if (options.imported)
-    out.notes.push_back(core::counted(out.from_import, "position", "positions") + " answered by --import" +
-                        (options.import_deeper ? " (deeper than the search)" : ", not searched"));
-  if (options.evals_from_input != AnnotateOptions::InputEvals::Off)
-    out.notes.push_back(core::counted(out.evals_from_input, "position", "positions") +
-                        " evaluated from the games' own comments ([%eval], engine-match scores), not searched");
-  return out;
+  return render_games(bytes, &games, analyses_of, options, write, on_game, nullptr, std::move(out));
+}
+
+AnnotatedFile render_stream(const InputBytes& bytes, const AnnotateOptions& options, const Write& write,
+                            const OnGame& on_game, const std::function<void(const InputGame&)>& on_kept) {
+  // A file that is all UTF-8 has no game in Latin-1: nothing to know before its first game.
+  if (all_utf8(bytes)) return render_games(bytes, nullptr, nullptr, options, write, on_game, on_kept, {});
+  const std::vector<InputGame> games = scan_games(bytes);
+  if (on_kept)
+    for (const InputGame& g : games)
+      if (!g.readable) on_kept(g);
+  return render_file(bytes, games, nullptr, options, write, on_game);
 }
 
 AnnotatedFile render_file(std::string_view bytes, const std::vector<InputGame>& games,

@@ -19,6 +19,10 @@ std::size_t skip_space(detail::ForwardBytes& bytes, std::size_t at) {
   return at;
 }
 
+}  // namespace
+
+namespace detail {
+
 // Line and column (as the PGN lexer counts them: bytes from the line's start, 1-based) of
 // offsets that only grow.
 class Places {
@@ -36,11 +40,11 @@ class Places {
   }
 
  private:
-  detail::ForwardBytes bytes_;
+  ForwardBytes bytes_;
   std::size_t at_ = 0, line_ = 1, line_start_ = 0;
 };
 
-}  // namespace
+}  // namespace detail
 
 InputBytes bytes_in_memory(std::string_view bytes) {
   return {bytes.size(), [bytes](std::size_t offset, std::size_t length) {
@@ -72,41 +76,78 @@ bool text_is_utf8(const pgn::Game& g) {
 
 }  // namespace
 
-std::vector<InputGame> scan_games(const InputBytes& bytes) {
-  pgn::Diagnostics diags;
+namespace detail {
+
+GameScanner::GameScanner(const InputBytes& bytes, pgn::Diagnostics& diags, bool known_utf8)
+    : places_(std::make_unique<Places>(bytes)), forward_(bytes), known_utf8_(known_utf8) {
   diags.keep_per_kind(0);  // the errors are taken as they arrive, the game's own batch at a time
-  std::vector<pgn::Diagnostic> errors;
-  diags.on_add([&](const pgn::Diagnostic& d) {
-    if (d.severity == pgn::Severity::Error && d.game != 0) errors.push_back(d);
+  diags.on_add([this](const pgn::Diagnostic& d) {
+    if (d.severity == pgn::Severity::Error && d.game != 0) errors_.push_back(d);
   });
-  detail::PartStream stream(bytes);
-  pgn::GameReader reader(stream, diags);
-  Places places(bytes);
-  detail::ForwardBytes forward(bytes);
-  std::vector<InputGame> games;
-  std::size_t previous_end = 0;
-  for (pgn::Game g; reader.next(g); errors.clear()) {
-    InputGame in;
-    in.number = g.number;
-    in.line = g.line;
-    in.begin = games.empty() ? 0 : skip_space(forward, previous_end);  // a byte-order mark goes with game 1
-    in.end = std::max(g.byte_end, in.begin);
-    previous_end = in.end;
-    // Errors the reader reports past the game's end (a comment after its result, which it
-    // keeps for the next game; a variation left open when the next game starts, which it
-    // closes) lose nothing: they do not make the game unreadable.
-    const auto end = places.at(in.end);
-    for (const pgn::Diagnostic& d : errors)
+}
+
+GameScanner::~GameScanner() = default;
+
+InputGame GameScanner::take(const pgn::Game& g) {
+  InputGame in;
+  in.number = g.number;
+  in.line = g.line;
+  in.begin = first_ ? 0 : skip_space(forward_, previous_end_);  // a byte-order mark goes with game 1
+  in.end = std::max(g.byte_end, in.begin);
+  first_ = false;
+  previous_end_ = in.end;
+  // Errors the reader reports past the game's end (a comment after its result, which it
+  // keeps for the next game; a variation left open when the next game starts, which it
+  // closes) lose nothing: they do not make the game unreadable. (Lines are counted only when
+  // there is an error to place.)
+  if (!errors_.empty()) {
+    const auto end = places_->at(in.end);
+    for (const pgn::Diagnostic& d : errors_)
       if (std::pair(d.line, d.column) < end) {
         in.readable = false;
         in.problem = std::to_string(d.line) + ":" + std::to_string(d.column) + ": " + d.message;
         break;
       }
-    if (in.readable) in.plies = g.main.moves.size();
-    in.latin1 = !text_is_utf8(g);
-    games.push_back(std::move(in));
+    errors_.clear();
   }
+  if (in.readable) in.plies = g.main.moves.size();
+  in.latin1 = !known_utf8_ && !text_is_utf8(g);
+  return in;
+}
+
+std::size_t GameScanner::tail_begin() { return skip_space(forward_, previous_end_); }
+
+}  // namespace detail
+
+std::vector<InputGame> scan_games(const InputBytes& bytes) {
+  pgn::Diagnostics diags;
+  detail::GameScanner scanner(bytes, diags);
+  detail::PartStream stream(bytes);
+  pgn::GameReader reader(stream, diags);
+  std::vector<InputGame> games;
+  for (pgn::Game g; reader.next(g);) games.push_back(scanner.take(g));
   return games;
+}
+
+bool all_utf8(const InputBytes& bytes) {
+  constexpr std::size_t kChunk = std::size_t{1} << 16;
+  std::string part;
+  for (std::size_t at = 0; at < bytes.size;) {
+    part += bytes.read(at, kChunk);  // after the bytes of a character the last chunk cut
+    if (part.empty()) break;
+    at += kChunk;
+    // A character cut at the chunk's end waits for the next chunk: back to its first byte.
+    std::size_t whole = part.size();
+    if (at < bytes.size)
+      for (std::size_t back = 1; back <= 3 && back <= part.size(); ++back)
+        if ((static_cast<unsigned char>(part[part.size() - back]) & 0xC0) != 0x80) {
+          if (static_cast<unsigned char>(part[part.size() - back]) >= 0xC0) whole = part.size() - back;
+          break;
+        }
+    if (!core::is_utf8(std::string_view(part).substr(0, whole))) return false;
+    part.erase(0, whole);
+  }
+  return part.empty() || core::is_utf8(part);
 }
 
 std::vector<InputGame> scan_games(std::string_view bytes) { return scan_games(bytes_in_memory(bytes)); }

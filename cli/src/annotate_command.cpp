@@ -48,6 +48,7 @@ int run_annotate(const AnnotateOptions& o, std::ostream& out, std::ostream& err)
   std::optional<AtomicFileWriter> json;
   if (o.json) json.emplace(*o.json);
   std::string json_text;  // --html's page is made from it at the end
+  run.json_wanted = o.json || o.html;
   if (o.json || o.html)
     run.write_json = [&json, &json_text, html = o.html.has_value()](std::string_view part) {
       if (json) json->write(part);

@@ -89,7 +89,8 @@ struct RunInput {
   std::string hash;                  // content_hash
 };
 
-Expected<RunInput, std::string> read_input(const JobKind& kind, const std::string& path, const JobSpec& spec) {
+// (`hashed`: false for a run that makes no job, JobKind::needs_store: a streamed file is not read.)
+Expected<RunInput, std::string> read_input(const JobKind& kind, const std::string& path, const JobSpec& spec, bool hashed) {
   RunInput in;
   in.path = path;
   std::error_code ec;
@@ -102,6 +103,12 @@ Expected<RunInput, std::string> read_input(const JobKind& kind, const std::strin
     return in;
   }
   if (auto readable = check_readable_file(path); !readable) return unexpected(readable.error());
+  in.streamed = true;
+  if (!hashed) {
+    in.size = static_cast<std::size_t>(std::filesystem::file_size(path, ec));
+    if (ec) return unexpected(core::escaped(path) + ": " + ec.message());
+    return in;
+  }
   std::ifstream file(path, std::ios::binary);
   ContentHash hash;
   std::string chunk(std::size_t{1} << 16, '\0');
@@ -113,18 +120,19 @@ Expected<RunInput, std::string> read_input(const JobKind& kind, const std::strin
   }
   if (file.bad()) return unexpected(core::escaped(path) + ": read error");
   in.hash = hash.hex();
-  in.streamed = true;
   return in;
+}
+
+// Bytes as an input source; they must outlive it.
+InputSource source_of(std::string_view bytes) {
+  return {bytes.size(), [bytes](std::size_t offset, std::size_t length) {
+            return std::string(bytes.substr(std::min(offset, bytes.size()), length));
+          }};
 }
 
 // The input as its kind's refuse_input reads it: the bytes read whole, or the file again.
 InputSource source_of(const RunInput& in) {
-  if (!in.streamed) {
-    const std::string_view bytes = *in.bytes;
-    return {bytes.size(), [bytes](std::size_t offset, std::size_t length) {
-              return std::string(bytes.substr(std::min(offset, bytes.size()), length));
-            }};
-  }
+  if (!in.streamed) return source_of(std::string_view(*in.bytes));
   auto file = std::make_shared<std::ifstream>(in.path, std::ios::binary);
   return {in.size, [file](std::size_t offset, std::size_t length) {
             std::string out(length, '\0');
@@ -399,6 +407,28 @@ std::optional<std::pair<int, std::string>> start_engine(uci::EnginePool& pool, c
   return std::nullopt;
 }
 
+// The run of a spec that needs no store (JobKind::needs_store): from the input file itself (or
+// the bytes read whole, which the run then owns), its other files (--book, --import) as read.
+AnalysisRun start_direct(const JobKind& kind, RunInput input, std::vector<std::pair<std::string, std::string>> files,
+                         const JobSpec& spec) {
+  InputSource source;
+  if (input.streamed) {
+    source = source_of(input);
+  } else {
+    auto held = std::make_shared<const std::string>(std::move(*input.bytes));
+    source = {held->size(), [held, bytes = source_of(std::string_view(*held))](std::size_t offset, std::size_t length) {
+                return bytes.read(offset, length);
+              }};
+  }
+  AnalysisRun run = kind.start_direct(source, spec);
+  auto by_name = std::make_shared<const std::map<std::string, std::string>>(files.begin(), files.end());
+  run.input_file = [by_name](const std::string& name) -> std::optional<std::string> {
+    const auto it = by_name->find(name);
+    return it == by_name->end() ? std::nullopt : std::optional(it->second);
+  };
+  return run;
+}
+
 }  // namespace
 
 AnalysisOutcome run_analysis(const std::string& kind, const AnalysisSettings& s, const SolvedCheck& solved,
@@ -415,11 +445,16 @@ AnalysisOutcome run_analysis(const std::string& kind, const AnalysisSettings& s,
   spec = s.spec;
   spec.kind = kind;
   spec.host = this_host();  // a daemon that finishes it writes its outputs only here
-  auto input = read_input(kind_of(spec), s.spec.input, spec);
+  const bool stored = kind_of(spec).needs_store(spec);
+  auto input = read_input(kind_of(spec), s.spec.input, spec, stored);
   if (!input) return fail(kExitBadInput, input.error());
   auto files = read_input_files(spec);
   if (!files) return fail(kExitBadInput, files.error());
   if (auto why = kind_of(spec).refuse_input(s.spec.input, source_of(*input), spec)) return fail(kExitBadInput, *why);
+  if (!stored) {
+    out.run = start_direct(kind_of(spec), std::move(*input), std::move(*files), spec);
+    return out;
+  }
   if (input->bytes) out.run = kind_of(spec).start(*input->bytes, spec);
   AnalysisRun& run = out.run;
   out.unread_lines = say_how_read(kind, s.spec.input, run.doc.diags, err);

@@ -73,6 +73,10 @@ Expected<std::string, std::string> input_as_pgn(const std::string& path, std::st
 // input_as_pgn takes as it is: it can be read a part at a time. False when it cannot be opened.
 bool is_pgn_file(const std::string& path);
 
+// Whether the input is all UTF-8 (then no game of it is Latin-1), read a chunk at a time (a
+// character cut by a chunk's end is read whole with the next one).
+bool all_utf8(const InputBytes& bytes);
+
 // Where the text after the last game starts: the first byte after the last game's end (from
 // the input's start when there is no game) that is not white space; bytes.size when none.
 std::size_t tail_begin(const InputBytes& bytes, const std::vector<InputGame>& games);

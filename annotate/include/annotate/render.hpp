@@ -75,6 +75,9 @@ struct AnnotateOptions {
   // Each game gets the tags WhiteAccuracy and BlackAccuracy (lila's game accuracy, one decimal)
   // and WhiteACPL and BlackACPL, for a side that has them (--accuracy-tags).
   bool accuracy_tags = false;
+  // Each summary's PlyRecord::san (the JSON's and the page's moves); false for a caller that
+  // makes neither: the SAN of every move is not written for nothing.
+  bool move_texts = true;
   // --evals-from-input: the evaluations the games already carry (input_evals.hpp) answer their
   // positions. Off: every position is searched, and what the input had is rewritten from the
   // search. Only: nothing is searched; positions without one have no evaluation (the moves
@@ -104,7 +107,7 @@ using PositionAnalyses = std::vector<std::optional<uci::Analysis>>;
 
 // One main-line move as the annotation page shows it (summary_report.hpp writes it to JSON).
 struct PlyRecord {
-  std::string san;                   // the move played ("--" for a null move)
+  std::string san;                   // the move played ("--" for a null move); empty without move_texts
   // The evaluation of the position after it, as the engine reports it (from `to_move`'s point
   // of view), the [%eval] the move got; nullopt where there is none (not analysed, failed).
   std::optional<core::Score> eval;
@@ -161,6 +164,16 @@ AnnotatedFile render_file(const InputBytes& bytes, const std::vector<InputGame>&
                           const AnnotateOptions& options,
                           const std::function<void(std::string_view)>& write = nullptr,
                           const std::function<void(const GameSummary&)>& on_game = nullptr);
+// render_file for a run that searches nothing (--evals-from-input only: the games' own
+// evaluations, and the options' imported analyses): no scan before it, the games classified by
+// scan_games' rules as they are read, in one pass over an input that is all UTF-8 (one with a
+// byte that is not is scanned first, for its Latin-1 games). Each game written back unchanged
+// goes to `on_kept` as it is met (before the summaries of the games after it), and to
+// AnnotatedFile::kept.
+AnnotatedFile render_stream(const InputBytes& bytes, const AnnotateOptions& options,
+                            const std::function<void(std::string_view)>& write,
+                            const std::function<void(const GameSummary&)>& on_game,
+                            const std::function<void(const InputGame&)>& on_kept);
 AnnotatedFile render_file(std::string_view bytes, const std::vector<InputGame>& games,
                           const std::function<PositionAnalyses(std::size_t)>& analyses_of,
                           const AnnotateOptions& options,

@@ -105,6 +105,9 @@ struct AnalysisRun {
   // The same for its reports (JobKind::has_reports): the JSON and the text a terminal shows, where
   // a kind that can (annotate) writes them a game at a time. Unset: returned as "json", "report".
   std::function<void(std::string_view)> write_json, write_report;
+  // False from a caller that takes no JSON (a one-shot run without --json or --html): the kind
+  // does not make it.
+  bool json_wanted = true;
   // Where the report's lines about input left as it was go when a quiet run shows them though
   // it holds the rest of the report back (annotate: "FILE:LINE: kept unchanged: ..."). Unset:
   // they are part of the report.

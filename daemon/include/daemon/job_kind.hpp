@@ -98,6 +98,11 @@ class JobKind {
   // (annotate --evals-from-input only). A one-shot run then starts no engine (one need not be
   // installed) and names none.
   virtual bool needs_engine(const JobSpec&) const { return true; }
+  // Whether a one-shot run of this spec goes through the store: false for a run that searches
+  // nothing and has nothing worth resuming or caching (annotate --evals-from-input only, a parse
+  // of the input). Such a run makes no job: it is started by start_direct from the input file
+  // itself and rendered straight from it (run.items unset). The daemon stores every job.
+  virtual bool needs_store(const JobSpec&) const { return true; }
   // Whether the bytes of a stored input (stored_inputs(): annotate's book) are usable, checked
   // as the job is made, before any search; why not otherwise.
   virtual Expected<void, std::string> check_stored_input(std::string_view key, std::string_view bytes) const;
@@ -131,6 +136,8 @@ class JobKind {
   // read whole, then start(). A kind that renders from the store reads only the parts it
   // needs when it needs them (annotate: a game at a time), so the input is never held whole.
   virtual AnalysisRun start_from(const InputSource& source, const JobSpec& spec) const;
+  // The run of a spec that needs no store (needs_store), from its input file. Default: start_from.
+  virtual AnalysisRun start_direct(const InputSource& source, const JobSpec& spec) const { return start_from(source, spec); }
   // Its work items: one analysis request per line to analyse (default: each EPD record whose
   // position is legal; the others get their error in run.errors).
   virtual std::map<std::size_t, uci::AnalysisRequest> plan(const JobSpec& spec, AnalysisRun& run) const;

@@ -39,6 +39,11 @@ struct AnnotateInput final : KindData {
   std::vector<annotate::InputGame> games;
   std::vector<std::size_t> first_item;  // per game; first_item[g] + ply is the position's item
   std::unique_ptr<annotate::GameCursor> cursor;  // plan_part's reader: the parts come in order
+  // A run that makes no job (--evals-from-input only: JobKind::needs_store): `games` stays empty,
+  // the input is rendered in one pass (annotate::render_stream), which counts the games it
+  // writes back unchanged here.
+  bool direct = false;
+  std::size_t kept = 0;
   // --import's analyses, read from the store once (the first annotate_options() that has them).
   mutable std::shared_ptr<const book::ImportedAnalyses> imported;
 };
@@ -169,8 +174,10 @@ constexpr KindOption kAnnotateOptions[] = {
      "the engine-match comments cutechess writes after an engine's move, {+0.35/20 1.2s},\n"
      "{-M4/30}, {+1.00/12}: the mover's view, its own search of the position BEFORE its move (M\n"
      "counts plies), so that a move is judged by the next engine's search. only: nothing is\n"
-     "searched and no engine is started; a position without an evaluation leaves the moves into\n"
-     "and out of it unjudged (the notes count them). fill: the engine searches just those. A\n"
+     "searched and no engine is started; a one-shot run makes no job in the store either (the\n"
+     "file is read once, each game written as it is read); a position without an evaluation\n"
+     "leaves the moves into and out of it unjudged (the notes count them), and --only-moves marks\n"
+     "none (it needs a second line). fill: the engine searches just those. A\n"
      "judged move's better move and line come from an earlier judgement at it (\"Nc6 was best.\"\n"
      "and its variation: a lichess export, epdd's own output); without one the judgement names\n"
      "none, and the engine's own move, which lichess never judges, cannot be told apart. off (the\n"
@@ -299,6 +306,18 @@ class AnnotateKind final : public JobKind {
     return start_annotate(std::move(input));
   }
 
+  // --evals-from-input only searches nothing: a parse of the input, rendered from the file in one
+  // pass (nothing to resume, nothing to cache).
+  bool needs_store(const JobSpec& spec) const override { return needs_engine(spec); }
+  AnalysisRun start_direct(const InputSource& source, const JobSpec&) const override {
+    auto input = std::make_shared<AnnotateInput>();
+    input->bytes = annotate::InputBytes{source.size, source.read};
+    input->direct = true;
+    AnalysisRun run;
+    run.data = std::move(input);
+    return run;
+  }
+
   std::map<std::size_t, uci::AnalysisRequest> plan(const JobSpec& spec, AnalysisRun& run) const override {
     std::map<std::size_t, uci::AnalysisRequest> requests;
     for (std::size_t g = 0; g < plan_parts(run); ++g) requests.merge(plan_part(spec, run, g));
@@ -414,7 +433,7 @@ class AnnotateKind final : public JobKind {
 
   std::size_t failures(const AnalysisRun& run) const override {
     const auto& games = input_of(run).games;
-    return JobKind::failures(run) +
+    return JobKind::failures(run) + input_of(run).kept +
            static_cast<std::size_t>(std::count_if(games.begin(), games.end(), [](const auto& g) { return !g.readable; }));
   }
 
@@ -464,11 +483,19 @@ class AnnotateKind final : public JobKind {
     // Games written back unchanged (known from the scan), first, as FILE:LINE: lines a terminal
     // and an editor understand.
     const auto problem = run.write_problem ? run.write_problem : report;
+    const auto kept = [&](const annotate::InputGame& g) {
+      problem(fmt::format("{}:{}: kept unchanged: {}\n", core::escaped(spec.input), g.line, one_line(g.problem)));
+    };
     for (const annotate::InputGame& g : input.games)
-      if (!g.readable) problem(fmt::format("{}:{}: kept unchanged: {}\n", core::escaped(spec.input), g.line, one_line(g.problem)));
-    annotate::SummaryWriter summary(engine ? run.engine : engine_name, limits, sink(run.write_json, "json"), report);
-    annotate::AnnotatedFile file = annotate::render_file(input.bytes, input.games, analyses_of, *options, run.write_output,
-                                                         [&](const annotate::GameSummary& g) { summary.game(g); });
+      if (!g.readable) kept(g);
+    options->move_texts = run.json_wanted;  // (the JSON and the page show the moves; the terminal does not)
+    annotate::SummaryWriter summary(engine ? run.engine : engine_name, limits,
+                                    run.json_wanted ? sink(run.write_json, "json") : nullptr, report);
+    const auto on_game = [&](const annotate::GameSummary& g) { summary.game(g); };
+    annotate::AnnotatedFile file =
+        input.direct ? annotate::render_stream(input.bytes, *options, run.write_output, on_game, kept)
+                     : annotate::render_file(input.bytes, input.games, analyses_of, *options, run.write_output, on_game);
+    if (input.direct) input_of(run).kept = file.kept.size();
     for (auto& n : notes) file.notes.push_back(std::move(n));
     summary.finish(file.kept, file.notes);
     if (!run.write_output) texts["output"] = std::move(file.pgn);  // moved, not copied: the largest text

@@ -214,6 +214,9 @@ grep -q "^note: 85 positions evaluated from the games' own comments" again.log |
 diff <(grep -v '^\[Annotator ' mates.pgn) <(grep -v '^\[Annotator ' again.pgn) >&2 ||
   fail "--evals-from-input only on our own output: other NAGs, comments or lines (above)"
 grep -c '^\[Annotator "epdd, the input.s evaluations"\]$' again.pgn | grep -qx 18 || fail "--evals-from-input only: the Annotator tag"
+# A one-shot run that searches nothing makes no job (issue 35, item 5): the file is read once and
+# written as it is read; the store is not even opened.
+[ ! -e again.db ] || fail "--evals-from-input only opened the store: $(ls again.db*)"
 # The summaries are compared with the scripted engine's run over the same output (its tags are
 # the output's: the first run added the roster's "?"s), from the store: nothing searched again.
 "$epdd" annotate mates.pgn --config engines.toml --engine scripted --depth 3 --store mates.db -o rerun.pgn \

@@ -7,8 +7,11 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <string_view>
+#include <utility>
 
 #include "annotate/render.hpp"
+#include "annotate/summary_report.hpp"
 #include "annotate_oracle.hpp"
 #include "core/notation.hpp"
 #include "render_support.hpp"
@@ -236,4 +239,127 @@ TEST_CASE("scan_games and render_file read the input in parts of at most 64 KB",
   CHECK(written > 0);
   CHECK(reads > 2);
   CHECK(largest <= std::size_t{1} << 16);
+}
+
+namespace {
+
+// What a render gave: the text, and the summaries as the JSON shows them.
+struct Pass {
+  std::string pgn, json;
+  annotate::AnnotatedFile file;
+};
+
+Pass summarized(annotate::AnnotatedFile file, std::string pgn, std::vector<annotate::GameSummary> games) {
+  file.games = std::move(games);
+  Pass p{std::move(pgn), annotate::summary_json(file, "e", "l"), std::move(file)};
+  return p;
+}
+
+// `text` judged from its own evaluations: by render_file after scan_games (the job's way), and by
+// render_stream (a one-shot run's), read in parts of at most 64 KB; `kept` gets the lines
+// render_stream said were kept, as it said them.
+std::pair<Pass, Pass> both_ways(const std::string& text, const annotate::AnnotateOptions& o, std::vector<std::size_t>& kept,
+                                std::size_t& largest) {
+  std::vector<annotate::GameSummary> by_file, by_stream;
+  const auto games = annotate::scan_games(text);
+  auto file = annotate::render_file(text, games, [](std::size_t) { return annotate::PositionAnalyses{}; }, o, nullptr,
+                                    [&](const annotate::GameSummary& g) { by_file.push_back(g); });
+  const std::string file_pgn = file.pgn;
+  const annotate::InputBytes parts{text.size(), [&](std::size_t offset, std::size_t length) {
+                                     const std::string part = text.substr(std::min(offset, text.size()), length);
+                                     largest = std::max(largest, part.size());
+                                     return part;
+                                   }};
+  std::string streamed;
+  auto stream = annotate::render_stream(
+      parts, o, [&](std::string_view part) { streamed += part; },
+      [&](const annotate::GameSummary& g) { by_stream.push_back(g); },
+      [&](const annotate::InputGame& g) { kept.push_back(g.line); });
+  return {summarized(std::move(file), file_pgn, std::move(by_file)),
+          summarized(std::move(stream), std::move(streamed), std::move(by_stream))};
+}
+
+void check_same(const Pass& scanned, const Pass& streamed) {
+  CHECK(streamed.pgn == scanned.pgn);
+  CHECK(streamed.json == scanned.json);
+  CHECK(streamed.file.kept == scanned.file.kept);
+  CHECK(streamed.file.notes == scanned.file.notes);
+  CHECK(streamed.file.evals_from_input == scanned.file.evals_from_input);
+}
+
+}  // namespace
+
+// --evals-from-input only in a one-shot run renders without a scan before it (render_stream):
+// it must write what the job's way writes (scan_games, then render_file), byte for byte, with the
+// same summaries, games kept and notes. The inputs: each shared file annotated first (an
+// [%eval] on every position, judgements and lines), then judged from those evaluations.
+TEST_CASE("render_stream writes what render_file writes after scan_games", "[annotate][render][files]") {
+  const std::string name = GENERATE(as<std::string>{}, "pgn/heavily-annotated.pgn", "pgn/lichess-eval-clk.pgn",
+                                    "pgn/tcec-engine-comments.pgn", "pgn/chess960-cutechess.pgn",
+                                    "pgn/kasparov-deep-blue-1997.pgn", "pgn/twic0920.pgn", "pgn/edge-cases/nested-comment.pgn",
+                                    "pgn/edge-cases/test-allownullmoves.pgn", "pgn/edge-cases/test-checkmate.pgn",
+                                    "pgn/edge-cases/test-setup-in.pgn", "pgn/edge-cases/test-stalemate.pgn");
+  INFO(name);
+  const std::string input = test::read_file(test::shared_data(name));
+  annotate::AnnotateOptions searched;
+  searched.annotator = "epdd test";
+  const std::string text =
+      test::render(input, [&](const pgn::Game& g) { return material_analyses(g, searched); }, searched).file.pgn;
+  annotate::AnnotateOptions o;
+  o.annotator = "epdd, the input's evaluations";
+  o.evals_from_input = annotate::AnnotateOptions::InputEvals::Only;
+  o.position_nags = true;
+  o.accuracy_tags = true;
+  for (const std::string& source : {input, text}) {
+    std::vector<std::size_t> kept;
+    std::size_t largest = 0;
+    const auto [scanned, streamed] = both_ways(source, o, kept, largest);
+    check_same(scanned, streamed);
+    std::vector<std::size_t> kept_lines;
+    for (const auto& [line, why] : scanned.file.kept) kept_lines.push_back(line);
+    CHECK(kept == kept_lines);
+    CHECK(largest <= std::size_t{1} << 16);
+  }
+}
+
+TEST_CASE("render_stream: games kept, a byte-order mark, text after the last game, a Latin-1 game", "[annotate][render]") {
+  const std::string judged = "[White \"A\"]\n[Black \"B\"]\n\n{[%eval 0.20]} 1. e4 {[%eval 0.20]} e5 {[%eval 3.00]} 2. Nf3 {[%eval 3.00]} *\n\n";
+  const std::string broken = "[White \"C\"]\n[Black \"D\"]\n\n1. e4 e5 2. Ke3 *\n\n";
+  const std::string latin1 = "[White \"M\xFCller\"]\n[Black \"E\"]\n\n1. d4 {[%eval 0.10]} d5 {[%eval 2.50]} *\n\n";
+  annotate::AnnotateOptions o;
+  o.evals_from_input = annotate::AnnotateOptions::InputEvals::Only;
+  for (const std::string& text : {"\xEF\xBB\xBF" + judged + broken + judged + "{ a comment after the last game",
+                                  judged + broken + latin1, judged + judged}) {
+    INFO(text);
+    std::vector<std::size_t> kept;
+    std::size_t largest = 0;
+    const auto [scanned, streamed] = both_ways(text, o, kept, largest);
+    check_same(scanned, streamed);
+    const bool has_latin1 = text.find('\xFC') != std::string::npos;
+    CHECK(kept == (text.find("Ke3") != std::string::npos ? std::vector<std::size_t>{6} : std::vector<std::size_t>{}));
+    // One encoding for the output: a Latin-1 game anywhere makes every game's words ASCII.
+    CHECK((streamed.pgn.find("->") != std::string::npos) == has_latin1);
+    CHECK((streamed.pgn.find("\xE2\x86\x92") != std::string::npos) == !has_latin1);
+  }
+}
+
+TEST_CASE("all_utf8 reads a character cut by a chunk's end whole", "[annotate][render]") {
+  const auto parts = [](const std::string& text) {
+    return annotate::InputBytes{text.size(), [&text](std::size_t offset, std::size_t length) {
+                                  return text.substr(std::min(offset, text.size()), std::min<std::size_t>(length, 1 << 16));
+                                }};
+  };
+  const std::string ascii((std::size_t{1} << 16) - 1, 'a');
+  std::string two = ascii + "\xC3\xBC" + "b";                 // ü across the first chunk's end
+  std::string three = ascii + "a" + std::string(65534, 'a') + "\xE2\x86\x92";  // → across the second's
+  CHECK(annotate::all_utf8(parts(two)));
+  CHECK(annotate::all_utf8(parts(three)));
+  std::string cut = ascii + "\xE2\x86";                       // a character cut by the file's end
+  std::string lone = ascii + "\xFC" + "b";                    // Latin-1's ü
+  std::string late = std::string(200000, 'a') + "\xFC";
+  CHECK_FALSE(annotate::all_utf8(parts(cut)));
+  CHECK_FALSE(annotate::all_utf8(parts(lone)));
+  CHECK_FALSE(annotate::all_utf8(parts(late)));
+  const std::string empty;
+  CHECK(annotate::all_utf8(parts(empty)));
 }
