@@ -1,7 +1,9 @@
 #include "annotate/eval_comment.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <cstdlib>
 #include <string>
 
 namespace epdd::annotate {
@@ -63,33 +65,59 @@ std::optional<int> read_pawns(std::string_view s) {
 
 }  // namespace
 
+namespace {
+
+// `v` in decimal at `out`; the end of what was written.
+char* put_number(char* out, int v) { return std::to_chars(out, out + 12, v).ptr; }
+
+}  // namespace
+
 std::string format_eval(core::Score score, core::Color side_to_move, int depth) {
-  std::string text;
+  // (Written into a buffer: this runs for every position of every game.)
+  char buffer[48] = "[%eval ";
+  char* at = buffer + 7;
+  const bool white = side_to_move == core::Color::White;
   if (score.is_mate() && score.mate_plies() == 0) {
-    text = side_to_move == core::Color::White ? "#-0" : "#0";
+    at = std::copy_n(white ? "#-0" : "#0", white ? 3 : 2, at);
   } else if (score.is_mate()) {
     // In moves, then turned: negating the plies first would miscount (mate in 5 plies is 3
     // moves for the side that mates, but -5 plies reads as mated in 2).
     const int moves = score.mate_moves();
-    text = "#" + std::to_string(side_to_move == core::Color::White ? moves : -moves);
+    *at++ = '#';
+    at = put_number(at, white ? moves : -moves);
   } else {
-    text = (side_to_move == core::Color::White ? score : score.negated()).to_pawns_string();
-    if (text[0] == '+') text.erase(0, 1);  // lichess and python-chess write no plus sign
+    // Pawns with two decimals; lichess and python-chess write no plus sign.
+    const int cp = white ? score.cp() : -score.cp();
+    const int a = std::abs(cp);
+    if (cp < 0) *at++ = '-';
+    at = put_number(at, a / 100);
+    *at++ = '.';
+    *at++ = static_cast<char>('0' + a % 100 / 10);
+    *at++ = static_cast<char>('0' + a % 10);
   }
-  if (depth > 0) text += "," + std::to_string(depth);
-  return "[%eval " + text + "]";
+  if (depth > 0) {
+    *at++ = ',';
+    at = put_number(at, depth);
+  }
+  *at++ = ']';
+  return std::string(buffer, at);
+}
+
+void replace_eval_in(std::string& comment, std::string_view eval_command) {
+  const Span span = find_eval(comment);
+  if (span.begin != std::string_view::npos) {
+    // (A rerun over its own output finds the same command: nothing to change.)
+    if (std::string_view(comment).substr(span.begin, span.end - span.begin) != eval_command)
+      comment.replace(span.begin, span.end - span.begin, eval_command);
+    return;
+  }
+  const bool space = !comment.empty() && !is_space(comment[0]);
+  comment.insert(0, space ? std::string(eval_command) + ' ' : std::string(eval_command));
 }
 
 std::string replace_eval(std::string_view comment, std::string_view eval_command) {
-  const Span span = find_eval(comment);
-  std::string out;
-  if (span.begin != std::string_view::npos) {
-    out.append(comment.substr(0, span.begin)).append(eval_command).append(comment.substr(span.end));
-    return out;
-  }
-  out.append(eval_command);
-  if (!comment.empty() && !is_space(comment[0])) out += ' ';
-  out.append(comment);
+  std::string out(comment);
+  replace_eval_in(out, eval_command);
   return out;
 }
 

@@ -56,9 +56,10 @@ struct Eval {
 };
 
 // Checkmate and stalemate are scored on the board (mate in 0, 0.00 at depth 0); any other
-// position by its analysis's line 1.
-std::optional<Eval> evaluate(const core::Board& board, const std::optional<uci::Analysis>* analysis) {
-  if (board.count_legal() == 0)
+// position by its analysis's line 1. (`moves_on`: the main line goes on from it with a move, a
+// legal one: no need to count them.)
+std::optional<Eval> evaluate(const core::Board& board, const std::optional<uci::Analysis>* analysis, bool moves_on) {
+  if (!moves_on && board.count_legal() == 0)
     return Eval{board.in_check() ? core::Score::mate_in_plies(0) : core::Score::centipawns(0), 0};
   if (analysis && *analysis && !(*analysis)->lines.empty()) return Eval{(*analysis)->lines[0].score, (*analysis)->depth};
   return std::nullopt;
@@ -98,7 +99,7 @@ bool remove_earlier_judgement(std::vector<Annotation>& after, const core::Board&
 void put_eval(std::vector<Annotation>& after, const std::string& command) {
   for (Annotation& a : after)
     if (is_kind(a, Annotation::Kind::Comment) && !is_judgement(a)) {
-      a.comment = replace_eval(a.comment, command);
+      replace_eval_in(a.comment, command);
       return;
     }
   const auto at = std::find_if(after.begin(), after.end(), [](const Annotation& a) { return !is_kind(a, Annotation::Kind::Nag); });
@@ -304,7 +305,9 @@ GameOutcome annotate_game(pgn::Game& game, const PositionAnalyses& searched, con
   const PositionAnalyses& analyses = answers(game, searched, options, out, merged);
   out.plies.reserve(game.main.moves.size());
   core::Board board = game.start;
-  std::optional<Eval> previous = evaluate(board, analysis_at(analyses, 0));
+  const auto& moves = game.main.moves;
+  const auto moves_on = [&moves](std::size_t ply) { return ply < moves.size() && !moves[ply].move.is_null(); };
+  std::optional<Eval> previous = evaluate(board, analysis_at(analyses, 0), moves_on(0));
   out.positions = game.main.moves.size() + 1;
   // (The usual start without one is not counted: lila's +0.15 below stands for it.)
   out.unevaluated += !previous && !lila_initial(board);
@@ -312,7 +315,7 @@ GameOutcome annotate_game(pgn::Game& game, const PositionAnalyses& searched, con
     const std::string command = format_eval(previous->score, board.side_to_move(), previous->depth);
     auto& comments = game.main.comments_before;
     if (comments.empty()) comments.insert(comments.begin(), command);
-    else comments.front() = replace_eval(comments.front(), command);
+    else replace_eval_in(comments.front(), command);
   }
   // lila never reads an evaluation of the usual start position (a lichess export has none): its
   // judgement, ACPL and accuracy of the first move take Cp.initial, White's +0.15. So does epdd
@@ -325,14 +328,13 @@ GameOutcome annotate_game(pgn::Game& game, const PositionAnalyses& searched, con
   if (previous) values[0] = white_centipawns(previous->score, board.side_to_move());
   for (std::size_t ply = 1; ply <= game.main.moves.size(); ++ply) {
     MoveNode& node = game.main.moves[ply - 1];
-    const core::Board before = board;
     PlyRecord& record = out.plies.emplace_back();
-    record.san = core::to_san(before, node.move);
+    if (options.move_texts) record.san = core::to_san(board, node.move);
     if (node.move.is_null()) board.make_null_move();
     else board.make_move(node.move);
     if (node.move.is_null() && out.null_move == 0) out.null_move = ply;
     const auto* before_analysis = analysis_at(analyses, ply - 1);
-    const std::optional<Eval> current = evaluate(board, analysis_at(analyses, ply));
+    const std::optional<Eval> current = evaluate(board, analysis_at(analyses, ply), moves_on(ply));
     (out.null_move > 0 ? out.after_null : out.unevaluated) += !current;
     record.to_move = board.side_to_move();
     if (current) record.eval = current->score;
@@ -346,21 +348,27 @@ GameOutcome annotate_game(pgn::Game& game, const PositionAnalyses& searched, con
     // A checkmate is the end of lila's analysis: the mating move has no evaluation after it
     // there, so it is neither judged nor in the ACPL or the accuracy (its [%eval #0] is written).
     if (current && !checkmated(*current)) values[ply] = white_centipawns(current->score, board.side_to_move());
-    if (previous && current && !checkmated(*current) && selected(options, players, before, node.move, ply)) {
-      rated[ply - 1] = true;
-      MoveContext m{before, node, *previous, *current,
-                    before_analysis && *before_analysis ? &**before_analysis : nullptr};
-      bool replaced = false, beside = false;
-      const Judgement j = judge_move(m, options, record.better, replaced, beside);
-      out.earlier_replaced += replaced;
-      out.earlier_kept += earlier && !replaced;
-      out.beside += beside;
-      record.judgement = j;
-      SideSummary& side = before.side_to_move() == core::Color::White ? out.white : out.black;
-      side.add(j, centipawn_loss(previous->score, current->score));
-    } else {
-      out.earlier_kept += earlier;
+    bool judged = false;
+    if (previous && current && !checkmated(*current) && !node.move.is_null()) {
+      board.unmake_move();  // the position before the move, for the judgement (a copy a ply costs more)
+      const core::Board& before = board;
+      if (selected(options, players, before, node.move, ply)) {
+        judged = true;
+        rated[ply - 1] = true;
+        MoveContext m{before, node, *previous, *current,
+                      before_analysis && *before_analysis ? &**before_analysis : nullptr};
+        bool replaced = false, beside = false;
+        const Judgement j = judge_move(m, options, record.better, replaced, beside);
+        out.earlier_replaced += replaced;
+        out.earlier_kept += earlier && !replaced;
+        out.beside += beside;
+        record.judgement = j;
+        SideSummary& side = before.side_to_move() == core::Color::White ? out.white : out.black;
+        side.add(j, centipawn_loss(previous->score, current->score));
+      }
+      board.make_move(node.move);
     }
+    if (!judged) out.earlier_kept += earlier;
     previous = current;
   }
   const GameAccuracy accuracy = game_accuracy(values, game.start.side_to_move(), &rated);

@@ -47,12 +47,22 @@ uci::Analysis evaluation(core::Score score, int depth) {
   return a;
 }
 
+// The text of a comment: a game's comments before its first move are strings, those after a
+// move are among its annotations (nullptr for a NAG or a variation).
+const std::string* comment_text(const std::string& c) { return &c; }
+const std::string* comment_text(const pgn::Annotation& a) {
+  return a.kind == pgn::Annotation::Kind::Comment ? &a.comment : nullptr;
+}
+
 // The position's evaluation an [%eval] in these comments gives (the first readable one); one
 // that cannot be read is said in `problems` (with `ply`).
-std::optional<uci::Analysis> eval_command_of(const std::vector<std::string>& comments, core::Color to_move,
-                                             std::size_t ply, std::vector<std::string>* problems) {
-  for (const std::string& c : comments) {
-    const auto e = read_eval(c);
+template <class Comments>
+std::optional<uci::Analysis> eval_command_of(const Comments& comments, core::Color to_move, std::size_t ply,
+                                             std::vector<std::string>* problems) {
+  for (const auto& item : comments) {
+    const std::string* c = comment_text(item);
+    if (!c) continue;
+    const auto e = read_eval(*c);
     if (!e && problems) problems->push_back("ply " + std::to_string(ply) + ": " + e.error());
     if (e && *e) return evaluation(side_to_move_score(**e, to_move), (*e)->depth);
   }
@@ -61,27 +71,26 @@ std::optional<uci::Analysis> eval_command_of(const std::vector<std::string>& com
 
 // The score an engine-match comment after a move gives the position BEFORE that move: the
 // engine's own search of it, from its side to move (the mover), as an analysis gives it.
-std::optional<uci::Analysis> engine_comment_of(const std::vector<std::string>& comments) {
-  for (const std::string& c : comments)
-    if (const auto e = read_engine_comment(c)) return evaluation(e->mover, e->depth);
+std::optional<uci::Analysis> engine_comment_of(const std::vector<pgn::Annotation>& after) {
+  for (const pgn::Annotation& a : after)
+    if (const std::string* c = comment_text(a))
+      if (const auto e = read_engine_comment(*c)) return evaluation(e->mover, e->depth);
   return std::nullopt;
 }
 
-std::vector<std::string> comments_of(const std::vector<pgn::Annotation>& after) {
-  std::vector<std::string> out;
-  for (const pgn::Annotation& a : after)
-    if (a.kind == pgn::Annotation::Kind::Comment) out.push_back(a.comment);
-  return out;
-}
-
-// The engine's line an earlier judgement at this move names ("Nc6 was best." and a variation
-// starting with Nc6), in UCI from `before`; empty when the move has none.
-std::vector<std::string> named_line(const core::Board& before, const std::vector<pgn::Annotation>& after) {
+// The move an earlier judgement at this move names as best ("Nc6 was best."), or empty.
+std::string_view named_best(const std::vector<pgn::Annotation>& after) {
   std::string_view best;
   for (const pgn::Annotation& a : after)
     if (a.kind == pgn::Annotation::Kind::Comment && detail::is_judgement_words(a.comment))
       if (const auto named = detail::named_best(a.comment); !named.empty()) best = named;
-  if (best.empty()) return {};
+  return best;
+}
+
+// The engine's line starting with `best` (named_best) among the variations after the move, in
+// UCI from `before`; empty when there is none.
+std::vector<std::string> named_line(const core::Board& before, std::string_view best,
+                                    const std::vector<pgn::Annotation>& after) {
   for (const pgn::Annotation& a : after) {
     if (detail::first_san(before, a) != best) continue;
     std::vector<std::string> pv;
@@ -162,19 +171,23 @@ std::optional<EngineComment> read_engine_comment(std::string_view comment) {
 PositionAnalyses input_analyses(const pgn::Game& game, std::vector<std::string>* problems) {
   const auto& moves = game.main.moves;
   PositionAnalyses out(moves.size() + 1);
+  core::Color to_move = game.start.side_to_move();
+  out[0] = eval_command_of(game.main.comments_before, to_move, 0, problems);
+  // The board is played forward only to a move that names a best line (few do).
   core::Board board = game.start;
-  out[0] = eval_command_of(game.main.comments_before, board.side_to_move(), 0, problems);
+  std::size_t played = 0;
   for (std::size_t ply = 1; ply <= moves.size(); ++ply) {
     const pgn::MoveNode& node = moves[ply - 1];
     if (node.move.is_null()) break;
-    const core::Board before = board;
-    board.make_move(node.move);
-    const std::vector<std::string> comments = comments_of(node.after);
-    out[ply] = eval_command_of(comments, board.side_to_move(), ply, problems);
+    to_move = ~to_move;
+    out[ply] = eval_command_of(node.after, to_move, ply, problems);
     // An [%eval] of the position before the move, where there is one, wins over the mover's own.
-    if (!out[ply - 1]) out[ply - 1] = engine_comment_of(comments);
-    if (out[ply - 1])
-      if (auto pv = named_line(before, node.after); !pv.empty()) out[ply - 1]->lines[0].pv = std::move(pv);
+    if (!out[ply - 1]) out[ply - 1] = engine_comment_of(node.after);
+    if (!out[ply - 1]) continue;
+    if (const std::string_view best = named_best(node.after); !best.empty()) {
+      for (; played < ply - 1; ++played) board.make_move(moves[played].move);
+      if (auto pv = named_line(board, best, node.after); !pv.empty()) out[ply - 1]->lines[0].pv = std::move(pv);
+    }
   }
   return out;
 }

@@ -75,6 +75,8 @@ class MovetextWriter {
   }
 
  private:
+  std::string word_;  // comment()'s word being written (one buffer for all)
+
   void comment(const std::string& text) {
     if (text.find('}') != std::string::npos) {
       // A rest-of-line comment can hold '}' (a brace comment cannot): it ends its line, so a
@@ -86,7 +88,6 @@ class MovetextWriter {
       return;
     }
     std::size_t start = 0;
-    bool first = true;
     if (text.empty()) {
       w_.token("{}");
       return;
@@ -94,11 +95,10 @@ class MovetextWriter {
     while (start < text.size()) {
       std::size_t end = text.find(' ', start);
       if (end == std::string::npos) end = text.size();
-      std::string word = text.substr(start, end - start);
-      if (first) word.insert(0, "{");
-      if (end == text.size()) word += '}';
-      w_.token(word);
-      first = false;
+      word_.assign(start == 0 ? "{" : "");
+      word_.append(text, start, end - start);
+      if (end == text.size()) word_ += '}';
+      w_.token(word_);
       start = end + 1;
     }
   }

@@ -25,6 +25,8 @@ std::string format_eval(core::Score score, core::Color side_to_move, int depth =
 // space unless the comment is empty or starts with white space, then the comment unchanged
 // (so an unclosed `[%eval` is kept as text, never swallowed).
 std::string replace_eval(std::string_view comment, std::string_view eval_command);
+// The same in place.
+void replace_eval_in(std::string& comment, std::string_view eval_command);
 
 // An `[%eval]` read back. `white` is White's point of view, as if White were to move: a
 // centipawn score, or a mate whose sign says who mates (mate_moves() > 0: White).
