@@ -37,14 +37,13 @@ core::Score side_to_move_score(const EvalReading& e, core::Color to_move) {
   return core::Score::centipawns(white ? e.white.cp() : -e.white.cp());
 }
 
-uci::Analysis evaluation(core::Score score, int depth) {
-  uci::Analysis a;
-  uci::PvLine line;
+// `slot` set to an analysis of line 1 only (made in place: this runs for every position).
+void set_evaluation(std::optional<uci::Analysis>& slot, core::Score score, int depth) {
+  uci::Analysis& a = slot.emplace();
+  uci::PvLine& line = a.lines.emplace_back();
   line.score = score;
   line.depth = depth;
-  a.lines.push_back(std::move(line));
   a.depth = depth;
-  return a;
 }
 
 // The text of a comment: a game's comments before its first move are strings, those after a
@@ -56,26 +55,26 @@ const std::string* comment_text(const pgn::Annotation& a) {
 
 // The position's evaluation an [%eval] in these comments gives (the first readable one); one
 // that cannot be read is said in `problems` (with `ply`).
+// (Set in `slot`; left as it is when there is none.)
 template <class Comments>
-std::optional<uci::Analysis> eval_command_of(const Comments& comments, core::Color to_move, std::size_t ply,
-                                             std::vector<std::string>* problems) {
+void eval_command_of(std::optional<uci::Analysis>& slot, const Comments& comments, core::Color to_move, std::size_t ply,
+                     std::vector<std::string>* problems) {
   for (const auto& item : comments) {
     const std::string* c = comment_text(item);
     if (!c) continue;
     const auto e = read_eval(*c);
     if (!e && problems) problems->push_back("ply " + std::to_string(ply) + ": " + e.error());
-    if (e && *e) return evaluation(side_to_move_score(**e, to_move), (*e)->depth);
+    if (e && *e) return set_evaluation(slot, side_to_move_score(**e, to_move), (*e)->depth);
   }
-  return std::nullopt;
 }
 
 // The score an engine-match comment after a move gives the position BEFORE that move: the
-// engine's own search of it, from its side to move (the mover), as an analysis gives it.
-std::optional<uci::Analysis> engine_comment_of(const std::vector<pgn::Annotation>& after) {
+// engine's own search of it, from its side to move (the mover), as an analysis gives it. (Set in
+// `slot`; left as it is when there is none.)
+void engine_comment_of(std::optional<uci::Analysis>& slot, const std::vector<pgn::Annotation>& after) {
   for (const pgn::Annotation& a : after)
     if (const std::string* c = comment_text(a))
-      if (const auto e = read_engine_comment(*c)) return evaluation(e->mover, e->depth);
-  return std::nullopt;
+      if (const auto e = read_engine_comment(*c)) return set_evaluation(slot, e->mover, e->depth);
 }
 
 // The move an earlier judgement at this move names as best ("Nc6 was best."), or empty.
@@ -172,7 +171,7 @@ PositionAnalyses input_analyses(const pgn::Game& game, std::vector<std::string>*
   const auto& moves = game.main.moves;
   PositionAnalyses out(moves.size() + 1);
   core::Color to_move = game.start.side_to_move();
-  out[0] = eval_command_of(game.main.comments_before, to_move, 0, problems);
+  eval_command_of(out[0], game.main.comments_before, to_move, 0, problems);
   // The board is played forward only to a move that names a best line (few do).
   core::Board board = game.start;
   std::size_t played = 0;
@@ -180,9 +179,9 @@ PositionAnalyses input_analyses(const pgn::Game& game, std::vector<std::string>*
     const pgn::MoveNode& node = moves[ply - 1];
     if (node.move.is_null()) break;
     to_move = ~to_move;
-    out[ply] = eval_command_of(node.after, to_move, ply, problems);
+    eval_command_of(out[ply], node.after, to_move, ply, problems);
     // An [%eval] of the position before the move, where there is one, wins over the mover's own.
-    if (!out[ply - 1]) out[ply - 1] = engine_comment_of(node.after);
+    if (!out[ply - 1]) engine_comment_of(out[ply - 1], node.after);
     if (!out[ply - 1]) continue;
     if (const std::string_view best = named_best(node.after); !best.empty()) {
       for (; played < ply - 1; ++played) board.make_move(moves[played].move);

@@ -105,6 +105,19 @@ TEST_CASE("as_utf8 keeps UTF-8 and reads other text as Latin-1", "[core][text]")
   CHECK_FALSE(is_utf8("\xC0\xAF"));     // overlong
   CHECK_FALSE(is_utf8("\xED\xA0\x80"));  // a surrogate
   CHECK(is_utf8(as_utf8("\x80\x81\xFE")));
+  // ASCII is read eight bytes at a time: a byte that is not UTF-8, or a character, at every
+  // place around those words is still seen.
+  for (std::size_t at = 0; at < 20; ++at) {
+    INFO("at " << at);
+    std::string text(20, 'a');
+    CHECK(is_utf8(text));
+    text[at] = '\xFC';
+    CHECK_FALSE(is_utf8(text));
+    text.replace(at, 1, "\xC3\xBC");
+    CHECK(is_utf8(text));
+    text.replace(at, 2, "\xE2\x86");  // cut by the 'a' after it (or the end)
+    CHECK_FALSE(is_utf8(text));
+  }
 }
 
 TEST_CASE("one_line escapes what escaped escapes but leaves backslashes, so escaped text stays", "[core][text]") {
