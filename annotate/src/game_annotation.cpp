@@ -65,6 +65,18 @@ std::optional<Eval> evaluate(const core::Board& board, const std::optional<uci::
   return std::nullopt;
 }
 
+// The evaluation of the position `move` leads to from `before` (evaluate): the board is played
+// forward, and back, only where the line ends there (or a null move follows).
+std::optional<Eval> evaluate_after(core::Board& before, core::Move move, const std::optional<uci::Analysis>* analysis,
+                                   bool moves_on) {
+  if (moves_on) return evaluate(before, analysis, true);  // (the board is not read)
+  if (move.is_null()) before.make_null_move();
+  else before.make_move(move);
+  std::optional<Eval> e = evaluate(before, analysis, false);
+  before.unmake_move();
+  return e;
+}
+
 const std::optional<uci::Analysis>* analysis_at(const PositionAnalyses& analyses, std::size_t ply) {
   return ply < analyses.size() ? &analyses[ply] : nullptr;
 }
@@ -326,49 +338,48 @@ GameOutcome annotate_game(pgn::Game& game, const PositionAnalyses& searched, con
   std::vector<std::optional<int>> values(game.main.moves.size() + 1);
   std::vector<bool> rated(game.main.moves.size(), false);
   if (previous) values[0] = white_centipawns(previous->score, board.side_to_move());
+  // The board stays on the position before each move while the move is judged (that is what the
+  // judgement reads); the position after it is played only where the line ends (checkmate,
+  // stalemate: evaluate_after).
   for (std::size_t ply = 1; ply <= game.main.moves.size(); ++ply) {
     MoveNode& node = game.main.moves[ply - 1];
     PlyRecord& record = out.plies.emplace_back();
     if (options.move_texts) record.san = core::to_san(board, node.move);
-    if (node.move.is_null()) board.make_null_move();
-    else board.make_move(node.move);
     if (node.move.is_null() && out.null_move == 0) out.null_move = ply;
     const auto* before_analysis = analysis_at(analyses, ply - 1);
-    const std::optional<Eval> current = evaluate(board, analysis_at(analyses, ply), moves_on(ply));
+    const std::optional<Eval> current = evaluate_after(board, node.move, analysis_at(analyses, ply), moves_on(ply));
     (out.null_move > 0 ? out.after_null : out.unevaluated) += !current;
-    record.to_move = board.side_to_move();
+    const core::Color to_move = ~board.side_to_move();  // after the move
+    record.to_move = to_move;
     if (current) record.eval = current->score;
     if (current) {
-      const std::string command = format_eval(current->score, board.side_to_move(), current->depth);
+      const std::string command = format_eval(current->score, to_move, current->depth);
       put_eval(node.after, command);
       if (options.position_nags)
-        put_position_nag(node.after, current->score, board.side_to_move() == core::Color::White, options.thresholds);
+        put_position_nag(node.after, current->score, to_move == core::Color::White, options.thresholds);
     }
     const bool earlier = std::any_of(node.after.begin(), node.after.end(), is_judgement);
     // A checkmate is the end of lila's analysis: the mating move has no evaluation after it
     // there, so it is neither judged nor in the ACPL or the accuracy (its [%eval #0] is written).
-    if (current && !checkmated(*current)) values[ply] = white_centipawns(current->score, board.side_to_move());
-    bool judged = false;
-    if (previous && current && !checkmated(*current) && !node.move.is_null()) {
-      board.unmake_move();  // the position before the move, for the judgement (a copy a ply costs more)
-      const core::Board& before = board;
-      if (selected(options, players, before, node.move, ply)) {
-        judged = true;
-        rated[ply - 1] = true;
-        MoveContext m{before, node, *previous, *current,
-                      before_analysis && *before_analysis ? &**before_analysis : nullptr};
-        bool replaced = false, beside = false;
-        const Judgement j = judge_move(m, options, record.better, replaced, beside);
-        out.earlier_replaced += replaced;
-        out.earlier_kept += earlier && !replaced;
-        out.beside += beside;
-        record.judgement = j;
-        SideSummary& side = before.side_to_move() == core::Color::White ? out.white : out.black;
-        side.add(j, centipawn_loss(previous->score, current->score));
-      }
-      board.make_move(node.move);
+    if (current && !checkmated(*current)) values[ply] = white_centipawns(current->score, to_move);
+    const core::Board& before = board;
+    if (previous && current && !checkmated(*current) && selected(options, players, before, node.move, ply)) {
+      rated[ply - 1] = true;
+      MoveContext m{before, node, *previous, *current,
+                    before_analysis && *before_analysis ? &**before_analysis : nullptr};
+      bool replaced = false, beside = false;
+      const Judgement j = judge_move(m, options, record.better, replaced, beside);
+      out.earlier_replaced += replaced;
+      out.earlier_kept += earlier && !replaced;
+      out.beside += beside;
+      record.judgement = j;
+      SideSummary& side = before.side_to_move() == core::Color::White ? out.white : out.black;
+      side.add(j, centipawn_loss(previous->score, current->score));
+    } else {
+      out.earlier_kept += earlier;
     }
-    if (!judged) out.earlier_kept += earlier;
+    if (node.move.is_null()) board.make_null_move();
+    else board.make_move(node.move);
     previous = current;
   }
   const GameAccuracy accuracy = game_accuracy(values, game.start.side_to_move(), &rated);
