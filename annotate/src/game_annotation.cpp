@@ -273,6 +273,7 @@ bool checkmated(const Eval& e) { return e.score.is_mate() && e.score.mate_plies(
 const PositionAnalyses& answers(const pgn::Game& game, const PositionAnalyses& searched, const AnnotateOptions& options,
                                 GameOutcome& out, PositionAnalyses& merged) {
   const PositionAnalyses* use = &searched;
+  std::vector<bool> given;  // the positions answered by the input's evaluations
   if (options.evals_from_input != AnnotateOptions::InputEvals::Off) {
     merged = input_analyses(game, &out.input_problems);
     for (std::size_t p = 0; p < merged.size(); ++p) {
@@ -286,11 +287,15 @@ const PositionAnalyses& answers(const pgn::Game& game, const PositionAnalyses& s
         merged[p] = searched[p];
         from_search = true;
       }
-      out.from_input += merged[p].has_value() && !from_search;
+      given.push_back(merged[p].has_value() && !from_search);
     }
     use = &merged;
   }
-  if (!options.imported) return *use;
+  const auto count_given = [&] { out.from_input += static_cast<std::size_t>(std::count(given.begin(), given.end(), true)); };
+  if (!options.imported) {
+    count_given();
+    return *use;
+  }
   // --import: an imported analysis takes a position's place (replace), or the deeper of the two.
   if (use == &searched) merged = searched;
   merged.resize(std::max(merged.size(), game.main.moves.size() + 1));
@@ -301,10 +306,12 @@ const PositionAnalyses& answers(const pgn::Game& game, const PositionAnalyses& s
       if (!merged[p] || !options.import_deeper || it->second.depth > merged[p]->depth) {
         merged[p] = it->second;
         ++out.from_import;
+        if (p < given.size()) given[p] = false;  // (counted once, as the import's)
       }
     if (p == game.main.moves.size() || game.main.moves[p].move.is_null()) break;
     at.make_move(game.main.moves[p].move);
   }
+  count_given();
   return merged;
 }
 

@@ -280,6 +280,40 @@ TEST_CASE("Imported analyses answer their positions: replace takes it, deeper th
   }
 }
 
+TEST_CASE("A position the input and the import both answer is counted once, as the one whose answer is used",
+          "[annotate][import][input]") {
+  auto imported = std::make_shared<std::unordered_map<std::uint64_t, uci::Analysis>>();
+  core::Board after_e4;
+  after_e4.make_move(*core::parse_uci(after_e4, "e2e4"));
+  (*imported)[after_e4.polyglot_key()] = analysis(cp(300), 12, {"e7e5"});
+  AnnotateOptions o;
+  o.imported = imported;
+  o.evals_from_input = AnnotateOptions::InputEvals::Only;
+  // Three positions: the start and after 1... e5 from the input, after 1. e4 from both.
+  const std::string text = "[Event \"t\"]\n\n{[%eval 0.20,5]} 1. e4 {[%eval 0.30,5]} 1... e5 {[%eval 0.25,5]} *\n";
+  const auto none = [](const pgn::Game&) { return annotate::PositionAnalyses{}; };
+  SECTION("replace: the import's answer, counted as the import's") {
+    const auto r = test::render(text, none, o);
+    CHECK(r.file.from_import == 1);
+    CHECK(r.file.evals_from_input == 2);
+    CHECK(test::movetext(r.file.pgn).find("1. e4 $4 {[%eval -3.00,12]}") != std::string::npos);
+  }
+  SECTION("deeper: the import (depth 12) beats the input (depth 5), counted as the import's") {
+    o.import_deeper = true;
+    const auto r = test::render(text, none, o);
+    CHECK(r.file.from_import == 1);
+    CHECK(r.file.evals_from_input == 2);
+  }
+  SECTION("deeper: an input deeper than the import keeps the position, counted as the input's") {
+    o.import_deeper = true;
+    const std::string deep = "[Event \"t\"]\n\n{[%eval 0.20,5]} 1. e4 {[%eval 0.30,20]} 1... e5 {[%eval 0.25,5]} *\n";
+    const auto r = test::render(deep, none, o);
+    CHECK(r.file.from_import == 0);
+    CHECK(r.file.evals_from_input == 3);
+    CHECK(test::movetext(r.file.pgn).find("1. e4 {[%eval 0.30,20]}") != std::string::npos);
+  }
+}
+
 TEST_CASE("An [%eval] of the input that cannot be read is said, with its game and ply", "[annotate][input]") {
   AnnotateOptions o;
   o.evals_from_input = AnnotateOptions::InputEvals::Only;
