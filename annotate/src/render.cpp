@@ -177,8 +177,10 @@ void write_tail(AnnotatedFile& out, const InputBytes& bytes, std::size_t tail, c
   }
   char last = '\n';
   for (std::size_t at = tail; at < bytes.size; at += kChunk) {
-    out.pgn += bytes.read(at, kChunk);
-    last = out.pgn.back();
+    const std::string part = bytes.read(at, kChunk);
+    if (part.empty()) break;
+    out.pgn += part;
+    last = part.back();
     flush();
   }
   if (last != '\n') out.pgn += '\n';
@@ -246,7 +248,8 @@ AnnotatedFile render_games(const InputBytes& bytes, const std::vector<InputGame>
     return std::invalid_argument("render_file: the games given are not scan_games() of these bytes");
   };
   pgn::Diagnostics diags;
-  detail::GameScanner scanner(bytes, diags, /*known_utf8=*/listed == nullptr);  // (render_stream checked)
+  // (The encoding is known: from the list, or render_stream checked the whole input.)
+  detail::GameScanner scanner(bytes, diags, /*known_utf8=*/true);
   detail::PartStream stream(bytes);
   pgn::GameReader reader(stream, diags);
   std::size_t index = 0;
@@ -276,10 +279,10 @@ AnnotatedFile render_games(const InputBytes& bytes, const std::vector<InputGame>
   return out;
 }
 
-}  // namespace
-
-AnnotatedFile render_file(const InputBytes& bytes, const std::vector<InputGame>& games, const AnalysesOf& analyses_of,
-                          const AnnotateOptions& given, const Write& write, const OnGame& on_game) {
+// render_file, with render_stream's `on_kept`.
+AnnotatedFile render_listed(const InputBytes& bytes, const std::vector<InputGame>& games, const AnalysesOf& analyses_of,
+                            const AnnotateOptions& given, const Write& write, const OnGame& on_game,
+                            const std::function<void(const InputGame&)>& on_kept) {
   AnnotatedFile out;
   // One encoding for the output: the input's. A file with a game in Latin-1 is written back in
   // Latin-1, so epdd's words there are ASCII (a UTF-8 arrow would make it two encodings).
@@ -291,18 +294,21 @@ AnnotatedFile render_file(const InputBytes& bytes, const std::vector<InputGame>&
                         " text is Latin-1 (the PGN standard's character set), not UTF-8: the output stays in Latin-1, "
                         "epdd's comments in ASCII (\"->\" for \"\xE2\x86\x92\"); the summary, JSON and page show the "
                         "names decoded");
-  return render_games(bytes, &games, analyses_of, options, write, on_game, nullptr, std::move(out));
+  return render_games(bytes, &games, analyses_of, options, write, on_game, on_kept, std::move(out));
+}
+
+}  // namespace
+
+AnnotatedFile render_file(const InputBytes& bytes, const std::vector<InputGame>& games, const AnalysesOf& analyses_of,
+                          const AnnotateOptions& options, const Write& write, const OnGame& on_game) {
+  return render_listed(bytes, games, analyses_of, options, write, on_game, nullptr);
 }
 
 AnnotatedFile render_stream(const InputBytes& bytes, const AnnotateOptions& options, const Write& write,
                             const OnGame& on_game, const std::function<void(const InputGame&)>& on_kept) {
   // A file that is all UTF-8 has no game in Latin-1: nothing to know before its first game.
   if (all_utf8(bytes)) return render_games(bytes, nullptr, nullptr, options, write, on_game, on_kept, {});
-  const std::vector<InputGame> games = scan_games(bytes);
-  if (on_kept)
-    for (const InputGame& g : games)
-      if (!g.readable) on_kept(g);
-  return render_file(bytes, games, nullptr, options, write, on_game);
+  return render_listed(bytes, scan_games(bytes), nullptr, options, write, on_game, on_kept);
 }
 
 AnnotatedFile render_file(std::string_view bytes, const std::vector<InputGame>& games,

@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <ostream>
+#include <stdexcept>
 
 #include <fmt/core.h>
 #include <fmt/ostream.h>
@@ -64,7 +65,7 @@ int run_annotate(const AnnotateOptions& o, std::ostream& out, std::ostream& err)
   std::map<std::string, std::string> texts;
   try {
     texts = kind.render(run, outcome.spec);
-  } catch (const store::StoreError& e) {
+  } catch (const std::runtime_error& e) {  // the store, or an input read in place that changed (store::StoreError is one)
     return fail(e.what());
   }
   if (file) {

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <stdexcept>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -133,13 +134,18 @@ InputSource source_of(std::string_view bytes) {
 // The input as its kind's refuse_input reads it: the bytes read whole, or the file again.
 InputSource source_of(const RunInput& in) {
   if (!in.streamed) return source_of(std::string_view(*in.bytes));
+  // Read as the size was taken: a file that grows or shrinks meanwhile is an error, never a
+  // game cut at a chunk's end or games left out.
   auto file = std::make_shared<std::ifstream>(in.path, std::ios::binary);
-  return {in.size, [file](std::size_t offset, std::size_t length) {
+  return {in.size, [file, size = in.size, path = in.path](std::size_t offset, std::size_t length) {
+            length = offset < size ? std::min(length, size - offset) : 0;
             std::string out(length, '\0');
             file->clear();
             file->seekg(static_cast<std::streamoff>(offset));
             file->read(out.data(), static_cast<std::streamsize>(length));
-            out.resize(static_cast<std::size_t>(std::max<std::streamsize>(file->gcount(), 0)));
+            if (static_cast<std::size_t>(std::max<std::streamsize>(file->gcount(), 0)) != length)
+              throw std::runtime_error(fmt::format("{}: changed while it was read (it had {} bytes): nothing written",
+                                                   core::escaped(path), size));
             return out;
           }};
 }
@@ -450,8 +456,14 @@ AnalysisOutcome run_analysis(const std::string& kind, const AnalysisSettings& s,
   if (!input) return fail(kExitBadInput, input.error());
   auto files = read_input_files(spec);
   if (!files) return fail(kExitBadInput, files.error());
-  if (auto why = kind_of(spec).refuse_input(s.spec.input, source_of(*input), spec)) return fail(kExitBadInput, *why);
+  try {
+    if (auto why = kind_of(spec).refuse_input(s.spec.input, source_of(*input), spec)) return fail(kExitBadInput, *why);
+  } catch (const std::runtime_error& e) {  // (the file changed while it was read)
+    return fail(kExitBadInput, e.what());
+  }
   if (!stored) {
+    // (No engine is started nor store opened; a configuration that names them is still read.)
+    if (auto config = choose_engine(s); !config) return fail(kExitBadInput, config.error());
     out.run = start_direct(kind_of(spec), std::move(*input), std::move(*files), spec);
     return out;
   }

@@ -168,8 +168,8 @@ AnnotatedFile render_file(const InputBytes& bytes, const std::vector<InputGame>&
 // evaluations, and the options' imported analyses): no scan before it, the games classified by
 // scan_games' rules as they are read, in one pass over an input that is all UTF-8 (one with a
 // byte that is not is scanned first, for its Latin-1 games). Each game written back unchanged
-// goes to `on_kept` as it is met (before the summaries of the games after it), and to
-// AnnotatedFile::kept.
+// goes to `on_kept` as it is met (after the summaries of the games before it, before those of
+// the games after it), and to AnnotatedFile::kept.
 AnnotatedFile render_stream(const InputBytes& bytes, const AnnotateOptions& options,
                             const std::function<void(std::string_view)>& write,
                             const std::function<void(const GameSummary&)>& on_game,
