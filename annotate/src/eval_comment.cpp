@@ -26,7 +26,9 @@ Span find_eval(std::string_view comment) {
   for (std::size_t at = comment.find(kOpen); at != std::string_view::npos; at = comment.find(kOpen, at + 1)) {
     const std::size_t after = at + kOpen.size();
     if (after >= comment.size() || !is_space(comment[after])) continue;
-    const std::size_t close = comment.find_first_of("[]", after);
+    std::size_t close = after;  // the next '[' or ']' (a loop: find_first_of calls a search per byte)
+    while (close < comment.size() && comment[close] != '[' && comment[close] != ']') ++close;
+    if (close == comment.size()) close = std::string_view::npos;
     if (close == std::string_view::npos || comment[close] == '[') {
       Span none;
       none.unclosed = at;

@@ -33,24 +33,24 @@ bool all_digits(std::string_view s) {
 }  // namespace
 
 std::string normalize_comment(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
+  // Written through a pointer: the result is never longer than the text (every comment of every
+  // game passes here).
+  std::string out(text.size(), '\0');
+  char* const first = out.data();
+  char* w = first;
   bool space = false;
   for (char c : text) {
     if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f') {
-      space = !out.empty();
+      space = w != first;
       continue;
     }
-    if (space) out += ' ';
+    if (space) *w++ = ' ';
     space = false;
-    out += c;
+    *w++ = c;
   }
+  out.resize(static_cast<std::size_t>(w - first));
   return out;
 }
-
-namespace {
-
-}  // namespace
 
 // The parser behind both readers. One instance reads one input, game after game.
 class Parser {
