@@ -96,18 +96,25 @@ mb=$(awk -v b="$(wc -c < evals.pgn)" 'BEGIN { printf "%.1f", b / 1048576 }')
 evals=$(grep -o '\[%eval ' evals.pgn | wc -l)
 games=$(grep -c '^\[Event ' evals.pgn)
 plies=$(( evals - games ))  # an [%eval] before each game's first move and after each move
-start=$(ms)
-rss=$(/usr/bin/time -f %M "$epdd" annotate evals.pgn --evals-from-input only --store evals.db -q -o evals.out.pgn 2>&1 >/dev/null |
-      tail -1)
-wall=$(( $(ms) - start ))
-start=$(ms)
-read_rss=$(/usr/bin/time -f %M "$epdd" pgn check evals.pgn 2>&1 >/dev/null | tail -1)
-read_wall=$(( $(ms) - start ))
-printf '%-44s %8s %10s %12s %12s\n' "$mb MB, $games games, $plies plies" "wall ms" "M plies/s" "max RSS KB" "target"
-awk -v w="$wall" -v p="$plies" -v r="$rss" 'BEGIN {
-  printf "%-44s %8d %10.2f %12d %12s\n", "epdd annotate --evals-from-input only", w, p / w / 1000, r, ">= 1.00" }'
-awk -v w="$read_wall" -v p="$plies" -v r="$read_rss" 'BEGIN {
-  printf "%-44s %8d %10.2f %12d %12s\n", "epdd pgn check (the PGN reader, replayed)", w, p / w / 1000, r, "" }'
+# Wall clock, CPU time (user + system: what the load of other processes changes least) and peak
+# memory of each command, in one run. The PGN reader replays the same moves.
+measure() {  # prints: wall_ms cpu_ms max_rss_kb
+  local start times
+  start=$(ms)
+  times=$(/usr/bin/time -f '%U %S %M' "$@" 2>&1 >/dev/null | tail -1)
+  awk -v w="$(( $(ms) - start ))" -v t="$times" 'BEGIN { split(t, f, " "); printf "%d %d %d\n", w, (f[1] + f[2]) * 1000, f[3] }'
+}
+read -r wall cpu rss < <(measure "$epdd" annotate evals.pgn --evals-from-input only -q -o evals.out.pgn)
+read -r read_wall read_cpu read_rss < <(measure "$epdd" pgn check evals.pgn)
+printf '%-44s %8s %10s %8s %10s %12s %12s\n' "$mb MB, $games games, $plies plies" "wall ms" "M plies/s" "CPU ms" \
+  "M plies/s" "max RSS KB" "target"
+line() {
+  awk -v n="$1" -v w="$2" -v c="$3" -v p="$plies" -v r="$4" -v t="$5" 'BEGIN {
+    printf "%-44s %8d %10.2f %8d %10.2f %12d %12s\n", n, w, p / w / 1000, c, p / (c > 0 ? c : 1) / 1000, r, t }'
+}
+line "epdd annotate --evals-from-input only" "$wall" "$cpu" "$rss" ">= 1.00"
+line "epdd pgn check (the PGN reader, replayed)" "$read_wall" "$read_cpu" "$read_rss" ""
+echo "(load average $(cut -d' ' -f1 /proc/loadavg); the output: $(wc -c < evals.out.pgn) bytes)"
 rm -f evals.pgn evals.out.pgn evals.db*
 echo
 fi
