@@ -1,6 +1,7 @@
 #include "book/epd_output.hpp"
 
 #include <cstddef>
+#include <limits>
 #include <string_view>
 #include <vector>
 
@@ -29,13 +30,16 @@ NodeId child_by(const Dag& dag, NodeId n, core::Move move) {
   return n;
 }
 
-// principal_line from n in SAN, continued by the engine PV of the analysed leaf it ends on.
+// principal_line from n in SAN, continued by the engine PV of the analysed leaf it ends on; at
+// most `limit` plies.
 std::vector<epd::Operand> pv_of(const Dag& dag, const Backsolved& values, const LeafAnalyses& analyses, NodeId n,
-                                const core::Board& start) {
+                                const core::Board& start, std::size_t limit) {
   std::vector<epd::Operand> pv;
+  if (limit == 0) return pv;
   core::Board board = start.detached();
   NodeId at = n;
   for (const core::Move m : principal_line(dag, values, n)) {
+    if (pv.size() == limit) return pv;
     pv.push_back(word(core::to_san(board, m)));
     board.make_move(m);
     at = child_by(dag, at, m);
@@ -44,6 +48,7 @@ std::vector<epd::Operand> pv_of(const Dag& dag, const Backsolved& values, const 
   if (analysed == analyses.end() || !dag.is_leaf(at) || analysed->second.lines.empty()) return pv;
   const auto castling = core::uci_castling_for(board);
   for (const std::string& text : analysed->second.lines.front().pv) {
+    if (pv.size() == limit) break;
     auto m = core::parse_uci(board, text, castling);
     if (!m) break;
     pv.push_back(word(core::to_san(board, *m)));
@@ -72,7 +77,7 @@ std::string record_of(const Dag& dag, const Backsolved& values, const LeafAnalys
   std::vector<epd::Operand> bm;
   for (const core::Move m : v.best_moves) bm.push_back(word(core::to_san(board, m)));
   if (!bm.empty()) r.set("bm", std::move(bm));
-  auto pv = pv_of(dag, values, analyses, n, board);
+  auto pv = pv_of(dag, values, analyses, n, board, options.pv_plies.value_or(std::numeric_limits<std::size_t>::max()));
   if (!pv.empty()) r.set("pv", std::move(pv));
   const auto analysed = analyses.find(n);
   if (analysed != analyses.end() && dag.is_leaf(n)) {

@@ -2,6 +2,8 @@
 // readers and for importers such as BOOKUP's (issue 17, "The command and outputs").
 #pragma once
 
+#include <cstddef>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -22,6 +24,9 @@ struct EpdOutputOptions {
   bool ce_for_white = false;
   // Names of roots other than the start (EpdInputs::names); a root without one is "root K".
   const RootNames* root_names = nullptr;
+  // At most this many plies in each record's pv (its principal line first, then the leaf's engine
+  // line); 0: no pv; unset: all of both (--pv-plies).
+  std::optional<std::size_t> pv_plies;
 };
 
 // The book as EPD text, one record per line ("\n"), each written canonically with its
@@ -42,7 +47,8 @@ struct EpdOutputOptions {
 //       absent for an unvalued node;
 //   bm  the backsolved best moves in SAN; absent when there are none;
 //   pv  principal_line from the node in SAN, continued where it ends on an analysed leaf by that
-//       leaf's engine PV (line 1, converted to SAN up to its first illegal move); absent if empty;
+//       leaf's engine PV (line 1, converted to SAN up to its first illegal move), cut after
+//       pv_plies plies when that is set; absent if empty;
 //   acd acn acs  on analysed leaves only: the Analysis's depth, nodes and whole seconds;
 //   id  "start" for node 0, else the first path from node 0 in SAN with move numbers
 //       ("1. e4 c5 2. Nf3"; "1... e5" when Black moves first at the root), numbered from 1;

@@ -47,6 +47,8 @@ std::optional<std::string> check_min_games(std::string_view v) {
 
 std::optional<std::string> check_margin(std::string_view v) { return check_range(v, 0, 32000, "a centipawn margin"); }
 
+std::optional<std::string> check_pv_plies(std::string_view v) { return check_range(v, 0, 1000, "a number of plies"); }
+
 constexpr KindFlag kBookFlags[] = {
     {"ce_for_white", "--ce-for-white",
      "Write ce from White's point of view in the EPD (positive: White is better), as BOOKUP's\n"
@@ -74,6 +76,11 @@ constexpr KindOption kBookOptions[] = {
      "deeper searches every leaf and keeps whichever of the two has the greater acd (equal: the\n"
      "engine's)",
      KindOption::Type::Text, check_merge},
+    {"pv_plies", "--pv-plies", "N",
+     "Each EPD record's pv holds at most N plies: the book's best line from the position, then the\n"
+     "engine's line from the leaf it ends on (default: all of both; 0: no pv). A book of millions of\n"
+     "positions writes its EPD several times smaller with a short pv",
+     KindOption::Type::Integer, check_pv_plies, false},
     {"pgn", "--pgn", "FILE.pgn", "Also write the book as one PGN game: the best line, every other book move a variation",
      KindOption::Type::Path, check_not_empty},
     {"polyglot", "--polyglot", "FILE.bin", "Also write the book as a Polyglot opening book",
@@ -383,6 +390,7 @@ class BookKind final : public JobKind {
     book::EpdOutputOptions epd;
     epd.ce_for_white = spec.ce_for_white;
     epd.root_names = names;
+    if (auto v = option_text(spec, "pv_plies")) epd.pv_plies = static_cast<std::size_t>(whole_number(*v).value_or(0));
     texts["output"] = book::write_book_epd(dag, s.backsolved, s.analyses, epd);
     if (option_text(spec, "pgn")) {
       book::BookPgnOptions pgn;

@@ -63,6 +63,15 @@ cmp a.epd a2.epd || fail "a rerun writes another book"
 
 # 2. The round trip, with the plain fake engine (no crash).
 "$epdd" book backsolve book.pgn --engine "$fake" --depth 2 --store b.db -o direct.epd -q
+# --pv-plies (issue 36): the same job rendered again with each pv cut to its first 2 plies, and
+# nothing else changed; no search (an output setting resumes the job).
+"$epdd" book backsolve book.pgn --engine "$fake" --depth 2 --store b.db -o short.epd --pv-plies 2 2> short.err ||
+  fail "--pv-plies 2: exit status $?: $(tail -2 short.err)"
+grep -q "0 leaves searched now" short.err || fail "--pv-plies searched again: $(tail -2 short.err)"
+cut_pv() { perl -pe 's/ pv ([^;]*);/" pv " . join(" ", grep { defined } (split(" ", $1))[0 .. 1]) . ";"/e' "$1"; }
+[ "$(grep -c ' pv ' direct.epd)" -gt 0 ] || fail "no pv in the book to cut"
+grep -q ' pv [^;]* [^;]* [^;]*;' direct.epd || fail "no pv longer than 2 plies in the book to cut"
+diff <(cut_pv direct.epd) short.epd >&2 || fail "--pv-plies 2: not each pv's first 2 plies, the rest unchanged (above)"
 "$epdd" book leaves book.pgn -o leaves.epd 2> leaves.err
 [ "$(grep -c 'c0 "leaf"' leaves.epd)" = 6 ] || fail "book leaves: $(cat leaves.epd)"
 "$epdd" analyse leaves.epd --engine "$fake" --depth 2 --store c.db -o filled.epd -q

@@ -233,6 +233,46 @@ TEST_CASE("book EPD: ce-for-white negates the records with Black to move and no 
   CHECK(black_records == 7);  // 1. e4, 1. Nf3, 1. f3, 1. d4, and the three after White's second move
 }
 
+TEST_CASE("book EPD: --pv-plies N keeps each record's first N plies of its pv, and only the pv", "[book][epd]") {
+  Fixture f;
+  const auto solved = epdd::book::backsolve(f.dag, f.values);
+  const auto whole = checked(epdd::book::write_book_epd(f.dag, solved, f.analyses));
+  // The longest pv of the book, so that every limit below it cuts one.
+  std::size_t longest = 0;
+  for (const auto& line : whole.doc.lines)
+    if (const auto* pv = line.record->find("pv")) longest = std::max(longest, pv->operands.size());
+  REQUIRE(longest >= 3);
+  for (std::size_t limit = 0; limit <= longest + 1; ++limit) {
+    INFO("--pv-plies " << limit);
+    epdd::book::EpdOutputOptions o;
+    o.pv_plies = limit;
+    const auto cut = checked(epdd::book::write_book_epd(f.dag, solved, f.analyses, o));
+    REQUIRE(cut.doc.record_count() == whole.doc.record_count());
+    for (std::size_t i = 0; i < whole.doc.lines.size(); ++i) {
+      const auto& a = *whole.doc.lines[i].record;
+      const auto& b = *cut.doc.lines[i].record;
+      INFO(a.canonical_text() << "\n" << b.canonical_text());
+      CHECK(a.position() == b.position());
+      std::map<std::string, std::string> ops_a, ops_b;
+      for (const auto& op : a.operations()) ops_a[op.opcode] = operands_of(op);
+      for (const auto& op : b.operations()) ops_b[op.opcode] = operands_of(op);
+      const auto* pv = a.find("pv");
+      const std::size_t kept = pv ? std::min(limit, pv->operands.size()) : 0;
+      if (kept == 0) {
+        CHECK(b.find("pv") == nullptr);
+      } else {
+        REQUIRE(b.find("pv") != nullptr);
+        const auto& got = b.find("pv")->operands;
+        REQUIRE(got.size() == kept);
+        for (std::size_t k = 0; k < kept; ++k) CHECK(got[k].text == pv->operands[k].text);
+      }
+      ops_a.erase("pv");
+      ops_b.erase("pv");
+      CHECK(ops_a == ops_b);  // every other operation as it was
+    }
+  }
+}
+
 TEST_CASE("book EPD: a book whose root has Black to move numbers its ids from 1...", "[book][epd]") {
   const auto games = games_of(R"([Event "x"]
 [FEN "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"]
