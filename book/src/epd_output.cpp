@@ -1,6 +1,7 @@
 #include "book/epd_output.hpp"
 
 #include <cstddef>
+#include <functional>
 #include <limits>
 #include <string_view>
 #include <vector>
@@ -92,14 +93,26 @@ std::string record_of(const Dag& dag, const Backsolved& values, const LeafAnalys
 
 }  // namespace
 
-std::string write_book_epd(const Dag& dag, const Backsolved& values, const LeafAnalyses& analyses,
-                           const EpdOutputOptions& options) {
+void write_book_epd(const Dag& dag, const Backsolved& values, const LeafAnalyses& analyses,
+                    const EpdOutputOptions& options, const std::function<void(std::string_view)>& write) {
+  constexpr std::size_t kPart = std::size_t{1} << 16;
   const FirstPaths f = first_paths(dag, options.root_names);
   std::string out;
   for (const NodeId n : f.order) {
     out += record_of(dag, values, analyses, options, f, n);
     out += '\n';
+    if (out.size() >= kPart) {
+      write(out);
+      out.clear();
+    }
   }
+  if (!out.empty()) write(out);
+}
+
+std::string write_book_epd(const Dag& dag, const Backsolved& values, const LeafAnalyses& analyses,
+                           const EpdOutputOptions& options) {
+  std::string out;
+  write_book_epd(dag, values, analyses, options, [&out](std::string_view part) { out += part; });
   return out;
 }
 

@@ -3,7 +3,9 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <ostream>
+#include <stdexcept>
 
 #include <fmt/core.h>
 #include <fmt/ostream.h>
@@ -41,19 +43,32 @@ int run_book_backsolve(BookOptions o, std::ostream& out, std::ostream& err) {
     return kExitInterrupted;
   }
   const JobKind& kind = kind_of(outcome.spec);
+  // The EPD is written as it is made (a book of millions of positions is never held whole as
+  // text); the file appears, whole, when the last record is written.
+  std::optional<AtomicFileWriter> file;
+  if (o.output) {
+    file.emplace(*o.output);
+    run.write_output = [&file](std::string_view part) { file->write(part); };
+  } else {
+    run.write_output = [&out](std::string_view part) { out << part; };
+  }
   std::map<std::string, std::string> texts;
   try {
     texts = kind.render(run, outcome.spec);
-  } catch (const store::StoreError& e) {
+  } catch (const std::runtime_error& e) {  // the store's errors (store::StoreError is one)
     return fail(e.what());
   }
+  if (file) {
+    if (auto w = file->commit(); !w) return fail(w.error());
+  } else {
+    out << std::flush;
+  }
   JobSpec written = outcome.spec;
-  written.output = o.output;
+  written.output.reset();  // (written above)
   written.json = o.json;
   if (auto w = write_outputs(texts, written); !w) return fail(w.error());
   if (o.html)
     if (auto w = write_report_page(*o.html, core::escaped(spec.input), texts.at("json")); !w) return fail(w.error());
-  if (!o.output) out << texts.at("output") << std::flush;
   const std::size_t failed = kind.failures(run);
   if (!o.analysis.quiet || failed) err << texts.at("report");
   if (!o.analysis.quiet)

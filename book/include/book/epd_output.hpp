@@ -3,8 +3,10 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -62,6 +64,10 @@ struct EpdOutputOptions {
 // Strings are quoted with '"' (they never contain one: SAN and the fixed words above).
 std::string write_book_epd(const Dag& dag, const Backsolved& values, const LeafAnalyses& analyses,
                            const EpdOutputOptions& options = {});
+// The same text given to `write` a part at a time (whole records, parts of about 64 KB, in
+// order): a book of millions of positions is not held whole as text.
+void write_book_epd(const Dag& dag, const Backsolved& values, const LeafAnalyses& analyses,
+                    const EpdOutputOptions& options, const std::function<void(std::string_view)>& write);
 
 // The nodes write_book_epd writes a record for, in its order: the book as the outputs see it
 // (the unused start position of a Dag made for other inputs is not in it), for a caller that

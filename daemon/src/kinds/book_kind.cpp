@@ -391,7 +391,9 @@ class BookKind final : public JobKind {
     epd.ce_for_white = spec.ce_for_white;
     epd.root_names = names;
     if (auto v = option_text(spec, "pv_plies")) epd.pv_plies = static_cast<std::size_t>(whole_number(*v).value_or(0));
-    texts["output"] = book::write_book_epd(dag, s.backsolved, s.analyses, epd);
+    // Written as it is made where the caller takes it so (a one-shot run's -o), else returned.
+    if (run.write_output) book::write_book_epd(dag, s.backsolved, s.analyses, epd, run.write_output);
+    else texts["output"] = book::write_book_epd(dag, s.backsolved, s.analyses, epd);
     if (option_text(spec, "pgn")) {
       book::BookPgnOptions pgn;
       pgn.root_names = names;

@@ -7,6 +7,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "book/backsolve.hpp"
@@ -271,6 +272,30 @@ TEST_CASE("book EPD: --pv-plies N keeps each record's first N plies of its pv, a
       CHECK(ops_a == ops_b);  // every other operation as it was
     }
   }
+}
+
+TEST_CASE("book EPD: written a part at a time, the same text in whole records", "[book][epd]") {
+  // A book of the first 12 plies of twic0920.pgn's games, every leaf valued: a text of several parts.
+  Dag dag;
+  epdd::book::BuildOptions twelve;
+  twelve.max_ply = 12;
+  for (const auto& g : games_of(epdd::test::read_file(epdd::test::shared_data("pgn/twic0920.pgn")))) dag.add_game(g, twelve);
+  LeafValues values;
+  for (NodeId n = 0; n < dag.node_count(); ++n)
+    if (dag.is_leaf(n)) values.emplace(n, core::Score::centipawns(static_cast<int>(n % 41) - 20));
+  const auto solved = epdd::book::backsolve(dag, values);
+  const std::string whole = epdd::book::write_book_epd(dag, solved, {});
+  std::vector<std::string> parts;
+  epdd::book::write_book_epd(dag, solved, {}, {}, [&](std::string_view part) { parts.emplace_back(part); });
+  REQUIRE(parts.size() > 2);
+  std::string joined;
+  for (const std::string& p : parts) {
+    CHECK(!p.empty());
+    CHECK(p.back() == '\n');                           // whole records
+    CHECK(p.size() < (std::size_t{1} << 16) + 1024);  // a part, never the book
+    joined += p;
+  }
+  CHECK(joined == whole);
 }
 
 TEST_CASE("book EPD: a book whose root has Black to move numbers its ids from 1...", "[book][epd]") {
