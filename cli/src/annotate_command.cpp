@@ -39,13 +39,8 @@ int run_annotate(const AnnotateOptions& o, std::ostream& out, std::ostream& err)
   const JobKind& kind = kind_of(outcome.spec);
   // Each game is written as it is rendered from the store: a file of many games is never held
   // whole. The output file appears, whole, when the last game is written.
-  std::optional<AtomicFileWriter> file;
-  if (o.output) {
-    file.emplace(*o.output);
-    run.write_output = [&file](std::string_view part) { file->write(part); };
-  } else {
-    run.write_output = [&out](std::string_view part) { out << part; };
-  }
+  OutputStream output(o.output, out);
+  run.write_output = [&output](std::string_view part) { output.write(part); };
   std::optional<AtomicFileWriter> json;
   if (o.json) json.emplace(*o.json);
   std::string json_text;  // --html's page is made from it at the end
@@ -68,11 +63,7 @@ int run_annotate(const AnnotateOptions& o, std::ostream& out, std::ostream& err)
   } catch (const std::runtime_error& e) {  // the store, or an input read in place that changed (store::StoreError is one)
     return fail(e.what());
   }
-  if (file) {
-    if (auto w = file->commit(); !w) return fail(w.error());
-  } else {
-    out << std::flush;
-  }
+  if (auto w = output.commit(); !w) return fail(w.error());
   if (json)
     if (auto w = json->commit(); !w) return fail(w.error());
   if (o.html)

@@ -45,24 +45,15 @@ int run_book_backsolve(BookOptions o, std::ostream& out, std::ostream& err) {
   const JobKind& kind = kind_of(outcome.spec);
   // The EPD is written as it is made (a book of millions of positions is never held whole as
   // text); the file appears, whole, when the last record is written.
-  std::optional<AtomicFileWriter> file;
-  if (o.output) {
-    file.emplace(*o.output);
-    run.write_output = [&file](std::string_view part) { file->write(part); };
-  } else {
-    run.write_output = [&out](std::string_view part) { out << part; };
-  }
+  OutputStream output(o.output, out);
+  run.write_output = [&output](std::string_view part) { output.write(part); };
   std::map<std::string, std::string> texts;
   try {
     texts = kind.render(run, outcome.spec);
   } catch (const std::runtime_error& e) {  // the store's errors (store::StoreError is one)
     return fail(e.what());
   }
-  if (file) {
-    if (auto w = file->commit(); !w) return fail(w.error());
-  } else {
-    out << std::flush;
-  }
+  if (auto w = output.commit(); !w) return fail(w.error());
   JobSpec written = outcome.spec;
   written.output.reset();  // (written above)
   written.json = o.json;

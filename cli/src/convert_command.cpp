@@ -49,26 +49,6 @@ std::optional<Format> format_of_suffix(const std::string& path) {
   return format_named(std::string_view(path).substr(dot + 1));
 }
 
-// Where the output goes: a file written atomically (nothing of it until commit) or stdout.
-class Sink {
- public:
-  Sink(const std::optional<std::string>& path, std::ostream& out) : out_(out) {
-    if (path) file_.emplace(*path);
-  }
-  void write(std::string_view part) {
-    if (file_) file_->write(part);
-    else out_ << part;
-  }
-  // Whether the output cannot be written on (a reader of standard output gone): the input is
-  // not read on then.
-  bool failed() const { return file_ ? file_->failed() : !out_; }
-  Expected<void, std::string> commit() { return file_ ? file_->commit() : Expected<void, std::string>{}; }
-
- private:
-  std::ostream& out_;
-  std::optional<AtomicFileWriter> file_;
-};
-
 struct Totals {
   std::size_t games = 0;
   std::size_t refused = 0;  // games the output format cannot hold without --lossy
@@ -119,7 +99,7 @@ class MoveFiles {
 // Writes each game as `to` says; a game the format refuses is named on `err` and counted.
 class GameWriter {
  public:
-  GameWriter(Format to, const ConvertOptions& o, Sink& sink, std::ostream& err)
+  GameWriter(Format to, const ConvertOptions& o, OutputStream& sink, std::ostream& err)
       : to_(to), sink_(sink), err_(err), input_(o.input) {
     export_.reduced = o.reduced;
     reduced_ = o.reduced;
@@ -170,7 +150,7 @@ class GameWriter {
     sum.start = sum.start || r.start;
   }
   Format to_;
-  Sink& sink_;
+  OutputStream& sink_;
   std::ostream& err_;
   const std::string& input_;
   pgn::ExportOptions export_;
@@ -248,7 +228,7 @@ int run_convert(const ConvertOptions& o, std::ostream& out, std::ostream& err) {
   if (o.output)
     if (auto w = check_writable_output(*o.output); !w) return fail(w.error());
   const auto in = open_input_stream(o.input);
-  Sink sink(to == Format::Clm ? std::nullopt : o.output, out);
+  OutputStream sink(to == Format::Clm ? std::nullopt : o.output, out);
   GameWriter writer(*to, o, sink, err);
   const int read = read_games(o, *in, start, err, [&](const pgn::Game& g) {
     writer.write(g);

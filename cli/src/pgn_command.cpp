@@ -78,17 +78,15 @@ int run_pgn_write(const PgnWriteOptions& o, std::ostream& out, std::ostream& err
   epd_options.comments = o.comments;
   // Each game is written as it is read (sort excepted: it needs them all): a filter's memory
   // stays flat and its output flows. A file appears whole at the end (AtomicFileWriter).
-  std::optional<AtomicFileWriter> file;
-  if (o.output) file.emplace(*o.output);
+  OutputStream output(o.output, out);
   std::string text;
   const auto emit = [&] {
-    if (file) file->write(text);
-    else out << text;
+    output.write(text);
     text.clear();
   };
   std::vector<pgn::Game> kept;  // sort only
   std::size_t games = 0;
-  for (pgn::Game g; !(file && file->failed()) && out && reader.next(g);) {
+  for (pgn::Game g; !output.failed() && out && reader.next(g);) {
     ++games;
     switch (o.action) {
       case PgnAction::Export: pgn::append_game(text, g, export_options); break;
@@ -106,8 +104,7 @@ int run_pgn_write(const PgnWriteOptions& o, std::ostream& out, std::ostream& err
       emit();
     }
   }
-  if (file)
-    if (auto w = file->commit(); !w) return fail(w.error());
+  if (auto w = output.commit(); !w) return fail(w.error());
   const std::size_t errors = diags.count(pgn::Severity::Error);
   fmt::print(err, "{}: {}{}\n", o.file, core::counted(games, "game", "games"),
              errors ? fmt::format("; {}: those games are written up to the error", core::counted(errors, "error", "errors")) : "");

@@ -8,6 +8,7 @@
 
 #include <atomic>
 #include <cerrno>
+#include <ostream>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -316,6 +317,21 @@ Expected<void, std::string> write_file_atomically(const std::string& path, const
   AtomicFileWriter file(path);
   file.write(content);
   return file.commit();
+}
+
+OutputStream::OutputStream(const std::optional<std::string>& path, std::ostream& out) : out_(out) {
+  if (path) file_.emplace(*path);
+}
+
+void OutputStream::write(std::string_view part) {
+  if (file_) file_->write(part);
+  else out_ << part;
+}
+
+Expected<void, std::string> OutputStream::commit() {
+  if (file_) return file_->commit();
+  out_ << std::flush;
+  return {};
 }
 
 }  // namespace epdd::daemon

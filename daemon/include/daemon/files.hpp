@@ -5,6 +5,7 @@
 #include <istream>
 #include <memory>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -89,6 +90,23 @@ class AtomicFileWriter {
   int fd_ = -1;
   bool in_place_ = false;  // a device or FIFO: written directly, nothing renamed
   std::optional<std::string> error_;
+};
+
+// A command's main output written a part at a time as it is made: into `path` through an
+// AtomicFileWriter (the file appears, whole, at commit()), or without a path to `out`.
+class OutputStream {
+ public:
+  OutputStream(const std::optional<std::string>& path, std::ostream& out);
+  void write(std::string_view part);
+  // Whether the output cannot be written on (a reader of standard output gone): a filter stops
+  // reading its input then.
+  bool failed() const { return file_ ? file_->failed() : !out_; }
+  // The file in its place, or `out` flushed.
+  Expected<void, std::string> commit();
+
+ private:
+  std::optional<AtomicFileWriter> file_;
+  std::ostream& out_;
 };
 
 }  // namespace epdd::daemon

@@ -21,6 +21,20 @@ using namespace epdd;
 
 namespace {
 
+// The shared PGN files (../shared/data) the render tests read.
+const std::vector<std::string> kSharedFiles = {
+    "pgn/heavily-annotated.pgn", "pgn/lichess-eval-clk.pgn", "pgn/tcec-engine-comments.pgn",
+    "pgn/chess960-cutechess.pgn", "pgn/kasparov-deep-blue-1997.pgn", "pgn/edge-cases/fischer.pgn",
+    "pgn/edge-cases/najdorf.pgn", "pgn/edge-cases/nested-comment.pgn", "pgn/edge-cases/petrosian.pgn",
+    "pgn/edge-cases/test-allownullmoves.pgn", "pgn/edge-cases/test-checkmate.pgn", "pgn/edge-cases/test-e.pgn",
+    "pgn/edge-cases/test-fifty.pgn", "pgn/edge-cases/test-fixresulttags-in.pgn",
+    "pgn/edge-cases/test-fuzzydepth.pgn", "pgn/edge-cases/test-long-line.pgn",
+    "pgn/edge-cases/test-nagcomments.pgn", "pgn/edge-cases/test-nobadresults.pgn",
+    "pgn/edge-cases/test-nomovenumbers.pgn", "pgn/edge-cases/test-promotion-in.pgn",
+    "pgn/edge-cases/test-repetition.pgn", "pgn/edge-cases/test-setup-in.pgn",
+    "pgn/edge-cases/test-splitvariants.pgn", "pgn/edge-cases/test-stalemate.pgn",
+};
+
 // Material from the side to move's point of view, in centipawns.
 int material(const core::Board& b) {
   constexpr std::array<int, 5> kValue = {100, 300, 300, 500, 900};
@@ -151,18 +165,7 @@ std::vector<std::string> verdict(const std::string& complaints) {
 }  // namespace
 
 TEST_CASE("Real files annotated keep everything they had and read back clean", "[annotate][render][files]") {
-  const std::string name = GENERATE(as<std::string>{}, "pgn/heavily-annotated.pgn", "pgn/lichess-eval-clk.pgn",
-                                    "pgn/tcec-engine-comments.pgn", "pgn/chess960-cutechess.pgn",
-                                    "pgn/kasparov-deep-blue-1997.pgn", "pgn/edge-cases/fischer.pgn",
-                                    "pgn/edge-cases/najdorf.pgn", "pgn/edge-cases/nested-comment.pgn",
-                                    "pgn/edge-cases/petrosian.pgn", "pgn/edge-cases/test-allownullmoves.pgn",
-                                    "pgn/edge-cases/test-checkmate.pgn", "pgn/edge-cases/test-e.pgn",
-                                    "pgn/edge-cases/test-fifty.pgn", "pgn/edge-cases/test-fixresulttags-in.pgn",
-                                    "pgn/edge-cases/test-fuzzydepth.pgn", "pgn/edge-cases/test-long-line.pgn",
-                                    "pgn/edge-cases/test-nagcomments.pgn", "pgn/edge-cases/test-nobadresults.pgn",
-                                    "pgn/edge-cases/test-nomovenumbers.pgn", "pgn/edge-cases/test-promotion-in.pgn",
-                                    "pgn/edge-cases/test-repetition.pgn", "pgn/edge-cases/test-setup-in.pgn",
-                                    "pgn/edge-cases/test-splitvariants.pgn", "pgn/edge-cases/test-stalemate.pgn");
+  const std::string name = GENERATE(from_range(kSharedFiles));
   INFO(name);
   const std::string text = test::read_file(test::shared_data(name));
   annotate::AnnotateOptions o;
@@ -294,11 +297,8 @@ void check_same(const Pass& scanned, const Pass& streamed) {
 // same summaries, games kept and notes. The inputs: each shared file annotated first (an
 // [%eval] on every position, judgements and lines), then judged from those evaluations.
 TEST_CASE("render_stream writes what render_file writes after scan_games", "[annotate][render][files]") {
-  const std::string name = GENERATE(as<std::string>{}, "pgn/heavily-annotated.pgn", "pgn/lichess-eval-clk.pgn",
-                                    "pgn/tcec-engine-comments.pgn", "pgn/chess960-cutechess.pgn",
-                                    "pgn/kasparov-deep-blue-1997.pgn", "pgn/twic0920.pgn", "pgn/edge-cases/nested-comment.pgn",
-                                    "pgn/edge-cases/test-allownullmoves.pgn", "pgn/edge-cases/test-checkmate.pgn",
-                                    "pgn/edge-cases/test-setup-in.pgn", "pgn/edge-cases/test-stalemate.pgn");
+  // Every shared file, and the large one, twic0920.pgn (its thousands of games read in parts).
+  const std::string name = GENERATE(from_range(kSharedFiles), values<std::string>({"pgn/twic0920.pgn"}));
   INFO(name);
   const std::string input = test::read_file(test::shared_data(name));
   annotate::AnnotateOptions searched;
