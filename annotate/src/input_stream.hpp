@@ -71,7 +71,8 @@ class Places;  // scan.cpp: lines and columns of offsets that only grow
 // The games of an input classified as a pgn::GameReader over the same bytes gives them, by
 // scan_games' rules (input_game.hpp): the scanner takes the reader's Diagnostics (it sets their
 // on_add and keeps none), then each game the reader reads, in order. (`known_utf8`: the caller
-// knows the input is (annotate::all_utf8()): no game's text is checked again.)
+// knows the encoding already, from scan_games' list or all_utf8(): InputGame::latin1 is not
+// computed, and left false.)
 class GameScanner {
  public:
   GameScanner(const InputBytes& bytes, pgn::Diagnostics& diags, bool known_utf8 = false);
