@@ -81,7 +81,8 @@ class GameScanner {
   GameScanner& operator=(const GameScanner&) = delete;
   // The game the reader has just read, as scan_games lists it.
   InputGame take(const pgn::Game& game);
-  // Where the text after the games taken so far starts (tail_begin() of them).
+  // Where the text after the games taken so far starts: the first byte after the last one's end
+  // (from the input's start when there is none) that is not white space; the input's size when none.
   std::size_t tail_begin();
 
  private:

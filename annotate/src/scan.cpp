@@ -170,11 +170,6 @@ Expected<std::string, std::string> input_as_pgn(const std::string& path, std::st
   return text;
 }
 
-std::size_t tail_begin(const InputBytes& bytes, const std::vector<InputGame>& games) {
-  detail::ForwardBytes forward(bytes);
-  return skip_space(forward, games.empty() ? 0 : games.back().end);
-}
-
 struct GameCursor::Reader {
   explicit Reader(const InputBytes& bytes) : stream(bytes), reader(stream, diags) {}
   pgn::Diagnostics diags;

@@ -77,10 +77,6 @@ bool is_pgn_file(const std::string& path);
 // character cut by a chunk's end is read whole with the next one).
 bool all_utf8(const InputBytes& bytes);
 
-// Where the text after the last game starts: the first byte after the last game's end (from
-// the input's start when there is no game) that is not white space; bytes.size when none.
-std::size_t tail_begin(const InputBytes& bytes, const std::vector<InputGame>& games);
-
 // The games of an input read again in order, a game at a time, with their full tree, exactly
 // as scan_games read them (one reader over the whole input, so a game reads as it does there).
 // What a game holds is read when it is needed (its part planned, its output rendered) instead
