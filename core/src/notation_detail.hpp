@@ -16,13 +16,7 @@ Bitboard origins(const Board& board, PieceType pt, Square to);
 Bitboard legal_origins(const Board& board, PieceType pt, Square to);
 // The move from `from` to `to` with its kind (en passant, promotion to `promotion`) filled in.
 Move make_move_to(const Board& board, Square from, Square to, PieceType promotion);
-// "+", "#" or "" for a legal move.
-std::string check_marks(const Board& board, Move move);
 // SAN's file, rank or square that tells the move apart from same-type moves to its square.
 std::string disambiguation(const Board& board, Move move);
-// "=Q" (in the given letters) for a promotion, else "".
-std::string promotion_suffix(Move move, const PieceLetters& letters);
-// "O-O" or "O-O-O" for a castling move.
-std::string castling_text(Move move);
 
 }  // namespace epdd::core::detail

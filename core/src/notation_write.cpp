@@ -1,5 +1,7 @@
 #include <algorithm>
+#include <array>
 #include <cctype>
+#include <string_view>
 
 #include "core/attacks.hpp"
 #include "core/notation.hpp"
@@ -39,6 +41,43 @@ const PieceLetters* find_locale(std::string_view language) {
   }
   return nullptr;
 }
+
+namespace {
+
+// A move's text, written into a buffer (SAN and LAN are at most 9 characters, marks included):
+// SAN is written for every move of every game exported.
+class MoveWriter {
+ public:
+  void put(char c) { *at_++ = c; }
+  void square(Square s) {
+    put(kFileChars[file_of(s)]);
+    put(static_cast<char>('1' + rank_of(s)));
+  }
+  // Castling is "king takes own rook": the king-side rook stands on a higher file.
+  void castling(Move move) {
+    const std::string_view text = file_of(move.to()) > file_of(move.from()) ? "O-O" : "O-O-O";
+    at_ = std::copy(text.begin(), text.end(), at_);
+  }
+  // "=Q" (in the given letters) for a promotion.
+  void promotion(Move move, const PieceLetters& letters) {
+    if (move.kind() != MoveKind::Promotion) return;
+    put('=');
+    put(letters.letter(move.promotion()));
+  }
+  // SAN's file, rank or square that tells the move apart from same-type moves to its square.
+  void disambiguation(const Board& board, Move move);
+  // "+" or "#" for a legal move that gives check.
+  void check_mark(const Board& board, Move move) {
+    if (board.gives_check(move)) put(board.is_mate_after(move) ? '#' : '+');
+  }
+  std::string str() const { return std::string(buffer_.data(), static_cast<std::size_t>(at_ - buffer_.data())); }
+
+ private:
+  std::array<char, 16> buffer_;
+  char* at_ = buffer_.data();
+};
+
+}  // namespace
 
 namespace detail {
 
@@ -85,73 +124,70 @@ Bitboard legal_origins(const Board& board, PieceType pt, Square to) {
   return result;
 }
 
-std::string check_marks(const Board& board, Move move) {
-  if (!board.gives_check(move)) return {};
-  return board.is_mate_after(move) ? "#" : "+";
-}
-
 std::string disambiguation(const Board& board, Move move) {
-  const PieceType pt = type_of(board.moving_piece(move));
-  if (pt == PieceType::Pawn || pt == PieceType::King) return {};
-  const Square from = move.from();
-  const Bitboard others = legal_origins(board, pt, move.to()) & ~bb(from);
-  if (!others) return {};
-  if (!(others & file_bb(file_of(from)))) return std::string(1, kFileChars[file_of(from)]);
-  if (!(others & rank_bb(rank_of(from)))) return std::string(1, static_cast<char>('1' + rank_of(from)));
-  return square_name(from);
-}
-
-std::string promotion_suffix(Move move, const PieceLetters& letters) {
-  if (move.kind() != MoveKind::Promotion) return {};
-  return {'=', letters.letter(move.promotion())};
-}
-
-std::string castling_text(Move move) {
-  // Castling is "king takes own rook": the king-side rook stands on a higher file.
-  return file_of(move.to()) > file_of(move.from()) ? "O-O" : "O-O-O";
+  MoveWriter out;
+  out.disambiguation(board, move);
+  return out.str();
 }
 
 }  // namespace detail
 
+namespace {
+
+void MoveWriter::disambiguation(const Board& board, Move move) {
+  const PieceType pt = type_of(board.moving_piece(move));
+  if (pt == PieceType::Pawn || pt == PieceType::King) return;
+  const Square from = move.from();
+  const Bitboard others = detail::legal_origins(board, pt, move.to()) & ~bb(from);
+  if (!others) return;
+  if (!(others & file_bb(file_of(from)))) return put(kFileChars[file_of(from)]);
+  if (!(others & rank_bb(rank_of(from)))) return put(static_cast<char>('1' + rank_of(from)));
+  square(from);
+}
+
+}  // namespace
+
 std::string to_san(const Board& board, Move move, const PieceLetters& letters) {
   if (move.is_null()) return "--";
-  std::string out;
+  MoveWriter out;
   if (move.kind() == MoveKind::Castling) {
-    out = detail::castling_text(move);
+    out.castling(move);
   } else {
     const PieceType pt = type_of(board.moving_piece(move));
     const bool capture = board.is_capture(move);
     if (pt == PieceType::Pawn) {
       if (capture) {
-        out += kFileChars[file_of(move.from())];
-        out += 'x';
+        out.put(kFileChars[file_of(move.from())]);
+        out.put('x');
       }
-      out += square_name(move.to());
-      out += detail::promotion_suffix(move, letters);
+      out.square(move.to());
+      out.promotion(move, letters);
     } else {
-      out += letters.letter(pt);
-      out += detail::disambiguation(board, move);
-      if (capture) out += 'x';
-      out += square_name(move.to());
+      out.put(letters.letter(pt));
+      out.disambiguation(board, move);
+      if (capture) out.put('x');
+      out.square(move.to());
     }
   }
-  return out + detail::check_marks(board, move);
+  out.check_mark(board, move);
+  return out.str();
 }
 
 std::string to_lan(const Board& board, Move move, const PieceLetters& letters) {
   if (move.is_null()) return "--";
-  std::string out;
+  MoveWriter out;
   if (move.kind() == MoveKind::Castling) {
-    out = detail::castling_text(move);
+    out.castling(move);
   } else {
     const PieceType pt = type_of(board.moving_piece(move));
-    if (pt != PieceType::Pawn) out += letters.letter(pt);
-    out += square_name(move.from());
-    out += board.is_capture(move) ? 'x' : '-';
-    out += square_name(move.to());
-    out += detail::promotion_suffix(move, letters);
+    if (pt != PieceType::Pawn) out.put(letters.letter(pt));
+    out.square(move.from());
+    out.put(board.is_capture(move) ? 'x' : '-');
+    out.square(move.to());
+    out.promotion(move, letters);
   }
-  return out + detail::check_marks(board, move);
+  out.check_mark(board, move);
+  return out.str();
 }
 
 std::string to_uci(Move move, UciCastling castling) {

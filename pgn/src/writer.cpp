@@ -1,6 +1,8 @@
 #include "pgn/writer.hpp"
 
 #include <algorithm>
+#include <array>
+#include <charconv>
 
 #include "core/notation.hpp"
 #include "pgn/tags.hpp"
@@ -9,59 +11,73 @@ namespace epdd::pgn {
 
 namespace {
 
-std::string escape(std::string_view value) {
-  std::string out;
-  out.reserve(value.size() + 2);
-  for (char c : value) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
+// A tag value as the export format writes it: '"' and '\\' escaped with '\\'.
+void append_escaped(std::string& out, std::string_view value) {
+  for (std::size_t at = 0;;) {
+    const std::size_t special = value.find_first_of("\"\\", at);
+    out.append(value.substr(at, special - at));
+    if (special == std::string_view::npos) return;
+    out += '\\';
+    out += value[special];
+    at = special + 1;
   }
-  return out;
 }
 
 // Packs tokens into lines of at most kExportLineLimit characters, one space between tokens,
 // none after '(' or before ')'. Glued tokens travel together: when one does not fit, the chain
 // it is glued to moves to the next line with it, so no line starts with ')' or ends with '('.
+// (Written straight into the output: the line being packed is its end.)
 class LineWriter {
  public:
-  explicit LineWriter(std::string& out) : out_(out) {}
+  explicit LineWriter(std::string& out) : out_(out), line_start_(out.size()) {}
 
-  void token(std::string_view t, bool space_before = true) {
-    const bool glue = (!space_before || glue_next_) && !line_.empty();
+  // A token made of `head`, `body` and `tail` together (a comment's word with its brace).
+  void token(std::string_view head, std::string_view body, std::string_view tail, bool space_before = true) {
+    const std::size_t length = out_.size() - line_start_;
+    const bool glue = (!space_before || glue_next_) && length > 0;
     glue_next_ = false;
-    const std::size_t needed = line_.size() + (glue || line_.empty() ? 0 : 1) + t.size();
-    if (!line_.empty() && needed > kExportLineLimit) {
+    const std::size_t size = head.size() + body.size() + tail.size();
+    const std::size_t needed = length + (glue || length == 0 ? 0 : 1) + size;
+    if (length > 0 && needed > kExportLineLimit) {
       if (glue && chain_start_ > 0) {
-        // Carry the glued chain (without the space before it) to the next line.
-        const std::string chain = line_.substr(chain_start_);
-        line_.resize(chain_start_ - 1);
-        newline();
-        line_ = chain;
+        // Carry the glued chain to the next line: the space before it becomes the line break.
+        out_[line_start_ + chain_start_ - 1] = '\n';
+        line_start_ += chain_start_;
+        chain_start_ = 0;
       } else if (!glue) {
         newline();
       }
-    } else if (!line_.empty() && !glue) {
-      line_ += ' ';
+    } else if (length > 0 && !glue) {
+      out_ += ' ';
     }
-    if (!glue) chain_start_ = line_.size();
-    line_ += t;
+    if (!glue) chain_start_ = out_.size() - line_start_;
+    out_.append(head).append(body).append(tail);
   }
+  void token(std::string_view t, bool space_before = true) { token({}, t, {}, space_before); }
   // The next token follows without a space (after '(').
   void glue_next() { glue_next_ = true; }
   void newline() {
-    if (line_.empty()) return;
-    out_ += line_;
+    if (out_.size() == line_start_) return;
     out_ += '\n';
-    line_.clear();
+    line_start_ = out_.size();
     chain_start_ = 0;
   }
 
  private:
   std::string& out_;
-  std::string line_;
-  std::size_t chain_start_ = 0;  // where the last run of glued tokens begins in line_
+  std::size_t line_start_;        // where the line being packed begins in out_
+  std::size_t chain_start_ = 0;  // where the last run of glued tokens begins in that line
   bool glue_next_ = false;
 };
+
+// `prefix`, then `n` in decimal, then `suffix`, in `buffer`: a move number ("12.", "12...") or
+// a NAG ("$2") without a string made for it.
+std::string_view numbered(std::array<char, 24>& buffer, std::string_view prefix, unsigned n, std::string_view suffix) {
+  char* at = std::copy(prefix.begin(), prefix.end(), buffer.data());
+  at = std::to_chars(at, buffer.data() + buffer.size(), n).ptr;
+  at = std::copy(suffix.begin(), suffix.end(), at);
+  return {buffer.data(), static_cast<std::size_t>(at - buffer.data())};
+}
 
 class MovetextWriter {
  public:
@@ -75,7 +91,7 @@ class MovetextWriter {
   }
 
  private:
-  std::string word_;  // comment()'s word being written (one buffer for all)
+  std::array<char, 24> number_;  // a move number or NAG being written
 
   void comment(const std::string& text) {
     if (text.find('}') != std::string::npos) {
@@ -92,13 +108,11 @@ class MovetextWriter {
       w_.token("{}");
       return;
     }
-    while (start < text.size()) {
-      std::size_t end = text.find(' ', start);
-      if (end == std::string::npos) end = text.size();
-      word_.assign(start == 0 ? "{" : "");
-      word_.append(text, start, end - start);
-      if (end == text.size()) word_ += '}';
-      w_.token(word_);
+    const std::string_view all(text);
+    while (start < all.size()) {
+      std::size_t end = all.find(' ', start);
+      if (end == std::string_view::npos) end = all.size();
+      w_.token(start == 0 ? "{" : "", all.substr(start, end - start), end == all.size() ? "}" : "");
       start = end + 1;
     }
   }
@@ -111,8 +125,9 @@ class MovetextWriter {
     std::size_t made = 0;
     for (const MoveNode& node : v.moves) {
       const bool white = board.side_to_move() == core::Color::White;
-      if (white) w_.token(std::to_string(board.fullmove_number()) + ".");
-      else if (need_number) w_.token(std::to_string(board.fullmove_number()) + "...");
+      const auto fullmove = static_cast<unsigned>(board.fullmove_number());
+      if (white) w_.token(numbered(number_, "", fullmove, "."));
+      else if (need_number) w_.token(numbered(number_, "", fullmove, "..."));
       w_.token(node.move.is_null() ? "--" : core::to_san(board, node.move));
       need_number = false;
       need_number = annotations(node, board);
@@ -129,7 +144,7 @@ class MovetextWriter {
     for (const Annotation& a : node.after) {
       if (o_.reduced) continue;
       switch (a.kind) {
-        case Annotation::Kind::Nag: w_.token("$" + std::to_string(a.nag)); break;
+        case Annotation::Kind::Nag: w_.token(numbered(number_, "$", a.nag, "")); break;
         case Annotation::Kind::Comment:
           comment(a.comment);
           interrupted = true;
@@ -153,24 +168,40 @@ class MovetextWriter {
 
 }  // namespace
 
-std::vector<Tag> export_tags(const Game& game) {
-  std::vector<Tag> out;
-  for (std::string_view name : kSevenTagRoster) {
-    const auto v = game.tag(name);
-    out.push_back({std::string(name), v ? std::string(*v) : str_default(name, game)});
-  }
-  std::vector<Tag> rest;
+namespace {
+
+// The tags in export order, each given to `f` as (name, value): the Seven Tag Roster first (a
+// missing one with its default), then the others sorted by name, stably.
+// (Views into the game: append_game writes them without copying any.)
+template <class F>
+void for_each_export_tag(const Game& game, F&& f) {
   bool seen[7] = {};
+  for (std::size_t i = 0; i < kSevenTagRoster.size(); ++i) {
+    const std::string_view name = kSevenTagRoster[i];
+    if (const Tag* t = game.find_tag(name)) f(name, std::string_view(t->value));
+    else f(name, std::string_view(str_default(name, game)));
+  }
+  std::vector<const Tag*> rest;
+  rest.reserve(game.tags.size());
   for (const Tag& t : game.tags) {
     const auto it = std::find(kSevenTagRoster.begin(), kSevenTagRoster.end(), t.name);
     if (it != kSevenTagRoster.end() && !seen[it - kSevenTagRoster.begin()]) {
       seen[it - kSevenTagRoster.begin()] = true;  // the first of a roster name is written above
       continue;
     }
-    rest.push_back(t);
+    rest.push_back(&t);
   }
-  std::stable_sort(rest.begin(), rest.end(), [](const Tag& a, const Tag& b) { return a.name < b.name; });
-  out.insert(out.end(), rest.begin(), rest.end());
+  std::stable_sort(rest.begin(), rest.end(), [](const Tag* a, const Tag* b) { return a->name < b->name; });
+  for (const Tag* t : rest) f(std::string_view(t->name), std::string_view(t->value));
+}
+
+}  // namespace
+
+std::vector<Tag> export_tags(const Game& game) {
+  std::vector<Tag> out;
+  for_each_export_tag(game, [&out](std::string_view name, std::string_view value) {
+    out.push_back({std::string(name), std::string(value)});
+  });
   return out;
 }
 
@@ -183,8 +214,8 @@ std::string export_movetext(const Game& game, const ExportOptions& options) {
 namespace {
 
 // Whether the reduced export format keeps a tag: the roster, and what defines the start.
-bool in_reduced_export(const Tag& t) {
-  return is_str_tag(t.name) || t.name == "SetUp" || t.name == "FEN" || t.name == "Variant";
+bool in_reduced_export(std::string_view name) {
+  return is_str_tag(name) || name == "SetUp" || name == "FEN" || name == "Variant";
 }
 
 }  // namespace
@@ -192,7 +223,7 @@ bool in_reduced_export(const Tag& t) {
 Game reduced_game(const Game& game) {
   Game r;
   r.tags = export_tags(game);
-  std::erase_if(r.tags, [](const Tag& t) { return !in_reduced_export(t); });
+  std::erase_if(r.tags, [](const Tag& t) { return !in_reduced_export(t.name); });
   r.main.moves.reserve(game.main.moves.size());
   for (const MoveNode& node : game.main.moves) r.main.moves.push_back(MoveNode{node.move, {}});
   r.result = game.result;
@@ -207,14 +238,14 @@ Game reduced_game(const Game& game) {
 void append_game(std::string& out, const Game& game, const ExportOptions& options) {
   if (!options.reduced)
     for (const std::string& e : game.escapes) out += "%" + e + "\n";
-  for (const Tag& t : export_tags(game)) {
-    if (options.reduced && !in_reduced_export(t)) continue;
+  for_each_export_tag(game, [&](std::string_view name, std::string_view value) {
+    if (options.reduced && !in_reduced_export(name)) return;
     out += '[';
-    out += t.name;
+    out += name;
     out += " \"";
-    out += escape(t.value);
+    append_escaped(out, value);
     out += "\"]\n";
-  }
+  });
   out += '\n';
   MovetextWriter(out, options).game(game);
   out += '\n';
