@@ -275,7 +275,7 @@ const PositionAnalyses& answers(const pgn::Game& game, const PositionAnalyses& s
   const PositionAnalyses* use = &searched;
   std::vector<bool> given;  // the positions answered by the input's evaluations
   if (options.evals_from_input != AnnotateOptions::InputEvals::Off) {
-    merged = input_analyses(game, &out.input_problems);
+    input_analyses(game, merged, &out.input_problems);
     for (std::size_t p = 0; p < merged.size(); ++p) {
       const bool has_search = p < searched.size() && searched[p] && !searched[p]->lines.empty();
       // A position fill searched for its line only (plies_to_analyse): the input's score, the
@@ -318,9 +318,10 @@ const PositionAnalyses& answers(const pgn::Game& game, const PositionAnalyses& s
 }  // namespace
 
 GameOutcome annotate_game(pgn::Game& game, const PositionAnalyses& searched, const AnnotateOptions& options,
-                          PlayerSides players) {
+                          PlayerSides players, PositionAnalyses* scratch) {
   GameOutcome out;
-  PositionAnalyses merged;
+  PositionAnalyses local;
+  PositionAnalyses& merged = scratch ? *scratch : local;
   const PositionAnalyses& analyses = answers(game, searched, options, out, merged);
   out.plies.reserve(game.main.moves.size());
   core::Board board = game.start;

@@ -49,9 +49,11 @@ bool selected(const AnnotateOptions& o, PlayerSides players, const core::Board& 
 bool lila_initial(const core::Board& start);
 
 // Annotates `game` (the full tree, as read) with its analyses: evals, judgements, variations,
-// only moves and position NAGs as AnnotateOptions says. Tags are not touched.
+// only moves and position NAGs as AnnotateOptions says. Tags are not touched. `scratch`: where
+// the analyses merged from the input and an import are made (what it holds is overwritten; one
+// kept from game to game saves their memory), or none.
 GameOutcome annotate_game(pgn::Game& game, const PositionAnalyses& analyses, const AnnotateOptions& options,
-                          PlayerSides players);
+                          PlayerSides players, PositionAnalyses* scratch = nullptr);
 
 // lila's Advice.makeComment with eval and best move: "(0.36 → -0.36) Inaccuracy. Ngf3 was best."
 // Scores as judge() takes them; `white_moved`: the mover is White; `ascii`: " -> " for the arrow

@@ -168,8 +168,14 @@ std::optional<EngineComment> read_engine_comment(std::string_view comment) {
 }
 
 PositionAnalyses input_analyses(const pgn::Game& game, std::vector<std::string>* problems) {
+  PositionAnalyses out;
+  input_analyses(game, out, problems);
+  return out;
+}
+
+void input_analyses(const pgn::Game& game, PositionAnalyses& out, std::vector<std::string>* problems) {
   const auto& moves = game.main.moves;
-  PositionAnalyses out(moves.size() + 1);
+  out.assign(moves.size() + 1, std::nullopt);  // (what it held is gone; its memory stays)
   core::Color to_move = game.start.side_to_move();
   eval_command_of(out[0], game.main.comments_before, to_move, 0, problems);
   // The board is played forward only to a move that names a best line (few do).
@@ -188,7 +194,6 @@ PositionAnalyses input_analyses(const pgn::Game& game, std::vector<std::string>*
       if (auto pv = named_line(board, best, node.after); !pv.empty()) out[ply - 1]->lines[0].pv = std::move(pv);
     }
   }
-  return out;
 }
 
 }  // namespace epdd::annotate

@@ -126,8 +126,9 @@ void set_accuracy_tags(pgn::Game& game, const detail::GameOutcome& outcome) {
 }
 
 void render_game(AnnotatedFile& out, pgn::Game& game, const InputGame& in, const PositionAnalyses& analyses,
-                 const AnnotateOptions& options, const std::function<void(const GameSummary&)>& on_game) {
-  detail::GameOutcome outcome = detail::annotate_game(game, analyses, options, player_sides(game, options));
+                 const AnnotateOptions& options, const std::function<void(const GameSummary&)>& on_game,
+                 PositionAnalyses& scratch) {
+  detail::GameOutcome outcome = detail::annotate_game(game, analyses, options, player_sides(game, options), &scratch);
   if (!options.annotator.empty()) {
     const auto theirs = game.tag("Annotator");
     const bool all_replaced = outcome.earlier_replaced > 0 && outcome.earlier_kept == 0;
@@ -252,6 +253,7 @@ AnnotatedFile render_games(const InputBytes& bytes, const std::vector<InputGame>
   detail::GameScanner scanner(bytes, diags, /*known_utf8=*/true);
   detail::PartStream stream(bytes);
   pgn::GameReader reader(stream, diags);
+  PositionAnalyses scratch;  // annotate_game's, kept from game to game
   std::size_t index = 0;
   for (pgn::Game game; reader.next(game); ++index) {
     const InputGame in = scanner.take(game);
@@ -259,7 +261,7 @@ AnnotatedFile render_games(const InputBytes& bytes, const std::vector<InputGame>
                    (*listed)[index].readable != in.readable))
       throw not_scanned();
     if (in.readable) {
-      render_game(out, game, in, analyses_of ? analyses_of(index) : PositionAnalyses{}, options, on_game);
+      render_game(out, game, in, analyses_of ? analyses_of(index) : PositionAnalyses{}, options, on_game, scratch);
     } else {
       out.pgn += bytes.read(in.begin, in.end - in.begin);
       out.pgn += "\n\n";

@@ -32,7 +32,24 @@ bool all_digits(std::string_view s) {
 
 }  // namespace
 
+namespace {
+
+// Whether normalize_comment would leave the text as it is: no white space but single spaces
+// between words. (Most comments are so, and checking is cheaper than writing.)
+bool normal_already(std::string_view text) {
+  if (!text.empty() && (text.front() == ' ' || text.back() == ' ')) return false;
+  char previous = '\0';
+  for (const char c : text) {
+    if ((c >= '\t' && c <= '\r') || (c == ' ' && previous == ' ')) return false;
+    previous = c;
+  }
+  return true;
+}
+
+}  // namespace
+
 std::string normalize_comment(std::string_view text) {
+  if (normal_already(text)) return std::string(text);
   // Written through a pointer: the result is never longer than the text (every comment of every
   // game passes here).
   std::string out(text.size(), '\0');

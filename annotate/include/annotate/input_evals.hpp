@@ -43,5 +43,8 @@ std::optional<EngineComment> read_engine_comment(std::string_view comment);
 // With `problems`, each [%eval] that cannot be read is said there ("ply P: why"; ply 0: before
 // the first move).
 PositionAnalyses input_analyses(const pgn::Game& game, std::vector<std::string>* problems = nullptr);
+// The same into `out`, whatever it held (its memory reused: annotating a file of games calls
+// this once a game).
+void input_analyses(const pgn::Game& game, PositionAnalyses& out, std::vector<std::string>* problems = nullptr);
 
 }  // namespace epdd::annotate
