@@ -30,34 +30,39 @@ bool all_digits(std::string_view s) {
   return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
-}  // namespace
-
-namespace {
-
-// Whether normalize_comment would leave the text as it is: no white space but single spaces
-// between words. (Most comments are so, and checking is cheaper than writing.)
-bool normal_already(std::string_view text) {
-  if (!text.empty() && (text.front() == ' ' || text.back() == ' ')) return false;
-  char previous = '\0';
-  for (const char c : text) {
-    if ((c >= '\t' && c <= '\r') || (c == ' ' && previous == ' ')) return false;
-    previous = c;
+// How much of the text's start normalize_comment leaves as it is: up to the first white space
+// that is not one space between words (a comment wrapped across lines is normal up to its first
+// line break; most comments are normal to the end).
+std::size_t normal_prefix(std::string_view text) {
+  const auto is_space = [](char c) { return c == ' ' || (c >= '\t' && c <= '\r'); };
+  const std::size_t n = text.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    const char c = text[i];
+    if (static_cast<unsigned char>(c) > ' ') continue;  // (white space is at most ' ')
+    if (c != ' ') {
+      if (is_space(c)) return i;
+      continue;  // another control character: kept
+    }
+    // One space between two words is normal; one at either end, or before more, is not.
+    if (i == 0 || i + 1 == n || is_space(text[i + 1])) return i;
+    ++i;
   }
-  return true;
+  return n;
 }
 
 }  // namespace
 
 std::string normalize_comment(std::string_view text) {
-  if (normal_already(text)) return std::string(text);
-  // Written through a pointer: the result is never longer than the text (every comment of every
-  // game passes here).
+  const std::size_t kept = normal_prefix(text);
+  if (kept == text.size()) return std::string(text);
+  // The rest written through a pointer: the result is never longer than the text (every comment
+  // of every game passes here).
   std::string out(text.size(), '\0');
   char* const first = out.data();
-  char* w = first;
+  char* w = std::copy_n(text.data(), kept, first);
   bool space = false;
-  for (char c : text) {
-    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f') {
+  for (char c : text.substr(kept)) {
+    if (c == ' ' || (c >= '\t' && c <= '\r')) {
       space = w != first;
       continue;
     }

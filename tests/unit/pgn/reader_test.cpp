@@ -1,7 +1,9 @@
 // Import format, laxly: every form the issue lists, and recovery from errors.
 #include "core/fen.hpp"
+#include <random>
 #include <sstream>
 
+#include "core/text.hpp"
 #include "pgn/tags.hpp"
 #include "pgn_test_support.hpp"
 
@@ -247,4 +249,37 @@ TEST_CASE("An unquoted tag value read over lines is kept on one line and exports
   const auto again = test::read(pgn::export_game(r.games[0]));
   REQUIRE(again.games.size() == 1);
   CHECK(again.games[0].same_tree(r.games[0]));
+}
+
+TEST_CASE("normalize_comment: every run of white space one space, trimmed, whatever the text", "[pgn][reader]") {
+  // The oracle, from the rule as the header states it: split into words at white space (the six
+  // characters C's isspace knows), join them with one space.
+  const auto oracle = [](std::string_view text) {
+    std::string out, word;
+    const auto flush = [&] {
+      if (word.empty()) return;
+      if (!out.empty()) out += ' ';
+      out += word;
+      word.clear();
+    };
+    for (const char c : text) {
+      if (std::string_view(" \t\n\v\f\r").find(c) != std::string_view::npos) flush();
+      else word += c;
+    }
+    flush();
+    return out;
+  };
+  CHECK(pgn::normalize_comment("") == "");
+  CHECK(pgn::normalize_comment("[%eval\n0.35]") == "[%eval 0.35]");
+  CHECK(pgn::normalize_comment(" a  b\t\r\nc ") == "a b c");
+  CHECK(pgn::normalize_comment("a\x01 b") == "a\x01 b");  // other control characters are text
+  // Texts drawn from a few letters, spaces, line breaks, tabs and control characters.
+  std::mt19937 random(20261207);
+  const std::string_view alphabet = "ab  \n\t\r\v\f\x01\x1f";
+  for (int n = 0; n < 20000; ++n) {
+    std::string text(random() % 12, ' ');
+    for (char& c : text) c = alphabet[random() % alphabet.size()];
+    INFO(core::escaped(text));
+    CHECK(pgn::normalize_comment(text) == oracle(text));
+  }
 }
