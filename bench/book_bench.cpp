@@ -196,7 +196,7 @@ void check_plain_row(const book::Dag& dag, const book::LeafValues& values, const
   std::size_t differ = 0;
   for (std::size_t n = 0; n < solved.nodes.size(); ++n) {
     const book::NodeValue &a = solved.nodes[n], &b = slow.nodes[n];
-    differ += a.ce != b.ce || a.incomplete != b.incomplete || a.best_moves != b.best_moves;
+    differ += a.ce != b.ce || a.incomplete != b.incomplete || !std::ranges::equal(a.best_moves, b.best_moves);
   }
   fmt::print("  {:<44} {:>9.3f}   {} nodes differ, {} components unsolved\n", "backsolve, plain search only",
              seconds, differ, slow.components_unsolved);

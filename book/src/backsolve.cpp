@@ -230,9 +230,12 @@ class Solver {
       }
       apply(frames_.back(), done.via, through(Contribution{done.best, done.incomplete || !done.best}));
     }
-    if (result.ce)
+    if (result.ce) {
+      best_.clear();
       for (const auto& [e, ce] : root_edges_)
-        if (ce == result.ce) result.best_moves.push_back(dag_.edge(e).move);
+        if (ce == result.ce) best_.push_back(dag_.edge(e).move);
+      result.best_moves = out_.best_move_store.add(best_);
+    }
     return true;
   }
 
@@ -256,10 +259,23 @@ class Solver {
   std::vector<std::uint32_t> seen_;
   std::uint32_t stamp_ = 0;
   std::vector<NodeId> walk_;
+  std::vector<core::Move> best_;  // solve()'s best moves before they are stored
   Backsolved out_;
 };
 
 }  // namespace
+
+std::span<const core::Move> MoveStore::add(std::span<const core::Move> moves) {
+  if (moves.empty()) return {};
+  if (used_ + moves.size() > kBlock) {
+    blocks_.push_back(std::make_unique<core::Move[]>(std::max(kBlock, moves.size())));
+    used_ = 0;
+  }
+  core::Move* const at = blocks_.back().get() + used_;
+  std::copy(moves.begin(), moves.end(), at);
+  used_ += moves.size();
+  return {at, moves.size()};
+}
 
 Backsolved backsolve(const Dag& dag, const LeafValues& leaves, const BacksolveOptions& options) {
   return Solver(dag, leaves, options).run();

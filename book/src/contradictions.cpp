@@ -43,7 +43,7 @@ std::optional<Contradiction> judged(const Dag& dag, const Backsolved& values, co
   if (!child_ce || c.scored_games == 0 || c.scored_games < o.min_games) return std::nullopt;
   c.parent = parent;
   c.edge = e;
-  c.mover = dag.node(parent).key->side;
+  c.mover = dag.key(parent)->side;
   c.score = (wins_of(c) + c.stats.draws / 2.0) / c.scored_games;
   c.value = ce_through_move(*child_ce);
   const auto kind = kind_of(c.score, c.value, o);
@@ -79,7 +79,7 @@ std::vector<Contradiction> find_contradictions(const Dag& dag, const Backsolved&
       auto moves = first_path_moves(paths, n);
       moves.push_back(c->move);
       const NodeId root = paths.root[n];
-      c->line = numbered_line(moves, dag.node(root).key->side);
+      c->line = numbered_line(moves, dag.key(root)->side);
       if (root != 0) c->line = paths.label.at(root) + ": " + c->line;
       list.push_back(std::move(*c));
     }

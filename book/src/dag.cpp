@@ -49,7 +49,7 @@ std::size_t Dag::slot_of(const PositionKey& key) const {
   const auto tag = static_cast<std::uint32_t>(key.hash >> 32);
   for (std::size_t i = tag & mask;; i = (i + 1) & mask) {
     const Slot& s = index_[i];
-    if (s.node == kNoNode || (s.tag == tag && *nodes_[s.node].key == key)) return i;
+    if (s.node == kNoNode || (s.tag == tag && keys_[s.node] == key)) return i;
   }
 }
 
@@ -66,15 +66,12 @@ void Dag::grow_index() {
 }
 
 NodeId Dag::insert_at(std::size_t slot, const PositionKey& key, Terminal terminal) {
-  if (key_count_ % kKeysPerBlock == 0) key_blocks_.push_back(std::make_unique<PositionKey[]>(kKeysPerBlock));
-  PositionKey* stored = &key_blocks_.back()[key_count_ % kKeysPerBlock];
-  *stored = key;
   ++key_count_;
   const auto id = static_cast<NodeId>(nodes_.size());
   Node node;
-  node.key = stored;
   node.terminal = terminal;
   nodes_.push_back(node);
+  keys_.push_back(key);
   index_[slot] = Slot{id, static_cast<std::uint32_t>(key.hash >> 32)};
   if (key_count_ * 2 > index_.size()) grow_index();
   return id;
@@ -90,7 +87,9 @@ std::pair<NodeId, bool> Dag::add_node(const PositionKey& key, Terminal terminal)
 NodeId Dag::add_anonymous(Terminal terminal) {
   Node node;
   node.terminal = terminal;
+  node.anonymous = true;
   nodes_.push_back(node);
+  keys_.push_back(PositionKey{});
   return static_cast<NodeId>(nodes_.size() - 1);
 }
 
@@ -133,8 +132,9 @@ NodeId Dag::find(const core::Board& board) const {
 }
 
 std::size_t Dag::leaf_count() const {
-  return static_cast<std::size_t>(
-      std::count_if(nodes_.begin(), nodes_.end(), [](const Node& n) { return n.first_edge == kNoEdge; }));
+  std::size_t leaves = 0;
+  for (NodeId n = 0; n < nodes_.size(); ++n) leaves += nodes_[n].first_edge == kNoEdge;
+  return leaves;
 }
 
 // One game's walk: its limit and the edges it played (each counted once at the end).
@@ -210,8 +210,8 @@ Dag Dag::filtered(std::uint32_t min_games) const {
   std::vector<NodeId> renumber(nodes_.size(), kNoNode);
   for (NodeId n = 0; n < nodes_.size(); ++n)
     if (keep[n])
-      renumber[n] = nodes_[n].key ? out.add_node(*nodes_[n].key, nodes_[n].terminal).first
-                                  : out.add_anonymous(nodes_[n].terminal);
+      renumber[n] = nodes_[n].anonymous ? out.add_anonymous(nodes_[n].terminal)
+                                        : out.add_node(keys_[n], nodes_[n].terminal).first;
   for (NodeId n = 0; n < nodes_.size(); ++n) {
     if (!keep[n]) continue;
     for (EdgeId e : edges_of(n)) {

@@ -21,7 +21,7 @@ void walk_from(const Dag& dag, NodeId from, FirstPaths& f) {
     const core::Board board = board_of(dag, n);
     for (EdgeId e : dag.edges_of(n)) {
       const Edge& edge = dag.edge(e);
-      if (f.reached(edge.child) || !dag.node(edge.child).key) continue;
+      if (f.reached(edge.child) || !dag.key(edge.child)) continue;
       f.root[edge.child] = from;
       f.parent[edge.child] = n;
       f.edge[edge.child] = e;
@@ -34,10 +34,10 @@ void walk_from(const Dag& dag, NodeId from, FirstPaths& f) {
 }  // namespace
 
 core::Board board_of(const Dag& dag, NodeId n) {
-  if (!dag.node(n).key) return core::Board();
+  if (!dag.key(n)) return core::Board();
   core::FenReadOptions options;
   options.fields = core::FenFields::Four;
-  options.chess960 = dag.node(n).key->chess960;
+  options.chess960 = dag.key(n)->chess960;
   auto board = core::parse_fen(dag.epd(n), options);
   // The fields were written by core from a position it holds: they always read back.
   return board ? *board : core::Board();
@@ -58,14 +58,14 @@ FirstPaths first_paths(const Dag& dag, const RootNames* names) {
   f.root.assign(dag.node_count(), Dag::kNoNode);
   if (dag.node_count() == 0) return f;
   const auto named = [&](NodeId n) { return names && names->count(n) > 0; };
-  if (dag.node(0).key && (!dag.is_leaf(0) || dag.node_count() == 1 || named(0))) {
+  if (dag.key(0) && (!dag.is_leaf(0) || dag.node_count() == 1 || named(0))) {
     f.label[0] = "start";
     walk_from(dag, 0, f);
   }
   std::size_t unnamed = 0;
   for (int pass = 0; pass < 2; ++pass)
     for (NodeId n = 1; n < dag.node_count(); ++n) {
-      if (f.reached(n) || !dag.node(n).key || (pass == 0 && dag.node(n).parents > 0)) continue;
+      if (f.reached(n) || !dag.key(n) || (pass == 0 && dag.node(n).parents > 0)) continue;
       f.label[n] = named(n) ? names->at(n) : "root " + std::to_string(++unnamed);
       walk_from(dag, n, f);
     }
@@ -97,7 +97,7 @@ std::string first_path_id(const Dag& dag, const FirstPaths& f, NodeId n) {
   const NodeId root = f.root[n];
   const std::string& label = f.label.at(root);
   if (n == root) return label;
-  const std::string line = numbered_line(first_path_moves(f, n), dag.node(root).key->side);
+  const std::string line = numbered_line(first_path_moves(f, n), dag.key(root)->side);
   return root == 0 ? line : label + ": " + line;
 }
 

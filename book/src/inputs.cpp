@@ -69,8 +69,8 @@ std::size_t link_records(Dag& dag, const std::vector<NodeId>& records) {
   const std::unordered_set<NodeId> wanted(records.begin(), records.end());
   const std::size_t before = dag.edge_count();
   for (const NodeId n : records) {
-    if (!dag.node(n).key) continue;
-    auto board = read_epd_position(dag.epd(n), dag.node(n).key->chess960);
+    if (!dag.key(n)) continue;
+    auto board = read_epd_position(dag.epd(n), dag.key(n)->chess960);
     if (!board) continue;  // the Dag wrote the fields from a position: cannot happen
     for (const core::Move m : board->legal_moves()) {
       core::Board child = board->detached();

@@ -53,7 +53,7 @@ class TreeWriter {
     return score ? std::optional<core::Score>(*score) : std::nullopt;
   }
 
-  core::Color side_of(NodeId n) const { return dag_.node(n).key->side; }
+  core::Color side_of(NodeId n) const { return dag_.key(n)->side; }
 
   // "[%eval E]" or "no value".
   std::string eval_text(NodeId n) const {
@@ -148,7 +148,7 @@ void set_tags(pgn::Game& game, const Dag& dag, const BookPgnOptions& options, No
   game.set_tag("Black", options.black);
   game.set_tag("Result", "*");
   game.set_tag("Annotator", options.annotator);
-  const PositionKey& root = *dag.node(r).key;
+  const PositionKey& root = *dag.key(r);
   if (root.chess960) game.set_tag("Variant", "Chess960");
   if (root.chess960 || !(root == Dag::key_of(core::Board()))) {
     game.set_tag("SetUp", "1");

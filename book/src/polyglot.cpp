@@ -36,7 +36,7 @@ std::uint64_t get_be(std::string_view bytes, std::size_t at, int count) {
 void walk_keys(const Dag& dag, NodeId root, std::vector<std::optional<std::uint64_t>>& keys) {
   core::FenReadOptions fen;
   fen.fields = core::FenFields::Four;
-  fen.chess960 = dag.node(root).key->chess960;
+  fen.chess960 = dag.key(root)->chess960;
   auto start = core::parse_fen(dag.epd(root), fen);
   if (!start) return;  // the Dag wrote it: cannot happen
   std::deque<std::pair<NodeId, core::Board>> queue;
@@ -47,7 +47,7 @@ void walk_keys(const Dag& dag, NodeId root, std::vector<std::optional<std::uint6
     queue.pop_front();
     for (EdgeId e : dag.edges_of(n)) {
       const Edge& edge = dag.edge(e);
-      if (keys[edge.child] || !dag.node(edge.child).key) continue;
+      if (keys[edge.child] || !dag.key(edge.child)) continue;
       core::Board child = board.detached();
       child.make_move(edge.move);
       keys[edge.child] = child.polyglot_key();
@@ -63,7 +63,7 @@ std::vector<std::optional<std::uint64_t>> node_keys(const Dag& dag) {
   std::vector<std::optional<std::uint64_t>> keys(dag.node_count());
   for (int pass = 0; pass < 2; ++pass)
     for (NodeId root = 0; root < dag.node_count(); ++root)
-      if (!keys[root] && dag.node(root).key && (pass == 1 || root == 0 || dag.node(root).parents == 0))
+      if (!keys[root] && dag.key(root) && (pass == 1 || root == 0 || dag.node(root).parents == 0))
         walk_keys(dag, root, keys);
   return keys;
 }

@@ -42,7 +42,9 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
+#include <span>
 #include <unordered_map>
 #include <vector>
 
@@ -59,18 +61,42 @@ int ce_through_move(int child_ce);
 // for terminal nodes are not used (those are computed).
 using LeafValues = std::unordered_map<NodeId, core::Score>;
 
-// One node's result (see the definition at the top of this file).
+// One node's result (see the definition at the top of this file): 32 bytes, its best moves held
+// by the Backsolved it belongs to.
 struct NodeValue {
-  std::optional<int> ce;               // nullopt: unvalued
-  std::vector<core::Move> best_moves;  // every move achieving ce, in edge order
-  bool incomplete = false;             // some leaf below lacks a value
+  std::optional<int> ce;                    // nullopt: unvalued
+  std::span<const core::Move> best_moves;  // every move achieving ce, in edge order
+  bool incomplete = false;                  // some leaf below lacks a value
 };
 
-// Every node's result, and what the search met on the way.
+// Where the nodes' best moves are kept, each node's together, in blocks that never move (a
+// vector of moves by node would cost 24 bytes and an allocation a node).
+class MoveStore {
+ public:
+  std::span<const core::Move> add(std::span<const core::Move> moves);
+  std::size_t bytes() const { return blocks_.size() * kBlock * sizeof(core::Move); }
+
+ private:
+  static constexpr std::size_t kBlock = std::size_t{1} << 16;
+  std::vector<std::unique_ptr<core::Move[]>> blocks_;
+  std::size_t used_ = kBlock;  // in the last block
+};
+
+// Every node's result, and what the search met on the way. Move-only: the nodes' best moves
+// point into its store.
 struct Backsolved {
   std::vector<NodeValue> nodes;  // by NodeId
   std::size_t components_with_cycles = 0;  // strongly connected components of more than one node
   std::size_t components_unsolved = 0;     // over the step limit: their nodes left unvalued
+  MoveStore best_move_store;
+
+  Backsolved() = default;
+  Backsolved(Backsolved&&) = default;
+  Backsolved& operator=(Backsolved&&) = default;
+  Backsolved(const Backsolved&) = delete;
+  Backsolved& operator=(const Backsolved&) = delete;
+  // The bytes it holds, for the benches.
+  std::size_t bytes() const { return nodes.capacity() * sizeof(NodeValue) + best_move_store.bytes(); }
 };
 
 // Limits of the search (see "How it is computed" above).

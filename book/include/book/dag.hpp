@@ -73,14 +73,41 @@ struct Edge {
   GameStats stats;
 };
 
-// A position of the book: its identity, its edges (a linked list through Edge::next, in the
-// order the moves arrived) and whether the rules end the game there.
+// A position of the book: its edges (a linked list through Edge::next, in the order the moves
+// arrived) and whether the rules end the game there. (Its identity is Dag::key: 16 bytes a node.)
 struct Node {
-  const PositionKey* key = nullptr;  // owned by the Dag (its key blocks); nullptr for anonymous nodes
   EdgeId first_edge = kNoEdge;
   EdgeId last_edge = kNoEdge;
   std::uint32_t parents = 0;  // edges into this node
   Terminal terminal = Terminal::None;
+  bool anonymous = false;  // no position (Dag::add_anonymous): no key
+};
+
+// A growing array in blocks of 2^16 elements that never move: it grows without the moment a
+// vector has, twice its size copied into a new one, which at tens of millions of nodes is the
+// book's peak memory.
+template <class T>
+class BlockArray {
+ public:
+  static constexpr std::size_t kShift = 16;
+  static constexpr std::size_t kBlock = std::size_t{1} << kShift;
+  std::size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  T& operator[](std::size_t i) { return blocks_[i >> kShift][i & (kBlock - 1)]; }
+  const T& operator[](std::size_t i) const { return blocks_[i >> kShift][i & (kBlock - 1)]; }
+  T& push_back(const T& value) {
+    if ((size_ & (kBlock - 1)) == 0) blocks_.push_back(std::make_unique<T[]>(kBlock));
+    T& slot = blocks_.back()[size_ & (kBlock - 1)];
+    slot = value;
+    ++size_;
+    return slot;
+  }
+  // The bytes it holds (whole blocks, and the list of them).
+  std::size_t bytes() const { return blocks_.size() * kBlock * sizeof(T) + blocks_.capacity() * sizeof(blocks_[0]); }
+
+ private:
+  std::vector<std::unique_ptr<T[]>> blocks_;
+  std::size_t size_ = 0;
 };
 
 // A name by node, for the roots of a book other than the start position (an EPD record's `id`,
@@ -101,7 +128,7 @@ class EdgeRange {
  public:
   class iterator {
    public:
-    iterator(const std::vector<Edge>* edges, EdgeId e) : edges_(edges), e_(e) {}
+    iterator(const BlockArray<Edge>* edges, EdgeId e) : edges_(edges), e_(e) {}
     EdgeId operator*() const { return e_; }
     iterator& operator++() {
       e_ = (*edges_)[e_].next;
@@ -110,23 +137,22 @@ class EdgeRange {
     bool operator!=(const iterator& o) const { return e_ != o.e_; }
 
    private:
-    const std::vector<Edge>* edges_;
+    const BlockArray<Edge>* edges_;
     EdgeId e_;
   };
-  EdgeRange(const std::vector<Edge>* edges, EdgeId first) : edges_(edges), first_(first) {}
+  EdgeRange(const BlockArray<Edge>* edges, EdgeId first) : edges_(edges), first_(first) {}
   iterator begin() const { return {edges_, first_}; }
   iterator end() const { return {edges_, kNoEdge}; }
 
  private:
-  const std::vector<Edge>* edges_;
+  const BlockArray<Edge>* edges_;
   EdgeId first_;
 };
 
-// Nodes live in one vector, edges in one flat vector (each node's edges linked in arrival
-// order), the packed keys in fixed blocks (their addresses never change), and an open-addressing
-// table from the key's hash to its node: about 170 bytes a node with its edge, so a million
-// nodes fit well under 500 MB (bench/book_bench measures it). Move-only: nodes point into the
-// key blocks.
+// Nodes, their keys and the edges live in block arrays by id (each node's edges linked in
+// arrival order), with an open-addressing table from the key's hash to its node: 16 bytes a
+// node, 48 its key, 28 an edge, 8 to 16 the node's share of the table (bench/book_bench prints
+// the bytes a position and a move). Move-only.
 class Dag {
  public:
   // An empty book whose root is `root` (the start position by default): node 0.
@@ -134,7 +160,6 @@ class Dag {
   // An empty book without a root, for graphs built node by node (tests, other inputs).
   struct Empty {};
   explicit Dag(Empty) {}
-  // Move-only (nodes point into the index's keys, which a move keeps where they are).
   Dag(Dag&&) = default;
   Dag& operator=(Dag&&) = default;
   Dag(const Dag&) = delete;
@@ -177,8 +202,12 @@ class Dag {
   const Edge& edge(EdgeId e) const { return edges_[e]; }
   EdgeRange edges_of(NodeId n) const { return {&edges_, nodes_[n].first_edge}; }
   bool is_leaf(NodeId n) const { return nodes_[n].first_edge == kNoEdge; }
+  // A node's position, or nullptr for an anonymous node.
+  const PositionKey* key(NodeId n) const { return nodes_[n].anonymous ? nullptr : &keys_[n]; }
   // The four EPD fields of a node's position ("" for an anonymous node).
-  std::string epd(NodeId n) const { return nodes_[n].key ? nodes_[n].key->epd() : std::string(); }
+  std::string epd(NodeId n) const { return nodes_[n].anonymous ? std::string() : keys_[n].epd(); }
+  // The bytes the graph holds (nodes, keys, edges, the index), for the benches.
+  std::size_t bytes() const { return nodes_.bytes() + keys_.bytes() + edges_.bytes() + index_.capacity() * sizeof(Slot); }
   // The number of leaves (nodes without edges).
   std::size_t leaf_count() const;
 
@@ -198,11 +227,10 @@ class Dag {
     NodeId node;
     std::uint32_t tag;
   };
-  static constexpr std::size_t kKeysPerBlock = 4096;
-  std::vector<Node> nodes_;
-  std::vector<Edge> edges_;
-  std::vector<std::unique_ptr<PositionKey[]>> key_blocks_;
-  std::size_t key_count_ = 0;
+  BlockArray<Node> nodes_;
+  BlockArray<PositionKey> keys_;  // by node (an anonymous node's is empty)
+  BlockArray<Edge> edges_;
+  std::size_t key_count_ = 0;  // nodes in the index
   std::vector<Slot> index_;  // a power of two, at most half full; empty slots hold kNoNode
 };
 

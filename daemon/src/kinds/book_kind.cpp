@@ -324,7 +324,7 @@ class BookKind final : public JobKind {
     for (std::size_t i = 0; i < data.leaves.size(); ++i) {
       uci::AnalysisRequest r;
       r.fen = fen_of(data.book.dag, data.leaves[i]);
-      r.chess960 = data.book.dag.node(data.leaves[i]).key->chess960;
+      r.chess960 = data.book.dag.key(data.leaves[i])->chess960;
       r.limits = spec.limits;
       r.multipv = spec.multipv;
       r.new_game = new_game_of(spec);

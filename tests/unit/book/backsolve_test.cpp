@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "book/backsolve.hpp"
+#include "book_support.hpp"
 
 using epdd::book::Backsolved;
 using epdd::book::Dag;
@@ -127,7 +128,7 @@ Value check_node(const Graph& g, int n, const epdd::book::NodeValue& got) {
   CHECK(got.ce == want.ce);
   CHECK(got.incomplete == want.incomplete);
   // Edge order follows the order nodes were added in: compare as sets of moves.
-  auto best = got.best_moves;
+  std::vector<core::Move> best = test::listed(got.best_moves);
   auto want_best = want.best;
   const auto by_raw = [](core::Move a, core::Move b) { return a.raw() < b.raw(); };
   std::sort(best.begin(), best.end(), by_raw);
@@ -235,11 +236,11 @@ TEST_CASE("backsolve: a mate through a transposition and the principal line", "[
   CHECK(v.nodes[x].ce == 32766);  // mate in 1 ply
   CHECK(v.nodes[p].ce == -32765);  // mated in 2
   CHECK(v.nodes[q].ce == 20);      // f avoids the mate
-  CHECK(v.nodes[q].best_moves == std::vector<core::Move>{f});
+  CHECK(test::listed(v.nodes[q].best_moves) == std::vector<core::Move>{f});
   CHECK(v.nodes[q].incomplete);    // g's leaf has no value: never a silent 0
   CHECK_FALSE(v.nodes[unknown].ce);
   CHECK(v.nodes[root].ce == 32764);  // mate in 3
-  CHECK(v.nodes[root].best_moves == std::vector<core::Move>{a});
+  CHECK(test::listed(v.nodes[root].best_moves) == std::vector<core::Move>{a});
   CHECK(v.nodes[root].incomplete);   // q, though not best, rests on an unvalued leaf
   CHECK_FALSE(v.nodes[p].incomplete);
   CHECK(v.components_with_cycles == 0);
@@ -298,7 +299,7 @@ TEST_CASE("backsolve: a line of a million positions, without recursion", "[book]
   CHECK(v.components_with_cycles == 1);
   // n999998 plays on (-10) or repeats (0): 0. Above it the values alternate 0.
   CHECK(v.nodes[kSize - 2].ce == 0);
-  CHECK(v.nodes[kSize - 2].best_moves == std::vector<core::Move>{back});
+  CHECK(test::listed(v.nodes[kSize - 2].best_moves) == std::vector<core::Move>{back});
   CHECK(v.nodes[0].ce == 0);
   // Every move down to n999998, then the move back to n999997 that repeats.
   const auto line = epdd::book::principal_line(dag, v);

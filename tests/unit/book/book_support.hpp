@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <initializer_list>
+#include <span>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -11,10 +12,14 @@
 
 #include "core/board.hpp"
 #include "core/fen.hpp"
+#include "core/move.hpp"
 #include "core/notation.hpp"
 #include "pgn/reader.hpp"
 
 namespace epdd::test {
+
+// A node's best moves (book::NodeValue::best_moves) as a list, to compare.
+inline std::vector<core::Move> listed(std::span<const core::Move> moves) { return {moves.begin(), moves.end()}; }
 
 // The position after a line of SAN moves from the start.
 inline core::Board after(std::initializer_list<const char*> sans) {

@@ -67,20 +67,20 @@ TEST_CASE("repetition: values by hand, in either input order", "[book][cycle]") 
     // From the start: 1. e4 gives 30; 1. Nf3 Nf6 and then 2. d4 loses 100, so White plays 2. Ng1,
     // and 2... Ng8 repeats the start: 0. The start is worth 30 through 1. e4.
     CHECK(v.nodes[s].ce == 30);
-    CHECK(v.nodes[s].best_moves == std::vector<core::Move>{san({}, "e4")});
+    CHECK(test::listed(v.nodes[s].best_moves) == std::vector<core::Move>{san({}, "e4")});
     // From after 1. Nf3 Nf6: 2. Ng1 Ng8 reaches the start (not yet on this line), where 3. e4
     // gives 30, while 1. Nf3 there would repeat: 2. Ng1 is worth 30 for White.
     CHECK(v.nodes[b].ce == 30);
-    CHECK(v.nodes[b].best_moves == std::vector<core::Move>{san({"Nf3", "Nf6"}, "Ng1")});
+    CHECK(test::listed(v.nodes[b].best_moves) == std::vector<core::Move>{san({"Nf3", "Nf6"}, "Ng1")});
     CHECK(v.nodes[c].ce == -30);
-    CHECK(v.nodes[c].best_moves == std::vector<core::Move>{san({"Nf3", "Nf6", "Ng1"}, "Ng8")});
+    CHECK(test::listed(v.nodes[c].best_moves) == std::vector<core::Move>{san({"Nf3", "Nf6", "Ng1"}, "Ng8")});
     CHECK(v.nodes[a].ce == -30);
     for (NodeId n : {s, a, b, c}) CHECK_FALSE(v.nodes[n].incomplete);
     CHECK(epdd::book::principal_line(dag, v) == std::vector<core::Move>{san({}, "e4")});
     // Without the value of 1. e4 the start rests on the repetition and 2. d4 only, and says so.
     const auto partial = epdd::book::backsolve(dag, LeafValues{{d4, core::Score::centipawns(100)}});
     CHECK(partial.nodes[s].ce == 0);
-    CHECK(partial.nodes[s].best_moves == std::vector<core::Move>{san({}, "Nf3")});
+    CHECK(test::listed(partial.nodes[s].best_moves) == std::vector<core::Move>{san({}, "Nf3")});
     CHECK(partial.nodes[s].incomplete);
     CHECK_FALSE(partial.nodes[e4].ce);
   }
