@@ -1,6 +1,7 @@
 #include "book/pgn_output.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -15,11 +16,6 @@ namespace epdd::book {
 
 namespace {
 
-using pgn::Annotation;
-
-Annotation nag_annotation(int nag) { return {Annotation::Kind::Nag, static_cast<std::uint8_t>(nag), {}, {}}; }
-Annotation comment_annotation(std::string text) { return {Annotation::Kind::Comment, 0, std::move(text), {}}; }
-
 // "games 12: +5 =4 -3" (see the header); empty for a move no game played.
 std::string stats_text(const GameStats& s) {
   if (s.games == 0) return {};
@@ -30,22 +26,29 @@ std::string stats_text(const GameStats& s) {
 // How a written move's line goes on.
 enum class Ending { Continue, Transposes, Repeats };
 
-// Writes the tree (see the header). The line being written is marked in on_line_, so that a move
-// back into it is seen as a repetition.
+// Writes the tree (see the header) into `out` through a movetext stream, handing whole lines to
+// `sink` as they pile up. The line being written is marked in on_line_, so that a move back into
+// it is seen as a repetition.
 class TreeWriter {
  public:
-  TreeWriter(const Dag& dag, const Backsolved& values, const BookPgnOptions& options, const FirstPaths& paths)
-      : dag_(dag), values_(values), options_(options), paths_(paths), on_line_(dag.node_count(), false) {}
+  TreeWriter(const Dag& dag, const Backsolved& values, const BookPgnOptions& options, const FirstPaths& paths,
+             std::string& out, const std::function<void(std::string_view)>& sink)
+      : dag_(dag), values_(values), options_(options), paths_(paths), on_line_(dag.node_count(), false), out_(out),
+        sink_(sink) {}
 
-  // A root's comment and its whole tree.
-  pgn::Variation root(NodeId r, const core::Board& board) {
-    pgn::Variation main;
-    main.comments_before.push_back(eval_text(r));
-    continue_line(main, r, board);
-    return main;
+  // A root's movetext: its comment, its whole tree, the result.
+  void root(NodeId r, const core::Board& board) {
+    pgn::MovetextStream stream(out_);
+    stream_ = &stream;
+    stream.comment(eval_text(r));
+    continue_line(r, board.detached());
+    stream.result("*");
+    stream_ = nullptr;
   }
 
  private:
+  static constexpr std::size_t kFlushBytes = std::size_t{1} << 16;
+
   std::optional<core::Score> score_of(NodeId n) const {
     const auto& ce = values_.nodes[n].ce;
     if (!ce) return std::nullopt;
@@ -78,17 +81,15 @@ class TreeWriter {
     return order;
   }
 
-  // The move of edge e from node `from`, with its NAGs and comment.
-  pgn::MoveNode move_node(NodeId from, EdgeId e, Ending ending) const {
+  // The move of edge e from node `from` (at `board`), with its NAGs and comment.
+  void write_move(NodeId from, EdgeId e, Ending ending, const core::Board& board) {
     const Edge& edge = dag_.edge(e);
-    pgn::MoveNode node{edge.move, {}};
+    stream_->move(board, edge.move);
     const auto before = score_of(from);
     const auto after = score_of(edge.child);
-    if (before && after) {
-      const int judged = annotate::nag(annotate::judge(options_.rule, *before, *after));
-      if (judged) node.after.push_back(nag_annotation(judged));
-    }
-    if (after) node.after.push_back(nag_annotation(annotate::position_nag(*after, side_of(edge.child), options_.thresholds)));
+    if (before && after)
+      if (const int judged = annotate::nag(annotate::judge(options_.rule, *before, *after))) stream_->nag(judged);
+    if (after) stream_->nag(annotate::position_nag(*after, side_of(edge.child), options_.thresholds));
     std::string comment = eval_text(edge.child);
     std::vector<std::string> parts;
     if (const std::string stats = stats_text(edge.stats); !stats.empty()) parts.push_back(stats);
@@ -99,31 +100,33 @@ class TreeWriter {
                       : paths_.root[edge.child] == edge.child ? "repeats the position of " + paths_.label.at(edge.child)
                                                               : "repeats the position after " + first_path_id(dag_, paths_, edge.child));
     for (std::size_t i = 0; i < parts.size(); ++i) comment += (i == 0 && after ? " " : "; ") + parts[i];
-    node.after.push_back(comment_annotation(std::move(comment)));
-    return node;
+    stream_->comment(comment);
+    if (out_.size() >= kFlushBytes) {
+      sink_(std::string_view(out_).substr(0, stream_->complete()));
+      stream_->drop_complete();
+    }
   }
 
-  // Appends to `line` the moves from node n (at `board`) on: the writing order's first move
-  // continues the line, the others become its variations, until a leaf, a transposition or a
-  // repetition ends it.
-  void continue_line(pgn::Variation& line, NodeId n, core::Board board) {
+  // The moves from node n (at `board`) on: the writing order's first move continues the line,
+  // the others are its variations, until a leaf, a transposition or a repetition ends it.
+  void continue_line(NodeId n, core::Board board) {
     std::vector<NodeId> marked;
     while (!dag_.is_leaf(n)) {
       on_line_[n] = true;
       marked.push_back(n);
       const std::vector<EdgeId> order = writing_order(n);
       const Ending ending = ending_of(order.front());
-      line.moves.push_back(move_node(n, order.front(), ending));
+      write_move(n, order.front(), ending, board);
       for (std::size_t i = 1; i < order.size(); ++i) {
-        pgn::Variation alternative;
+        stream_->begin_variation();
         const Ending alt_ending = ending_of(order[i]);
-        alternative.moves.push_back(move_node(n, order[i], alt_ending));
+        write_move(n, order[i], alt_ending, board);
         if (alt_ending == Ending::Continue) {
           core::Board next = board.detached();
           next.make_move(dag_.edge(order[i]).move);
-          continue_line(alternative, dag_.edge(order[i]).child, std::move(next));
+          continue_line(dag_.edge(order[i]).child, std::move(next));
         }
-        line.moves.back().after.push_back({Annotation::Kind::Variation, 0, {}, {std::move(alternative)}});
+        stream_->end_variation();
       }
       if (ending != Ending::Continue) break;
       board.make_move(dag_.edge(order.front()).move);
@@ -137,6 +140,9 @@ class TreeWriter {
   const BookPgnOptions& options_;
   const FirstPaths& paths_;
   std::vector<bool> on_line_;
+  std::string& out_;
+  const std::function<void(std::string_view)>& sink_;
+  pgn::MovetextStream* stream_ = nullptr;  // the root's being written
 };
 
 void set_tags(pgn::Game& game, const Dag& dag, const BookPgnOptions& options, NodeId r, const std::string& label) {
@@ -158,19 +164,27 @@ void set_tags(pgn::Game& game, const Dag& dag, const BookPgnOptions& options, No
 
 }  // namespace
 
-std::string write_book_pgn(const Dag& dag, const Backsolved& values, const BookPgnOptions& options) {
+void write_book_pgn(const Dag& dag, const Backsolved& values, const BookPgnOptions& options,
+                    const std::function<void(std::string_view)>& sink) {
   const FirstPaths paths = first_paths(dag, options.root_names);
-  TreeWriter writer(dag, values, options, paths);
   std::string out;
+  TreeWriter writer(dag, values, options, paths, out, sink);
   for (const NodeId r : paths.order) {
     if (paths.root[r] != r) continue;  // one game per root, in first_paths' order
-    pgn::Game game;
+    pgn::Game game;  // (its tags and start: the tree is written as it is walked)
     game.start = board_of(dag, r);
     set_tags(game, dag, options, r, paths.label.at(r));
-    game.main = writer.root(r, game.start);
-    game.result = "*";
-    out += pgn::export_game(game);
+    pgn::append_tag_section(out, game);
+    writer.root(r, game.start);
+    out += '\n';
+    sink(out);
+    out.clear();
   }
+}
+
+std::string write_book_pgn(const Dag& dag, const Backsolved& values, const BookPgnOptions& options) {
+  std::string out;
+  write_book_pgn(dag, values, options, [&out](std::string_view part) { out += part; });
   return out;
 }
 

@@ -23,6 +23,10 @@ void append_escaped(std::string& out, std::string_view value) {
   }
 }
 
+}  // namespace
+
+namespace detail {  // (not anonymous: MovetextStream::Impl holds a LineWriter)
+
 // Packs tokens into lines of at most kExportLineLimit characters, one space between tokens,
 // none after '(' or before ')'. Glued tokens travel together: when one does not fit, the chain
 // it is glued to moves to the next line with it, so no line starts with ')' or ends with '('.
@@ -56,6 +60,10 @@ class LineWriter {
   void token(std::string_view t, bool space_before = true) { token({}, t, {}, space_before); }
   // The next token follows without a space (after '(').
   void glue_next() { glue_next_ = true; }
+  // Where the line being packed begins in the output: what comes before is whole lines.
+  std::size_t line_start() const { return line_start_; }
+  // After the caller erased the whole lines from the output's front.
+  void restart() { line_start_ = 0; }
   void newline() {
     if (out_.size() == line_start_) return;
     out_ += '\n';
@@ -79,58 +87,106 @@ std::string_view numbered(std::array<char, 24>& buffer, std::string_view prefix,
   return {buffer.data(), static_cast<std::size_t>(at - buffer.data())};
 }
 
+}  // namespace detail
+
+using detail::LineWriter;
+using detail::numbered;
+
+struct MovetextStream::Impl {
+  explicit Impl(std::string& out) : w(out), out(out) {}
+  LineWriter w;
+  std::string& out;
+  // By line of play (the game's, then each variation open in it): whether a Black move there
+  // needs its number (at the start of the line, after a comment or a variation).
+  std::vector<bool> need_number{true};
+  std::array<char, 24> number;  // a move number or NAG being written
+};
+
+MovetextStream::MovetextStream(std::string& out) : impl_(std::make_unique<Impl>(out)) {}
+MovetextStream::~MovetextStream() = default;
+
+void MovetextStream::move(const core::Board& before, core::Move move) {
+  const auto fullmove = static_cast<unsigned>(before.fullmove_number());
+  if (before.side_to_move() == core::Color::White) impl_->w.token(numbered(impl_->number, "", fullmove, "."));
+  else if (impl_->need_number.back()) impl_->w.token(numbered(impl_->number, "", fullmove, "..."));
+  impl_->w.token(core::to_san(before, move));  // ("--" for a null move)
+  impl_->need_number.back() = false;
+}
+
+void MovetextStream::nag(int nag) {
+  impl_->w.token(numbered(impl_->number, "$", static_cast<unsigned>(nag), ""));
+}
+
+void MovetextStream::comment(std::string_view text) {
+  impl_->need_number.back() = true;
+  LineWriter& w = impl_->w;
+  if (text.find('}') != std::string_view::npos) {
+    // A rest-of-line comment can hold '}' (a brace comment cannot): it ends its line, so a
+    // line break in the text (not one the reader keeps: it normalizes them) is a space.
+    std::string line = ";" + std::string(text);
+    std::replace_if(line.begin(), line.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
+    w.token(line);
+    w.newline();
+    return;
+  }
+  if (text.empty()) {
+    w.token("{}");
+    return;
+  }
+  for (std::size_t start = 0; start < text.size();) {
+    std::size_t end = text.find(' ', start);
+    if (end == std::string_view::npos) end = text.size();
+    w.token(start == 0 ? "{" : "", text.substr(start, end - start), end == text.size() ? "}" : "");
+    start = end + 1;
+  }
+}
+
+void MovetextStream::begin_variation() {
+  impl_->w.token("(");
+  impl_->w.glue_next();
+  impl_->need_number.push_back(true);
+}
+
+void MovetextStream::end_variation() {
+  impl_->w.token(")", false);
+  impl_->need_number.pop_back();
+  impl_->need_number.back() = true;
+}
+
+void MovetextStream::result(std::string_view result) {
+  impl_->w.token(result);
+  impl_->w.newline();
+}
+
+std::size_t MovetextStream::complete() const { return impl_->w.line_start(); }
+
+void MovetextStream::drop_complete() {
+  impl_->out.erase(0, impl_->w.line_start());
+  impl_->w.restart();
+}
+
+namespace {
+
+// A game's movetext through a MovetextStream.
 class MovetextWriter {
  public:
-  MovetextWriter(std::string& out, const ExportOptions& o) : w_(out), o_(o) {}
+  MovetextWriter(std::string& out, const ExportOptions& o) : s_(out), o_(o) {}
 
   void game(const Game& g) {
     core::Board board = g.start;
     line(g.main, board);
-    w_.token(g.result);
-    w_.newline();
+    s_.result(g.result);
   }
 
  private:
-  std::array<char, 24> number_;  // a move number or NAG being written
-
-  void comment(const std::string& text) {
-    if (text.find('}') != std::string::npos) {
-      // A rest-of-line comment can hold '}' (a brace comment cannot): it ends its line, so a
-      // line break in the text (not one the reader keeps: it normalizes them) is a space.
-      std::string line = ";" + text;
-      std::replace_if(line.begin(), line.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
-      w_.token(line);
-      w_.newline();
-      return;
-    }
-    std::size_t start = 0;
-    if (text.empty()) {
-      w_.token("{}");
-      return;
-    }
-    const std::string_view all(text);
-    while (start < all.size()) {
-      std::size_t end = all.find(' ', start);
-      if (end == std::string_view::npos) end = all.size();
-      w_.token(start == 0 ? "{" : "", all.substr(start, end - start), end == all.size() ? "}" : "");
-      start = end + 1;
-    }
-  }
-
   // One line of play from `board` (the position before its first move).
   void line(const Variation& v, core::Board& board) {
-    bool need_number = true;  // at the start of a line of play
     if (!o_.reduced)
-      for (const std::string& c : v.comments_before) comment(c);
+      for (const std::string& c : v.comments_before) s_.comment(c);
     std::size_t made = 0;
     for (const MoveNode& node : v.moves) {
-      const bool white = board.side_to_move() == core::Color::White;
-      const auto fullmove = static_cast<unsigned>(board.fullmove_number());
-      if (white) w_.token(numbered(number_, "", fullmove, "."));
-      else if (need_number) w_.token(numbered(number_, "", fullmove, "..."));
-      w_.token(node.move.is_null() ? "--" : core::to_san(board, node.move));
-      need_number = false;
-      need_number = annotations(node, board);
+      s_.move(board, node.move);
+      if (!o_.reduced) annotations(node, board);
       if (node.move.is_null()) board.make_null_move();
       else board.make_move(node.move);
       ++made;
@@ -138,31 +194,23 @@ class MovetextWriter {
     for (std::size_t i = 0; i < made; ++i) board.unmake_move();
   }
 
-  // Writes what follows a move; true when a Black move after it needs its number.
-  bool annotations(const MoveNode& node, core::Board& board) {
-    bool interrupted = false;
+  // What follows a move.
+  void annotations(const MoveNode& node, core::Board& board) {
     for (const Annotation& a : node.after) {
-      if (o_.reduced) continue;
       switch (a.kind) {
-        case Annotation::Kind::Nag: w_.token(numbered(number_, "$", a.nag, "")); break;
-        case Annotation::Kind::Comment:
-          comment(a.comment);
-          interrupted = true;
-          break;
+        case Annotation::Kind::Nag: s_.nag(a.nag); break;
+        case Annotation::Kind::Comment: s_.comment(a.comment); break;
         case Annotation::Kind::Variation:
           // The variation replaces this move: it starts from the same position.
-          w_.token("(");
-          w_.glue_next();
+          s_.begin_variation();
           line(a.variation.front(), board);
-          w_.token(")", false);
-          interrupted = true;
+          s_.end_variation();
           break;
       }
     }
-    return interrupted;
   }
 
-  LineWriter w_;
+  MovetextStream s_;
   const ExportOptions& o_;
 };
 
@@ -235,7 +283,7 @@ Game reduced_game(const Game& game) {
   return r;
 }
 
-void append_game(std::string& out, const Game& game, const ExportOptions& options) {
+void append_tag_section(std::string& out, const Game& game, const ExportOptions& options) {
   if (!options.reduced)
     for (const std::string& e : game.escapes) out += "%" + e + "\n";
   for_each_export_tag(game, [&](std::string_view name, std::string_view value) {
@@ -247,6 +295,10 @@ void append_game(std::string& out, const Game& game, const ExportOptions& option
     out += "\"]\n";
   });
   out += '\n';
+}
+
+void append_game(std::string& out, const Game& game, const ExportOptions& options) {
+  append_tag_section(out, game, options);
   MovetextWriter(out, options).game(game);
   out += '\n';
 }

@@ -2,7 +2,9 @@
 // whole book, its values, judgements and game statistics in one tree.
 #pragma once
 
+#include <functional>
 #include <string>
+#include <string_view>
 
 #include "annotate/judgement.hpp"
 #include "annotate/render.hpp"
@@ -66,5 +68,9 @@ struct BookPgnOptions {
 // Before the first move, a comment with the root's "[%eval E]" (or "no value").
 // Anonymous nodes are not written. Result "*". An empty book, or one without a position, gives "".
 std::string write_book_pgn(const Dag& dag, const Backsolved& values, const BookPgnOptions& options = {});
+// The same written as it is made, a part at a time (whole lines), to `sink`: a book of millions
+// of positions is never held whole as text or as a game tree.
+void write_book_pgn(const Dag& dag, const Backsolved& values, const BookPgnOptions& options,
+                    const std::function<void(std::string_view)>& sink);
 
 }  // namespace epdd::book
