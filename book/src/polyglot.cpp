@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <deque>
+#include <functional>
 #include <optional>
 
 #include "annotate/judgement.hpp"
@@ -95,7 +96,8 @@ core::Move move_from_polyglot(const core::Board& board, std::uint16_t encoded) {
   return core::Move::none();
 }
 
-std::string write_polyglot(const Dag& dag, const Backsolved& values, const PolyglotOptions& options) {
+void write_polyglot(const Dag& dag, const Backsolved& values, const PolyglotOptions& options,
+                    const std::function<void(std::string_view)>& sink) {
   const auto keys = node_keys(dag);
   std::vector<Entry> entries;
   for (NodeId n = 0; n < dag.node_count(); ++n) {
@@ -116,14 +118,25 @@ std::string write_polyglot(const Dag& dag, const Backsolved& values, const Polyg
     if (a.weight != b.weight) return a.weight > b.weight;
     return a.move < b.move;
   });
+  constexpr std::size_t kPart = 4096;  // entries a part: 64 KB
   std::string out;
-  out.reserve(entries.size() * kEntrySize);
-  for (const Entry& entry : entries) {
+  out.reserve(kPart * kEntrySize);
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    const Entry& entry = entries[i];
     put_be(out, entry.key, 8);
     put_be(out, entry.move, 2);
     put_be(out, entry.weight, 2);
     put_be(out, 0, 4);
+    if ((i + 1) % kPart == 0 || i + 1 == entries.size()) {
+      sink(out);
+      out.clear();
+    }
   }
+}
+
+std::string write_polyglot(const Dag& dag, const Backsolved& values, const PolyglotOptions& options) {
+  std::string out;
+  write_polyglot(dag, values, options, [&out](std::string_view part) { out += part; });
   return out;
 }
 

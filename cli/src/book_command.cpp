@@ -2,6 +2,7 @@
 #include "cli/report_command.hpp"
 
 #include <algorithm>
+#include <list>
 #include <map>
 #include <optional>
 #include <ostream>
@@ -43,10 +44,18 @@ int run_book_backsolve(BookOptions o, std::ostream& out, std::ostream& err) {
     return kExitInterrupted;
   }
   const JobKind& kind = kind_of(outcome.spec);
-  // The EPD is written as it is made (a book of millions of positions is never held whole as
-  // text); the file appears, whole, when the last record is written.
+  // The EPD, the PGN and the Polyglot book are written as they are made (a book of millions of
+  // positions is never held whole as text); each file appears, whole, when its last part is
+  // written.
   OutputStream output(o.output, out);
   run.write_output = [&output](std::string_view part) { output.write(part); };
+  std::list<OutputStream> more;  // (the streams stay where they are: the sinks hold them)
+  for (const auto& [path, name] : output_paths(outcome.spec)) {
+    if (name != "pgn" && name != "polyglot") continue;
+    OutputStream& stream = more.emplace_back(is_stdio(path) ? std::nullopt : std::optional<std::string>(path), out);
+    run.write_more[name] = [&stream](std::string_view part) { stream.write(part); };
+  }
+  run.json_wanted = o.json || o.html;
   std::map<std::string, std::string> texts;
   try {
     texts = kind.render(run, outcome.spec);
@@ -54,6 +63,8 @@ int run_book_backsolve(BookOptions o, std::ostream& out, std::ostream& err) {
     return fail(e.what());
   }
   if (auto w = output.commit(); !w) return fail(w.error());
+  for (OutputStream& stream : more)
+    if (auto w = stream.commit(); !w) return fail(w.error());
   JobSpec written = outcome.spec;
   written.output.reset();  // (written above)
   written.json = o.json;

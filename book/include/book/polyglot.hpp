@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -57,6 +58,10 @@ inline constexpr std::uint16_t kMaxWeight = 65535;
 // not) is applied to a real position. Entries are sorted by key, then by descending weight (as
 // polyglot make-book sorts them), then by move; learn is 0.
 std::string write_polyglot(const Dag& dag, const Backsolved& values, const PolyglotOptions& options = {});
+// The same handed to `sink` 64 KB at a time (the entries are sorted first: 16 bytes an entry
+// held, not the file's text as well).
+void write_polyglot(const Dag& dag, const Backsolved& values, const PolyglotOptions& options,
+                    const std::function<void(std::string_view)>& sink);
 
 // A book read from a .bin: the Dag of the positions reached from the start position through its
 // entries, each entry's weight by EdgeId (Edge has no room for it), and how many entries the walk

@@ -105,6 +105,9 @@ struct AnalysisRun {
   // The same for its reports (JobKind::has_reports): the JSON and the text a terminal shows, where
   // a kind that can (annotate) writes them a game at a time. Unset: returned as "json", "report".
   std::function<void(std::string_view)> write_json, write_report;
+  // The same for its other outputs (JobKind::more_outputs, by name: book's "pgn", "polyglot"):
+  // where a kind that can writes each as it makes it. A name not here is returned as its text.
+  std::map<std::string, std::function<void(std::string_view)>, std::less<>> write_more;
   // False from a caller that takes no JSON (a one-shot run without --json or --html): the kind
   // does not make it.
   bool json_wanted = true;

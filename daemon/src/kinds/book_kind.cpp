@@ -399,14 +399,22 @@ class BookKind final : public JobKind {
       pgn.root_names = names;
       pgn.annotator = fmt::format("epdd, {}, {}", run.engine.empty() ? "an engine" : run.engine,
                                   describe_limits(spec.limits, spec.multipv));
-      texts["pgn"] = book::write_book_pgn(dag, s.backsolved, pgn);
+      if (const auto sink = run.write_more.find("pgn"); sink != run.write_more.end())
+        book::write_book_pgn(dag, s.backsolved, pgn, sink->second);
+      else
+        texts["pgn"] = book::write_book_pgn(dag, s.backsolved, pgn);
     }
     book::PolyglotOptions polyglot;
     if (auto v = option_text(spec, "polyglot_margin")) polyglot.margin_cp = whole_number(*v).value_or(polyglot.margin_cp);
     polyglot.keep_losing = option_flag(spec, "polyglot_keep_losing");
-    if (option_text(spec, "polyglot")) texts["polyglot"] = book::write_polyglot(dag, s.backsolved, polyglot);
+    if (option_text(spec, "polyglot")) {
+      if (const auto sink = run.write_more.find("polyglot"); sink != run.write_more.end())
+        book::write_polyglot(dag, s.backsolved, polyglot, sink->second);
+      else
+        texts["polyglot"] = book::write_polyglot(dag, s.backsolved, polyglot);
+    }
     texts["report"] = report_text(run, data, s);
-    texts["json"] = report_json(run, data, s, spec);
+    if (run.json_wanted) texts["json"] = report_json(run, data, s, spec);
     return texts;
   }
 
