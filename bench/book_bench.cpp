@@ -34,6 +34,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <optional>
 #include <random>
 #include <sstream>
 #include <string>
@@ -43,6 +44,10 @@
 
 #include "book/backsolve.hpp"
 #include "book/dag.hpp"
+#include "book/epd_output.hpp"
+#include "book/leaf_import.hpp"
+#include "book/pgn_output.hpp"
+#include "book/polyglot.hpp"
 #include "core/board.hpp"
 #include "pgn/reader.hpp"
 #include "pgn/writer.hpp"
@@ -295,10 +300,11 @@ struct Generator {
   }
 };
 
-std::string generated_text(std::size_t games, std::uint64_t seed) {
+// The generated games' PGN, a game at a time, to `sink`.
+void generate_games(std::size_t games, std::uint64_t seed, const std::function<void(std::string_view)>& sink) {
   Generator gen{std::mt19937_64(seed)};
-  std::string text;
   static const char* results[] = {"1-0", "1/2-1/2", "0-1", "1/2-1/2"};
+  std::string text;
   for (std::size_t i = 0; i < games; ++i) {
     pgn::Game g;
     g.result = results[gen.rng() % 4];
@@ -306,8 +312,15 @@ std::string generated_text(std::size_t games, std::uint64_t seed) {
     g.set_tag("Round", std::to_string(i + 1));
     g.set_tag("Result", g.result);
     gen.line(g.start, 0, g.main, 40 + static_cast<int>(gen.rng() % 61), true);
+    text.clear();
     pgn::append_game(text, g);
+    sink(text);
   }
+}
+
+std::string generated_text(std::size_t games, std::uint64_t seed) {
+  std::string text;
+  generate_games(games, seed, [&text](std::string_view game) { text += game; });
   return text;
 }
 
@@ -326,15 +339,123 @@ std::string real_text(const std::vector<std::string>& files, std::size_t megabyt
   return text;
 }
 
+// --- Scale (issue 36): a book of 1 M or 10 M positions built from a file, its leaf values
+// imported from EPD text, backsolved and written (EPD, PGN, Polyglot), each phase timed. ---
+
+constexpr double kScaleSeconds = 60.0;      // epdd's own time, every phase but the generation
+constexpr double kScalePeakMegabytes = 2048.0;
+constexpr double kScaleBuildTarget = 3e6;  // plies/s
+constexpr std::size_t kGamesPerMillion = 14'400;  // generated games per million positions (measured)
+
+struct ScaleVerdict {
+  double epdd_seconds = 0;
+  double build_plies_per_second = 0;
+  std::size_t nodes = 0;
+};
+
+// A phase's row: its time, and what it made.
+void phase_row(std::string_view what, double seconds, const std::string& made) {
+  fmt::print("  {:<36} {:>9.3f}   {}\n", what, seconds, made);
+}
+
+// Counts what an output writer hands on (nothing is kept).
+struct CountingSink {
+  std::size_t bytes = 0;
+  std::function<void(std::string_view)> sink() {
+    return [this](std::string_view part) { bytes += part.size(); };
+  }
+};
+
+ScaleVerdict scale_run(std::size_t millions, std::uint64_t seed, const std::string& folder,
+                       std::optional<std::size_t> pv_plies) {
+  const std::size_t games = millions * kGamesPerMillion;
+  const std::string path = fmt::format("{}/book_bench_{}m.pgn", folder, millions);
+  {
+    std::ofstream file(path, std::ios::binary);
+    generate_games(games, seed, [&file](std::string_view game) { file.write(game.data(), static_cast<std::streamsize>(game.size())); });
+  }
+  fmt::print("\n{} M positions wanted: {} generated games (seed {}), {:.1f} MB of PGN in {}\n", millions, games, seed,
+             std::filesystem::file_size(path) / 1e6, path);
+  fmt::print("  {:<36} {:>9}\n", "phase (epdd's own work)", "seconds");
+  ScaleVerdict v;
+  // Read from the file as the command reads it (streamed, never held whole), the DAG built.
+  auto start = Clock::now();
+  book::Dag dag;
+  std::size_t plies = 0;
+  {
+    std::ifstream in(path, std::ios::binary);
+    pgn::Diagnostics diags;
+    pgn::GameReader reader(in, diags, read_options());
+    for (pgn::Game g; reader.next(g);) {
+      plies += plies_in(g.main);
+      dag.add_game(g);
+    }
+  }
+  double seconds = seconds_since(start);
+  std::filesystem::remove(path);
+  v.epdd_seconds += seconds;
+  v.build_plies_per_second = plies / seconds;
+  v.nodes = dag.node_count();
+  phase_row("read the PGN file, build the DAG", seconds,
+            fmt::format("{} plies, {:.2f} M plies/s (target >= 3); {} positions, {} moves, {} leaves", plies,
+                        v.build_plies_per_second / 1e6, dag.node_count(), dag.edge_count(), dag.leaf_count()));
+  // The leaves' values as an EPD file would give them (the seeded values written as records),
+  // imported as --import reads them.
+  std::size_t unvalued = 0, mates = 0;
+  const book::LeafValues given = leaf_values(dag, seed, unvalued, mates);
+  std::string epd;
+  for (const auto& [n, score] : given) epd += fmt::format("{} ce {};\n", dag.epd(n), score.to_ce());
+  start = Clock::now();
+  book::LeafValues values;
+  book::LeafAnalyses analyses;
+  const book::ImportReport imported = book::import_leaf_values(dag, epd, "leaves.epd", {}, values, analyses);
+  seconds = seconds_since(start);
+  v.epdd_seconds += seconds;
+  phase_row("import the leaves' values (EPD)", seconds,
+            fmt::format("{} records ({:.1f} MB), {} leaves valued, {} unvalued", imported.records, epd.size() / 1e6,
+                        values.size(), unvalued));
+  std::string().swap(epd);
+  start = Clock::now();
+  const book::Backsolved solved = book::backsolve(dag, values);
+  seconds = seconds_since(start);
+  v.epdd_seconds += seconds;
+  phase_row("backsolve", seconds,
+            fmt::format("root ce {}, {} cycle groups", solved.nodes[0].ce ? std::to_string(*solved.nodes[0].ce) : "none",
+                        solved.components_with_cycles));
+  const auto output = [&](std::string_view what, const std::function<void(const std::function<void(std::string_view)>&)>& write) {
+    CountingSink counted;
+    const auto out_start = Clock::now();
+    write(counted.sink());
+    const double out_seconds = seconds_since(out_start);
+    v.epdd_seconds += out_seconds;
+    phase_row(what, out_seconds, fmt::format("{:.1f} MB", counted.bytes / 1e6));
+  };
+  book::EpdOutputOptions epd_options;
+  epd_options.pv_plies = pv_plies;
+  output(pv_plies ? fmt::format("write the EPD (--pv-plies {})", *pv_plies) : "write the EPD",
+         [&](const auto& sink) { book::write_book_epd(dag, solved, analyses, epd_options, sink); });
+  output("write the PGN", [&](const auto& sink) { book::write_book_pgn(dag, solved, {}, sink); });
+  output("write the Polyglot book", [&](const auto& sink) { book::write_polyglot(dag, solved, {}, sink); });
+  fmt::print("  {:<36} {:>9.3f}   {}\n", "epdd's time, all phases", v.epdd_seconds,
+             v.epdd_seconds <= kScaleSeconds ? "target met (<= 60 s)" : "TARGET MISSED (<= 60 s)");
+  const std::size_t nodes = dag.node_count(), edges = dag.edge_count();
+  const std::size_t position_bytes = dag.bytes() - dag.edge_bytes();
+  fmt::print("  bytes a position: {:.0f} in the DAG (node, key, index) + {:.0f} backsolved; bytes a move: {:.0f}\n",
+             static_cast<double>(position_bytes) / nodes, static_cast<double>(solved.bytes()) / nodes,
+             static_cast<double>(dag.edge_bytes()) / edges);
+  return v;
+}
+
 // Runs `work` in a child process; its verdict, and its peak resident size in KB (-1: failed).
-long in_child(const std::function<Verdict()>& work, Verdict& verdict) {
+template <class V>
+long in_child(const std::function<V()>& work, V& verdict) {
   int fds[2];
   if (pipe(fds) != 0) return -1;
   std::fflush(nullptr);
   const pid_t pid = fork();
   if (pid == 0) {
     close(fds[0]);
-    const Verdict v = work();
+    const V v = work();
     std::fflush(nullptr);
     const bool sent = write(fds[1], &v, sizeof v) == static_cast<ssize_t>(sizeof v);
     _exit(sent ? 0 : 1);
@@ -353,12 +474,18 @@ int usage() {
   fmt::print(stderr,
              "usage: book_bench [--megabytes N] [--games N] [--seed N] [--repeat N] [--only real|generated]\n"
              "                  [--check-plain]\n"
+             "       book_bench --scale M[,M...] [--seed N] [--pv-plies N]\n"
              "  --megabytes N  real games repeated in memory to N MB (default 40)\n"
              "  --games N      generated games (default 16000: about 1.1 M nodes)\n"
              "  --seed N       the generator's seed, for games and leaf values (default 17)\n"
              "  --repeat N     passes of the reader and of the build, the best kept (default 3)\n"
              "  --check-plain  backsolve again with the plain search only and compare every node\n"
-             "example: build/bench/book_bench --games 2000 --megabytes 5 --repeat 1\n");
+             "  --scale M,...  instead: books of about M million positions (e.g. 1,10) from generated games\n"
+             "                 in a temporary file, built, leaf values imported, backsolved, written;\n"
+             "                 each phase timed, bytes a position and a move, peak memory (issue 36)\n"
+             "  --pv-plies N   with --scale: the EPD's pv at most N plies (as the command's option)\n"
+             "example: build/bench/book_bench --games 2000 --megabytes 5 --repeat 1\n"
+             "         build/bench/book_bench --scale 1,10\n");
   return 2;
 }
 
@@ -370,6 +497,8 @@ int main(int argc, char** argv) {
   int repeat = 3;
   bool check_plain = false;
   std::string only;
+  std::vector<std::size_t> scale;  // millions of positions
+  std::optional<std::size_t> pv_plies;  // the EPD's --pv-plies
   const std::string data = EPDD_SHARED_DATA;
   const std::vector<std::string> files = {data + "/pgn/twic0920.pgn", data + "/pgn/tcec-engine-comments.pgn",
                                           data + "/books/2moves_v2.pgn"};
@@ -380,6 +509,12 @@ int main(int argc, char** argv) {
       else if (a == "--games" && i + 1 < argc) games = std::stoul(argv[++i]);
       else if (a == "--seed" && i + 1 < argc) seed = std::stoull(argv[++i]);
       else if (a == "--check-plain") check_plain = true;
+      else if (a == "--pv-plies" && i + 1 < argc) pv_plies = std::stoul(argv[++i]);
+      else if (a == "--scale" && i + 1 < argc) {
+        std::stringstream list(argv[++i]);
+        for (std::string m; std::getline(list, m, ',');) scale.push_back(std::stoul(m));
+        if (scale.empty() || std::find(scale.begin(), scale.end(), 0) != scale.end()) return usage();
+      }
       else if (a == "--repeat" && i + 1 < argc) repeat = std::max(1, std::stoi(argv[++i]));
       else if (a == "--only" && i + 1 < argc && (std::string(argv[i + 1]) == "real" || std::string(argv[i + 1]) == "generated"))
         only = argv[++i];
@@ -399,6 +534,26 @@ int main(int argc, char** argv) {
              load, load >= 0.5 ? " (the machine is loaded: figures are the machine's share, not its speed)" : "");
 
   bool met = true;
+  if (!scale.empty()) {
+    const std::string folder = std::filesystem::temp_directory_path().string();
+    for (const std::size_t millions : scale) {
+      ScaleVerdict v;
+      const long peak_kb = in_child(std::function<ScaleVerdict()>([&] { return scale_run(millions, seed, folder, pv_plies); }), v);
+      if (peak_kb < 0) {
+        fmt::print("  the child process failed\n");
+        met = false;
+        continue;
+      }
+      const double peak_mb = peak_kb / 1024.0;
+      fmt::print("  peak resident size of the process: {:.1f} MB ({:.0f} bytes a position)   {}\n", peak_mb,
+                 peak_kb * 1024.0 / static_cast<double>(v.nodes),
+                 peak_mb <= kScalePeakMegabytes ? "target met (<= 2 GB)" : "TARGET MISSED (<= 2 GB)");
+      met = met && peak_mb <= kScalePeakMegabytes && v.epdd_seconds <= kScaleSeconds &&
+            v.build_plies_per_second >= kScaleBuildTarget;
+    }
+    fmt::print("\n{}\n", met ? "all targets met" : "a target was missed");
+    return met ? 0 : 1;
+  }
   auto section = [&](const std::string& what, const std::function<Verdict()>& work) {
     Verdict v;
     const long peak_kb = in_child(work, v);

@@ -281,11 +281,11 @@ Backsolved backsolve(const Dag& dag, const LeafValues& leaves, const BacksolveOp
   return Solver(dag, leaves, options).run();
 }
 
-std::vector<core::Move> principal_line(const Dag& dag, const Backsolved& values, NodeId from) {
+std::vector<core::Move> principal_line(const Dag& dag, const Backsolved& values, NodeId from, std::size_t max_plies) {
   std::vector<core::Move> line;
   std::unordered_set<NodeId> seen{from};
   NodeId at = from;
-  while (!values.nodes[at].best_moves.empty()) {
+  while (line.size() < max_plies && !values.nodes[at].best_moves.empty()) {
     const core::Move m = values.nodes[at].best_moves.front();
     for (EdgeId e : dag.edges_of(at))
       if (dag.edge(e).move == m) {

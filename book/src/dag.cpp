@@ -32,16 +32,20 @@ PositionKey Dag::key_of(const core::Board& board) {
   return k;
 }
 
-std::string PositionKey::epd() const {
+core::Board PositionKey::board() const {
   core::Setup setup;
   for (int s = 0; s < 64; ++s) setup.squares[s] = static_cast<core::Piece>((squares[s / 2] >> (s % 2 * 4)) & 15);
   setup.castling_rooks = castling;
   setup.ep_square = ep;
   setup.side_to_move = side;
   setup.chess960 = chess960;
+  return core::Board::from_setup(setup);
+}
+
+std::string PositionKey::epd() const {
   core::FenWriteOptions options;
   options.ep_only_if_capturable = true;
-  return core::to_epd_position(core::Board::from_setup(setup), options);
+  return core::to_epd_position(board(), options);
 }
 
 std::size_t Dag::slot_of(const PositionKey& key) const {

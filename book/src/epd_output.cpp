@@ -39,8 +39,7 @@ std::vector<epd::Operand> pv_of(const Dag& dag, const Backsolved& values, const 
   if (limit == 0) return pv;
   core::Board board = start.detached();
   NodeId at = n;
-  for (const core::Move m : principal_line(dag, values, n)) {
-    if (pv.size() == limit) return pv;
+  for (const core::Move m : principal_line(dag, values, n, limit)) {
     pv.push_back(word(core::to_san(board, m)));
     board.make_move(m);
     at = child_by(dag, at, m);

@@ -25,7 +25,7 @@ void walk_from(const Dag& dag, NodeId from, FirstPaths& f) {
       f.root[edge.child] = from;
       f.parent[edge.child] = n;
       f.edge[edge.child] = e;
-      f.san[edge.child] = core::to_san(board, edge.move);
+      f.san[edge.child] = SanText(core::to_san(board, edge.move));
       queue.push_back(edge.child);
     }
   }
@@ -34,13 +34,8 @@ void walk_from(const Dag& dag, NodeId from, FirstPaths& f) {
 }  // namespace
 
 core::Board board_of(const Dag& dag, NodeId n) {
-  if (!dag.key(n)) return core::Board();
-  core::FenReadOptions options;
-  options.fields = core::FenFields::Four;
-  options.chess960 = dag.key(n)->chess960;
-  auto board = core::parse_fen(dag.epd(n), options);
-  // The fields were written by core from a position it holds: they always read back.
-  return board ? *board : core::Board();
+  const PositionKey* key = dag.key(n);
+  return key ? key->board() : core::Board();
 }
 
 std::string fields_of(const core::Board& board) {
@@ -74,7 +69,7 @@ FirstPaths first_paths(const Dag& dag, const RootNames* names) {
 
 std::vector<std::string> first_path_moves(const FirstPaths& f, NodeId n) {
   std::vector<std::string> sans;
-  for (NodeId at = n; f.parent[at] != Dag::kNoNode; at = f.parent[at]) sans.push_back(f.san[at]);
+  for (NodeId at = n; f.parent[at] != Dag::kNoNode; at = f.parent[at]) sans.emplace_back(f.san[at].view());
   return {sans.rbegin(), sans.rend()};
 }
 

@@ -42,6 +42,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <span>
@@ -113,8 +114,9 @@ Backsolved backsolve(const Dag& dag, const LeafValues& leaves, const BacksolveOp
 
 // The principal line from `from`: the first best move of each node in turn, until a node without
 // best moves (a leaf, terminal or unvalued) or a position already on the line (the move back
-// into it is the line's last).
-std::vector<core::Move> principal_line(const Dag& dag, const Backsolved& values, NodeId from = 0);
+// into it is the line's last); at most `max_plies` moves.
+std::vector<core::Move> principal_line(const Dag& dag, const Backsolved& values, NodeId from = 0,
+                                       std::size_t max_plies = std::numeric_limits<std::size_t>::max());
 
 // The strongly connected components of the book's graph, sinks first (every edge leaving a
 // component leads to one listed before it): Tarjan's algorithm without recursion.

@@ -58,6 +58,8 @@ struct PositionKey {
   }
   // The position as its four EPD fields (en passant only when legal, castling as core writes it).
   std::string epd() const;
+  // The position as a board (no history; move numbers 0 and 1).
+  core::Board board() const;
 };
 
 // The index's hash: the Zobrist key the key carries.
@@ -208,6 +210,7 @@ class Dag {
   std::string epd(NodeId n) const { return nodes_[n].anonymous ? std::string() : keys_[n].epd(); }
   // The bytes the graph holds (nodes, keys, edges, the index), for the benches.
   std::size_t bytes() const { return nodes_.bytes() + keys_.bytes() + edges_.bytes() + index_.capacity() * sizeof(Slot); }
+  std::size_t edge_bytes() const { return edges_.bytes(); }
   // The number of leaves (nodes without edges).
   std::size_t leaf_count() const;
 

@@ -12,7 +12,10 @@
 // start position) is no part of the book.
 #pragma once
 
+#include <algorithm>
+#include <array>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -22,11 +25,25 @@
 
 namespace epdd::book {
 
+// A move's SAN in 8 bytes, as a book keeps one a node (SAN is at most 7 characters: "exd8=Q#",
+// "Qa1xb2+"; a longer text is cut, which core's SAN never is).
+class SanText {
+ public:
+  SanText() = default;
+  explicit SanText(std::string_view san) { std::copy_n(san.begin(), std::min(san.size(), chars_.size()), chars_.begin()); }
+  std::string_view view() const {
+    return {chars_.data(), static_cast<std::size_t>(std::find(chars_.begin(), chars_.end(), '\0') - chars_.begin())};
+  }
+
+ private:
+  std::array<char, 8> chars_{};
+};
+
 struct FirstPaths {
   std::vector<NodeId> order;      // the reached nodes: root by root, each breadth first
   std::vector<NodeId> parent;     // by NodeId; Dag::kNoNode for roots and unreached nodes
   std::vector<EdgeId> edge;       // by NodeId: the edge of the first arrival; kNoEdge as parent
-  std::vector<std::string> san;   // by NodeId: that edge's move in SAN
+  std::vector<SanText> san;      // by NodeId: that edge's move in SAN
   std::vector<NodeId> root;       // by NodeId: the root whose walk reached it; kNoNode: unreached
   std::unordered_map<NodeId, std::string> label;  // by root: "start", its name, or "root K"
   bool reached(NodeId n) const { return root[n] != Dag::kNoNode; }
