@@ -3,12 +3,12 @@
 #include <cstddef>
 #include <functional>
 #include <limits>
+#include <string>
 #include <string_view>
 #include <vector>
 
 #include "book/first_paths.hpp"
 #include "core/notation.hpp"
-#include "epd/record.hpp"
 
 namespace epdd::book {
 
@@ -17,13 +17,6 @@ namespace {
 // The standard's limit on a string operand: fewer than 256 bytes.
 constexpr std::size_t kMaxString = 255;
 
-epd::Operand word(std::string text) { return epd::Operand{std::move(text), false, 0}; }
-
-epd::Operand quoted(std::string text) {
-  if (text.size() > kMaxString) text = text.substr(0, kMaxString - 3) + "...";
-  return epd::Operand{std::move(text), true, 0};
-}
-
 // The child reached from `n` by `move` (the move is one of n's edges).
 NodeId child_by(const Dag& dag, NodeId n, core::Move move) {
   for (EdgeId e : dag.edges_of(n))
@@ -31,30 +24,38 @@ NodeId child_by(const Dag& dag, NodeId n, core::Move move) {
   return n;
 }
 
-// principal_line from n in SAN, continued by the engine PV of the analysed leaf it ends on; at
-// most `limit` plies.
-std::vector<epd::Operand> pv_of(const Dag& dag, const Backsolved& values, const LeafAnalyses& analyses, NodeId n,
-                                const core::Board& start, std::size_t limit) {
-  std::vector<epd::Operand> pv;
-  if (limit == 0) return pv;
+// " pv ...;": principal_line from n in SAN, continued by the engine PV of the analysed leaf it
+// ends on; at most `limit` plies; nothing when there is no move.
+void append_pv(std::string& out, const Dag& dag, const Backsolved& values, const LeafAnalyses& analyses, NodeId n,
+               const core::Board& start, std::size_t limit) {
+  if (limit == 0) return;
+  const std::size_t empty = out.size();
+  out += " pv";
+  std::size_t plies = 0;
   core::Board board = start.detached();
   NodeId at = n;
   for (const core::Move m : principal_line(dag, values, n, limit)) {
-    pv.push_back(word(core::to_san(board, m)));
+    out += ' ';
+    out += core::to_san(board, m);
+    ++plies;
     board.make_move(m);
     at = child_by(dag, at, m);
   }
   const auto analysed = analyses.find(at);
-  if (analysed == analyses.end() || !dag.is_leaf(at) || analysed->second.lines.empty()) return pv;
-  const auto castling = core::uci_castling_for(board);
-  for (const std::string& text : analysed->second.lines.front().pv) {
-    if (pv.size() == limit) break;
-    auto m = core::parse_uci(board, text, castling);
-    if (!m) break;
-    pv.push_back(word(core::to_san(board, *m)));
-    board.make_move(*m);
+  if (analysed != analyses.end() && dag.is_leaf(at) && !analysed->second.lines.empty()) {
+    const auto castling = core::uci_castling_for(board);
+    for (const std::string& text : analysed->second.lines.front().pv) {
+      if (plies == limit) break;
+      auto m = core::parse_uci(board, text, castling);
+      if (!m) break;
+      out += ' ';
+      out += core::to_san(board, *m);
+      ++plies;
+      board.make_move(*m);
+    }
   }
-  return pv;
+  if (plies == 0) out.resize(empty);
+  else out += ';';
 }
 
 const char* kind_of(const Dag& dag, const NodeValue& v, NodeId n) {
@@ -64,30 +65,58 @@ const char* kind_of(const Dag& dag, const NodeValue& v, NodeId n) {
   return dag.is_leaf(n) ? "leaf" : "interior";
 }
 
-std::string record_of(const Dag& dag, const Backsolved& values, const LeafAnalyses& analyses,
-                      const EpdOutputOptions& options, const FirstPaths& f, NodeId n) {
+// ` opcode "text";`, the text cut to the standard's limit on a string.
+void append_string_operation(std::string& out, std::string_view opcode, std::string_view text) {
+  out += ' ';
+  out += opcode;
+  out += " \"";
+  if (text.size() > kMaxString) {
+    out += text.substr(0, kMaxString - 3);
+    out += "...";
+  } else {
+    out += text;
+  }
+  out += "\";";
+}
+
+// ` opcode N;`.
+void append_number_operation(std::string& out, std::string_view opcode, long long value) {
+  out += ' ';
+  out += opcode;
+  out += ' ';
+  out += std::to_string(value);
+  out += ';';
+}
+
+// A node's record (see the header) as epd::EpdRecord::canonical_text writes one: the four
+// fields, then the operations in ASCII order of their opcodes (acd acn acs bm c0 ce id pv).
+// (Written straight into the output: a book of millions of positions writes millions.)
+void append_record(std::string& out, const Dag& dag, const Backsolved& values, const LeafAnalyses& analyses,
+                   const EpdOutputOptions& options, const FirstPaths& f, NodeId n) {
   const core::Board board = board_of(dag, n);
   const NodeValue& v = values.nodes[n];
-  epd::EpdRecord r = epd::EpdRecord::from_position(fields_of(board));
+  out += fields_of(board);
+  if (const auto analysed = analyses.find(n); analysed != analyses.end() && dag.is_leaf(n)) {
+    append_number_operation(out, "acd", analysed->second.depth);
+    append_number_operation(out, "acn", static_cast<long long>(analysed->second.nodes));
+    append_number_operation(out, "acs", static_cast<long long>(analysed->second.time_ms / 1000));
+  }
+  if (!v.best_moves.empty()) {
+    out += " bm";
+    for (const core::Move m : v.best_moves) {
+      out += ' ';
+      out += core::to_san(board, m);
+    }
+    out += ';';
+  }
+  append_string_operation(out, "c0", kind_of(dag, v, n));
   if (v.ce) {
-    int ce = *v.ce;
-    if (options.ce_for_white && board.side_to_move() == core::Color::Black) ce = -ce;
-    r.set("ce", {word(std::to_string(ce))});
+    const bool turned = options.ce_for_white && board.side_to_move() == core::Color::Black;
+    append_number_operation(out, "ce", turned ? -*v.ce : *v.ce);
   }
-  std::vector<epd::Operand> bm;
-  for (const core::Move m : v.best_moves) bm.push_back(word(core::to_san(board, m)));
-  if (!bm.empty()) r.set("bm", std::move(bm));
-  auto pv = pv_of(dag, values, analyses, n, board, options.pv_plies.value_or(std::numeric_limits<std::size_t>::max()));
-  if (!pv.empty()) r.set("pv", std::move(pv));
-  const auto analysed = analyses.find(n);
-  if (analysed != analyses.end() && dag.is_leaf(n)) {
-    r.set("acd", {word(std::to_string(analysed->second.depth))});
-    r.set("acn", {word(std::to_string(analysed->second.nodes))});
-    r.set("acs", {word(std::to_string(analysed->second.time_ms / 1000))});
-  }
-  r.set("id", {quoted(first_path_id(dag, f, n))});
-  r.set("c0", {quoted(kind_of(dag, v, n))});
-  return r.canonical_text();
+  append_string_operation(out, "id", first_path_id(dag, f, n));
+  append_pv(out, dag, values, analyses, n, board, options.pv_plies.value_or(std::numeric_limits<std::size_t>::max()));
+  out += '\n';
 }
 
 }  // namespace
@@ -98,8 +127,7 @@ void write_book_epd(const Dag& dag, const Backsolved& values, const LeafAnalyses
   const FirstPaths f = first_paths(dag, options.root_names);
   std::string out;
   for (const NodeId n : f.order) {
-    out += record_of(dag, values, analyses, options, f, n);
-    out += '\n';
+    append_record(out, dag, values, analyses, options, f, n);
     if (out.size() >= kPart) {
       write(out);
       out.clear();
@@ -124,10 +152,9 @@ std::string write_leaves_epd(const Dag& dag, const RootNames* root_names) {
   std::string out;
   for (const NodeId n : f.order) {
     if (!dag.is_leaf(n) || dag.node(n).terminal != Terminal::None) continue;
-    epd::EpdRecord r = epd::EpdRecord::from_position(fields_of(board_of(dag, n)));
-    r.set("c0", {quoted("leaf")});
-    r.set("id", {quoted(first_path_id(dag, f, n))});
-    out += r.canonical_text();
+    out += fields_of(board_of(dag, n));
+    append_string_operation(out, "c0", "leaf");
+    append_string_operation(out, "id", first_path_id(dag, f, n));
     out += '\n';
   }
   return out;
