@@ -283,7 +283,20 @@ Backsolved backsolve(const Dag& dag, const LeafValues& leaves, const BacksolveOp
 
 std::vector<core::Move> principal_line(const Dag& dag, const Backsolved& values, NodeId from, std::size_t max_plies) {
   std::vector<core::Move> line;
-  std::unordered_set<NodeId> seen{from};
+  // The positions of the line: a list while it is short (every EPD record of a book asks for
+  // its line: no hash set a call), a set beyond.
+  constexpr std::size_t kListed = 32;
+  std::vector<NodeId> listed{from};
+  std::unordered_set<NodeId> seen;
+  const auto first_visit = [&](NodeId n) {
+    if (listed.size() < kListed) {
+      if (std::find(listed.begin(), listed.end(), n) != listed.end()) return false;
+      listed.push_back(n);
+      return true;
+    }
+    if (seen.empty()) seen.insert(listed.begin(), listed.end());
+    return seen.insert(n).second;
+  };
   NodeId at = from;
   while (line.size() < max_plies && !values.nodes[at].best_moves.empty()) {
     const core::Move m = values.nodes[at].best_moves.front();
@@ -293,7 +306,7 @@ std::vector<core::Move> principal_line(const Dag& dag, const Backsolved& values,
         break;
       }
     line.push_back(m);
-    if (!seen.insert(at).second) break;
+    if (!first_visit(at)) break;
   }
   return line;
 }

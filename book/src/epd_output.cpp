@@ -65,12 +65,15 @@ const char* kind_of(const Dag& dag, const NodeValue& v, NodeId n) {
   return dag.is_leaf(n) ? "leaf" : "interior";
 }
 
-// ` opcode "text";`, the text cut to the standard's limit on a string.
-void append_string_operation(std::string& out, std::string_view opcode, std::string_view text) {
+// ` opcode "text";`, the text cut to the standard's limit on a string. `length`: the whole
+// text's, when `text` is only its start (at least kMaxString + 1 characters of it).
+void append_string_operation(std::string& out, std::string_view opcode, std::string_view text,
+                             std::size_t length = std::string_view::npos) {
+  if (length == std::string_view::npos) length = text.size();
   out += ' ';
   out += opcode;
   out += " \"";
-  if (text.size() > kMaxString) {
+  if (length > kMaxString) {
     out += text.substr(0, kMaxString - 3);
     out += "...";
   } else {
@@ -92,7 +95,7 @@ void append_number_operation(std::string& out, std::string_view opcode, long lon
 // fields, then the operations in ASCII order of their opcodes (acd acn acs bm c0 ce id pv).
 // (Written straight into the output: a book of millions of positions writes millions.)
 void append_record(std::string& out, const Dag& dag, const Backsolved& values, const LeafAnalyses& analyses,
-                   const EpdOutputOptions& options, const FirstPaths& f, NodeId n) {
+                   const EpdOutputOptions& options, FirstPathIds& ids, NodeId n) {
   const core::Board board = board_of(dag, n);
   const NodeValue& v = values.nodes[n];
   out += fields_of(board);
@@ -114,7 +117,9 @@ void append_record(std::string& out, const Dag& dag, const Backsolved& values, c
     const bool turned = options.ce_for_white && board.side_to_move() == core::Color::Black;
     append_number_operation(out, "ce", turned ? -*v.ce : *v.ce);
   }
-  append_string_operation(out, "id", first_path_id(dag, f, n));
+  std::size_t id_length = 0;
+  const std::string_view id = ids.next(n, id_length);
+  append_string_operation(out, "id", id, id_length);
   append_pv(out, dag, values, analyses, n, board, options.pv_plies.value_or(std::numeric_limits<std::size_t>::max()));
   out += '\n';
 }
@@ -125,9 +130,10 @@ void write_book_epd(const Dag& dag, const Backsolved& values, const LeafAnalyses
                     const EpdOutputOptions& options, const std::function<void(std::string_view)>& write) {
   constexpr std::size_t kPart = std::size_t{1} << 16;
   const FirstPaths f = first_paths(dag, options.root_names);
+  FirstPathIds ids(dag, f, kMaxString + 1);
   std::string out;
   for (const NodeId n : f.order) {
-    append_record(out, dag, values, analyses, options, f, n);
+    append_record(out, dag, values, analyses, options, ids, n);
     if (out.size() >= kPart) {
       write(out);
       out.clear();
@@ -150,11 +156,14 @@ std::vector<NodeId> book_nodes(const Dag& dag, const RootNames* root_names) {
 std::string write_leaves_epd(const Dag& dag, const RootNames* root_names) {
   const FirstPaths f = first_paths(dag, root_names);
   std::string out;
+  FirstPathIds ids(dag, f, kMaxString + 1);
   for (const NodeId n : f.order) {
+    std::size_t id_length = 0;
+    const std::string_view id = ids.next(n, id_length);  // (every node's, in order)
     if (!dag.is_leaf(n) || dag.node(n).terminal != Terminal::None) continue;
     out += fields_of(board_of(dag, n));
     append_string_operation(out, "c0", "leaf");
-    append_string_operation(out, "id", first_path_id(dag, f, n));
+    append_string_operation(out, "id", id, id_length);
     out += '\n';
   }
   return out;

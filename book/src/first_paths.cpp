@@ -1,6 +1,9 @@
 #include "book/first_paths.hpp"
 
+#include <algorithm>
+#include <charconv>
 #include <deque>
+#include <string_view>
 
 #include "core/fen.hpp"
 #include "core/notation.hpp"
@@ -73,17 +76,30 @@ std::vector<std::string> first_path_moves(const FirstPaths& f, NodeId n) {
   return {sans.rbegin(), sans.rend()};
 }
 
-std::string numbered_line(const std::vector<std::string>& sans, core::Color root_side) {
-  std::string line;
+namespace {
+
+// numbered_line into `line`, from SAN texts of any kind. (Every EPD record's id passes here: no
+// string is made per move.)
+template <class Sans>
+void append_numbered(std::string& line, const Sans& sans, core::Color root_side) {
   const std::size_t shift = root_side == core::Color::Black ? 1 : 0;
+  char number[24];
   for (std::size_t i = 0; i < sans.size(); ++i) {
     const std::size_t ply = i + shift;
-    const std::string number = std::to_string(ply / 2 + 1);
     if (!line.empty()) line += ' ';
-    if (ply % 2 == 0) line += number + ". ";
-    else if (i == 0) line += number + "... ";
+    if (ply % 2 == 0 || i == 0) {
+      line.append(number, std::to_chars(number, number + sizeof number, ply / 2 + 1).ptr);
+      line += ply % 2 == 0 ? ". " : "... ";
+    }
     line += sans[i];
   }
+}
+
+}  // namespace
+
+std::string numbered_line(const std::vector<std::string>& sans, core::Color root_side) {
+  std::string line;
+  append_numbered(line, sans, root_side);
   return line;
 }
 
@@ -92,8 +108,56 @@ std::string first_path_id(const Dag& dag, const FirstPaths& f, NodeId n) {
   const NodeId root = f.root[n];
   const std::string& label = f.label.at(root);
   if (n == root) return label;
-  const std::string line = numbered_line(first_path_moves(f, n), dag.key(root)->side);
+  std::vector<std::string_view> sans;
+  for (NodeId at = n; f.parent[at] != Dag::kNoNode; at = f.parent[at]) sans.push_back(f.san[at].view());
+  std::reverse(sans.begin(), sans.end());
+  std::string line;
+  append_numbered(line, sans, dag.key(root)->side);
   return root == 0 ? line : label + ": " + line;
+}
+
+FirstPathIds::FirstPathIds(const Dag& dag, const FirstPaths& f, std::size_t keep) : dag_(dag), f_(f), keep_(keep) {}
+
+std::string_view FirstPathIds::next(NodeId n, std::size_t& length) {
+  if (!f_.reached(n)) {
+    length = 0;
+    return {};
+  }
+  const NodeId root = f_.root[n];
+  if (n == root) {  // a new walk
+    previous_.clear();
+    current_.clear();
+    Id& id = current_[n];
+    const std::string& label = f_.label.at(root);
+    id.text = root == 0 ? std::string() : label + ": ";
+    id.length = id.text.size();
+    id.root_side = dag_.key(root)->side;
+    id.shown = label.substr(0, keep_);
+    length = label.size();
+    return id.shown;
+  }
+  const NodeId parent = f_.parent[n];
+  if (current_.count(parent)) {  // the first node of a new level
+    previous_.swap(current_);
+    current_.clear();
+  }
+  const Id& above = previous_.at(parent);
+  Id& id = current_[n];
+  id.root_side = above.root_side;
+  id.plies = above.plies + 1;
+  id.text = above.text;
+  id.length = above.length;
+  // As numbered_line: a space between moves, the number before White's moves and before the
+  // line's first move when Black makes it.
+  std::string move;
+  const std::size_t ply = above.plies + (above.root_side == core::Color::Black ? 1 : 0);
+  if (above.plies > 0) move += ' ';
+  if (ply % 2 == 0 || above.plies == 0) move += std::to_string(ply / 2 + 1) + (ply % 2 == 0 ? ". " : "... ");
+  move += f_.san[n].view();
+  id.length += move.size();
+  if (id.text.size() < keep_) id.text += move;
+  length = id.length;
+  return std::string_view(id.text).substr(0, keep_);
 }
 
 }  // namespace epdd::book

@@ -1,5 +1,6 @@
 #include "book/pgn_output.hpp"
 
+#include <charconv>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -16,11 +17,22 @@ namespace epdd::book {
 
 namespace {
 
-// "games 12: +5 =4 -3" (see the header); empty for a move no game played.
-std::string stats_text(const GameStats& s) {
-  if (s.games == 0) return {};
-  return "games " + std::to_string(s.games) + ": +" + std::to_string(s.white_wins) + " =" + std::to_string(s.draws) +
-         " -" + std::to_string(s.black_wins);
+// Appends `n` in decimal.
+void append_number(std::string& out, std::uint32_t n) {
+  char digits[12];
+  out.append(digits, std::to_chars(digits, digits + sizeof digits, n).ptr);
+}
+
+// "games 12: +5 =4 -3" (see the header); nothing for a move no game played.
+void append_stats(std::string& out, const GameStats& s) {
+  out += "games ";
+  append_number(out, s.games);
+  out += ": +";
+  append_number(out, s.white_wins);
+  out += " =";
+  append_number(out, s.draws);
+  out += " -";
+  append_number(out, s.black_wins);
 }
 
 // How a written move's line goes on.
@@ -90,16 +102,30 @@ class TreeWriter {
     if (before && after)
       if (const int judged = annotate::nag(annotate::judge(options_.rule, *before, *after))) stream_->nag(judged);
     if (after) stream_->nag(annotate::position_nag(*after, side_of(edge.child), options_.thresholds));
-    std::string comment = eval_text(edge.child);
-    std::vector<std::string> parts;
-    if (const std::string stats = stats_text(edge.stats); !stats.empty()) parts.push_back(stats);
-    if (ending == Ending::Transposes)
-      parts.push_back("transposes to " + first_path_id(dag_, paths_, edge.child));
-    if (ending == Ending::Repeats)
-      parts.push_back(edge.child == 0                    ? std::string("repeats the start position")
-                      : paths_.root[edge.child] == edge.child ? "repeats the position of " + paths_.label.at(edge.child)
-                                                              : "repeats the position after " + first_path_id(dag_, paths_, edge.child));
-    for (std::size_t i = 0; i < parts.size(); ++i) comment += (i == 0 && after ? " " : "; ") + parts[i];
+    // The eval (or "no value"), then the games and where the line goes, each after "; " (the
+    // first after a space when there is an eval). (One buffer for every move's comment.)
+    std::string& comment = comment_;
+    comment = eval_text(edge.child);
+    bool first = true;
+    const auto part = [&] {
+      comment += first && after ? " " : "; ";
+      first = false;
+    };
+    if (edge.stats.games > 0) {
+      part();
+      append_stats(comment, edge.stats);
+    }
+    if (ending == Ending::Transposes) {
+      part();
+      comment += "transposes to ";
+      comment += first_path_id(dag_, paths_, edge.child);
+    }
+    if (ending == Ending::Repeats) {
+      part();
+      if (edge.child == 0) comment += "repeats the start position";
+      else if (paths_.root[edge.child] == edge.child) comment += "repeats the position of " + paths_.label.at(edge.child);
+      else comment += "repeats the position after " + first_path_id(dag_, paths_, edge.child);
+    }
     stream_->comment(comment);
     if (out_.size() >= kFlushBytes) {
       sink_(std::string_view(out_).substr(0, stream_->complete()));
@@ -143,6 +169,7 @@ class TreeWriter {
   std::string& out_;
   const std::function<void(std::string_view)>& sink_;
   pgn::MovetextStream* stream_ = nullptr;  // the root's being written
+  std::string comment_;                     // write_move's comment
 };
 
 void set_tags(pgn::Game& game, const Dag& dag, const BookPgnOptions& options, NodeId r, const std::string& label) {

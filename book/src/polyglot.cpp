@@ -33,26 +33,25 @@ std::uint64_t get_be(std::string_view bytes, std::size_t at, int count) {
 }
 
 // Gives `root` and every node reached from it that has no key yet the Polyglot key of the board
-// the breadth-first walk meets it with.
+// the breadth-first walk meets it with: its parent's position with the move made, so that the
+// en passant file is the move's (Polyglot's rule: a pawn beside, legal capture or not), which a
+// node's own key keeps only when the capture is legal. (A node's board is made from its key:
+// the position is all a move and a key need, and no board is held per node of the frontier.)
 void walk_keys(const Dag& dag, NodeId root, std::vector<std::optional<std::uint64_t>>& keys) {
-  core::FenReadOptions fen;
-  fen.fields = core::FenFields::Four;
-  fen.chess960 = dag.key(root)->chess960;
-  auto start = core::parse_fen(dag.epd(root), fen);
-  if (!start) return;  // the Dag wrote it: cannot happen
-  std::deque<std::pair<NodeId, core::Board>> queue;
-  keys[root] = start->polyglot_key();
-  queue.emplace_back(root, std::move(*start));
+  std::deque<NodeId> queue{root};
+  keys[root] = dag.key(root)->board().polyglot_key();
   while (!queue.empty()) {
-    auto [n, board] = std::move(queue.front());
+    const NodeId n = queue.front();
     queue.pop_front();
+    if (dag.is_leaf(n)) continue;
+    const core::Board board = dag.key(n)->board();
     for (EdgeId e : dag.edges_of(n)) {
       const Edge& edge = dag.edge(e);
       if (keys[edge.child] || !dag.key(edge.child)) continue;
       core::Board child = board.detached();
       child.make_move(edge.move);
       keys[edge.child] = child.polyglot_key();
-      queue.emplace_back(edge.child, child.detached());
+      queue.push_back(edge.child);
     }
   }
 }

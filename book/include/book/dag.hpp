@@ -153,7 +153,7 @@ class EdgeRange {
 
 // Nodes, their keys and the edges live in block arrays by id (each node's edges linked in
 // arrival order), with an open-addressing table from the key's hash to its node: 16 bytes a
-// node, 48 its key, 28 an edge, 8 to 16 the node's share of the table (bench/book_bench prints
+// node, 48 its key, 28 an edge, 11 to 21 the node's share of the table (bench/book_bench prints
 // the bytes a position and a move). Move-only.
 class Dag {
  public:
@@ -234,7 +234,7 @@ class Dag {
   BlockArray<PositionKey> keys_;  // by node (an anonymous node's is empty)
   BlockArray<Edge> edges_;
   std::size_t key_count_ = 0;  // nodes in the index
-  std::vector<Slot> index_;  // a power of two, at most half full; empty slots hold kNoNode
+  std::vector<Slot> index_;  // a power of two, at most 3/4 full; empty slots hold kNoNode
 };
 
 }  // namespace epdd::book

@@ -64,6 +64,30 @@ std::string numbered_line(const std::vector<std::string>& sans, core::Color root
 // ("Sicilian: 1... d6 2. d4"). Empty for a node no walk reached.
 std::string first_path_id(const Dag& dag, const FirstPaths& f, NodeId n);
 
+// The ids of f.order's nodes made one after another, each from its parent's (breadth first, a
+// node's parent comes just a level before it), where first_path_id walks each node's whole path
+// back to its root: for writing every node's id in order. next() takes every node of f.order
+// in turn and gives its id (as first_path_id) cut to its first `keep` characters, and the whole
+// length of the id.
+class FirstPathIds {
+ public:
+  FirstPathIds(const Dag& dag, const FirstPaths& f, std::size_t keep);
+  std::string_view next(NodeId n, std::size_t& length);
+
+ private:
+  struct Id {
+    std::string text;  // the first `keep` characters (or more) of the line its children extend
+    std::size_t length = 0;
+    std::size_t plies = 0;    // moves from the root
+    core::Color root_side = core::Color::White;
+    std::string shown;  // the node's own id, cut (a root's is its label)
+  };
+  const Dag& dag_;
+  const FirstPaths& f_;
+  std::size_t keep_;
+  std::unordered_map<NodeId, Id> previous_, current_;  // the level above, the level being given
+};
+
 // A node's position as a board, from its own four fields (no path replayed); the start position
 // for an anonymous node.
 core::Board board_of(const Dag& dag, NodeId n);
