@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <functional>
 #include <limits>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -127,9 +128,11 @@ void append_record(std::string& out, const Dag& dag, const Backsolved& values, c
 }  // namespace
 
 void write_book_epd(const Dag& dag, const Backsolved& values, const LeafAnalyses& analyses,
-                    const EpdOutputOptions& options, const std::function<void(std::string_view)>& write) {
+                    const EpdOutputOptions& options, const std::function<void(std::string_view)>& write,
+                    const FirstPaths* paths) {
   constexpr std::size_t kPart = std::size_t{1} << 16;
-  const FirstPaths f = first_paths(dag, options.root_names);
+  std::optional<FirstPaths> made;
+  const FirstPaths& f = paths ? *paths : made.emplace(first_paths(dag, options.root_names));
   FirstPathIds ids(dag, f, kMaxString + 1);
   std::string out;
   for (const NodeId n : f.order) {

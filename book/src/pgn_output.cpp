@@ -192,8 +192,9 @@ void set_tags(pgn::Game& game, const Dag& dag, const BookPgnOptions& options, No
 }  // namespace
 
 void write_book_pgn(const Dag& dag, const Backsolved& values, const BookPgnOptions& options,
-                    const std::function<void(std::string_view)>& sink) {
-  const FirstPaths paths = first_paths(dag, options.root_names);
+                    const std::function<void(std::string_view)>& sink, const FirstPaths* given) {
+  std::optional<FirstPaths> made;
+  const FirstPaths& paths = given ? *given : made.emplace(first_paths(dag, options.root_names));
   std::string out;
   TreeWriter writer(dag, values, options, paths, out, sink);
   for (const NodeId r : paths.order) {

@@ -12,6 +12,7 @@
 
 #include "book/backsolve.hpp"
 #include "book/dag.hpp"
+#include "book/first_paths.hpp"
 #include "uci/analysis.hpp"
 
 namespace epdd::book {
@@ -65,9 +66,11 @@ struct EpdOutputOptions {
 std::string write_book_epd(const Dag& dag, const Backsolved& values, const LeafAnalyses& analyses,
                            const EpdOutputOptions& options = {});
 // The same text given to `write` a part at a time (whole records, parts of about 64 KB, in
-// order): a book of millions of positions is not held whole as text.
+// order): a book of millions of positions is not held whole as text. `paths`: the book's
+// first_paths (with options.root_names) where the caller has them, else made here.
 void write_book_epd(const Dag& dag, const Backsolved& values, const LeafAnalyses& analyses,
-                    const EpdOutputOptions& options, const std::function<void(std::string_view)>& write);
+                    const EpdOutputOptions& options, const std::function<void(std::string_view)>& write,
+                    const FirstPaths* paths = nullptr);
 
 // The nodes write_book_epd writes a record for, in its order: the book as the outputs see it
 // (the unused start position of a Dag made for other inputs is not in it), for a caller that

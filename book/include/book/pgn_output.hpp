@@ -10,6 +10,7 @@
 #include "annotate/render.hpp"
 #include "book/backsolve.hpp"
 #include "book/dag.hpp"
+#include "book/first_paths.hpp"
 
 namespace epdd::book {
 
@@ -69,8 +70,9 @@ struct BookPgnOptions {
 // Anonymous nodes are not written. Result "*". An empty book, or one without a position, gives "".
 std::string write_book_pgn(const Dag& dag, const Backsolved& values, const BookPgnOptions& options = {});
 // The same written as it is made, a part at a time (whole lines), to `sink`: a book of millions
-// of positions is never held whole as text or as a game tree.
+// of positions is never held whole as text or as a game tree. `paths`: the book's first_paths
+// (with options.root_names) where the caller has them, else made here.
 void write_book_pgn(const Dag& dag, const Backsolved& values, const BookPgnOptions& options,
-                    const std::function<void(std::string_view)>& sink);
+                    const std::function<void(std::string_view)>& sink, const FirstPaths* paths = nullptr);
 
 }  // namespace epdd::book

@@ -392,7 +392,7 @@ class BookKind final : public JobKind {
     epd.root_names = names;
     if (auto v = option_text(spec, "pv_plies")) epd.pv_plies = static_cast<std::size_t>(whole_number(*v).value_or(0));
     // Written as it is made where the caller takes it so (a one-shot run's -o), else returned.
-    if (run.write_output) book::write_book_epd(dag, s.backsolved, s.analyses, epd, run.write_output);
+    if (run.write_output) book::write_book_epd(dag, s.backsolved, s.analyses, epd, run.write_output, &paths);
     else texts["output"] = book::write_book_epd(dag, s.backsolved, s.analyses, epd);
     if (option_text(spec, "pgn")) {
       book::BookPgnOptions pgn;
@@ -400,7 +400,7 @@ class BookKind final : public JobKind {
       pgn.annotator = fmt::format("epdd, {}, {}", run.engine.empty() ? "an engine" : run.engine,
                                   describe_limits(spec.limits, spec.multipv));
       if (const auto sink = run.write_more.find("pgn"); sink != run.write_more.end())
-        book::write_book_pgn(dag, s.backsolved, pgn, sink->second);
+        book::write_book_pgn(dag, s.backsolved, pgn, sink->second, &paths);
       else
         texts["pgn"] = book::write_book_pgn(dag, s.backsolved, pgn);
     }
