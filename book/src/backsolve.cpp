@@ -267,7 +267,7 @@ class Solver {
 
 std::span<const core::Move> MoveStore::add(std::span<const core::Move> moves) {
   if (moves.empty()) return {};
-  if (used_ + moves.size() > kBlock) {
+  if (blocks_.empty() || used_ + moves.size() > kBlock) {  // (a moved-from store has no block)
     blocks_.push_back(std::make_unique<core::Move[]>(std::max(kBlock, moves.size())));
     used_ = 0;
   }

@@ -27,7 +27,6 @@ void walk_from(const Dag& dag, NodeId from, FirstPaths& f) {
       if (f.reached(edge.child) || !dag.key(edge.child)) continue;
       f.root[edge.child] = from;
       f.parent[edge.child] = n;
-      f.edge[edge.child] = e;
       f.san[edge.child] = SanText(core::to_san(board, edge.move));
       queue.push_back(edge.child);
     }
@@ -51,7 +50,6 @@ std::string fields_of(const core::Board& board) {
 FirstPaths first_paths(const Dag& dag, const RootNames* names) {
   FirstPaths f;
   f.parent.assign(dag.node_count(), Dag::kNoNode);
-  f.edge.assign(dag.node_count(), kNoEdge);
   f.san.resize(dag.node_count());
   f.root.assign(dag.node_count(), Dag::kNoNode);
   if (dag.node_count() == 0) return f;
@@ -78,28 +76,24 @@ std::vector<std::string> first_path_moves(const FirstPaths& f, NodeId n) {
 
 namespace {
 
-// numbered_line into `line`, from SAN texts of any kind. (Every EPD record's id passes here: no
-// string is made per move.)
-template <class Sans>
-void append_numbered(std::string& line, const Sans& sans, core::Color root_side) {
-  const std::size_t shift = root_side == core::Color::Black ? 1 : 0;
-  char number[24];
-  for (std::size_t i = 0; i < sans.size(); ++i) {
-    const std::size_t ply = i + shift;
-    if (!line.empty()) line += ' ';
-    if (ply % 2 == 0 || i == 0) {
-      line.append(number, std::to_chars(number, number + sizeof number, ply / 2 + 1).ptr);
-      line += ply % 2 == 0 ? ". " : "... ";
-    }
-    line += sans[i];
+// The i-th move of a numbered line (see numbered_line) appended to it: a space before all but
+// the first, the number before White's moves and before the first when Black makes it.
+void append_numbered_move(std::string& line, std::size_t i, core::Color root_side, std::string_view san) {
+  const std::size_t ply = i + (root_side == core::Color::Black ? 1 : 0);
+  if (i > 0) line += ' ';
+  if (ply % 2 == 0 || i == 0) {
+    char number[24];
+    line.append(number, std::to_chars(number, number + sizeof number, ply / 2 + 1).ptr);
+    line += ply % 2 == 0 ? ". " : "... ";
   }
+  line += san;
 }
 
 }  // namespace
 
 std::string numbered_line(const std::vector<std::string>& sans, core::Color root_side) {
   std::string line;
-  append_numbered(line, sans, root_side);
+  for (std::size_t i = 0; i < sans.size(); ++i) append_numbered_move(line, i, root_side, sans[i]);
   return line;
 }
 
@@ -108,11 +102,7 @@ std::string first_path_id(const Dag& dag, const FirstPaths& f, NodeId n) {
   const NodeId root = f.root[n];
   const std::string& label = f.label.at(root);
   if (n == root) return label;
-  std::vector<std::string_view> sans;
-  for (NodeId at = n; f.parent[at] != Dag::kNoNode; at = f.parent[at]) sans.push_back(f.san[at].view());
-  std::reverse(sans.begin(), sans.end());
-  std::string line;
-  append_numbered(line, sans, dag.key(root)->side);
+  const std::string line = numbered_line(first_path_moves(f, n), dag.key(root)->side);
   return root == 0 ? line : label + ": " + line;
 }
 
@@ -147,13 +137,8 @@ std::string_view FirstPathIds::next(NodeId n, std::size_t& length) {
   id.plies = above.plies + 1;
   id.text = above.text;
   id.length = above.length;
-  // As numbered_line: a space between moves, the number before White's moves and before the
-  // line's first move when Black makes it.
   std::string move;
-  const std::size_t ply = above.plies + (above.root_side == core::Color::Black ? 1 : 0);
-  if (above.plies > 0) move += ' ';
-  if (ply % 2 == 0 || above.plies == 0) move += std::to_string(ply / 2 + 1) + (ply % 2 == 0 ? ". " : "... ");
-  move += f_.san[n].view();
+  append_numbered_move(move, above.plies, above.root_side, f_.san[n].view());
   id.length += move.size();
   if (id.text.size() < keep_) id.text += move;
   length = id.length;

@@ -76,10 +76,12 @@ class TreeWriter {
     return score ? annotate::format_eval(*score, side_of(n)) : std::string("no value");
   }
 
-  Ending ending_of(EdgeId e) const {
+  // How the line of edge e from node `from` goes on. (Its child's first path comes through e
+  // when it comes from `from`: no two moves of a position lead to the same position.)
+  Ending ending_of(NodeId from, EdgeId e) const {
     const NodeId child = dag_.edge(e).child;
     if (on_line_[child]) return Ending::Repeats;
-    return paths_.edge[child] == e ? Ending::Continue : Ending::Transposes;
+    return paths_.parent[child] == from ? Ending::Continue : Ending::Transposes;
   }
 
   // The node's edges in writing order: the first best move (else the first edge), then the rest.
@@ -141,11 +143,11 @@ class TreeWriter {
       on_line_[n] = true;
       marked.push_back(n);
       const std::vector<EdgeId> order = writing_order(n);
-      const Ending ending = ending_of(order.front());
+      const Ending ending = ending_of(n, order.front());
       write_move(n, order.front(), ending, board);
       for (std::size_t i = 1; i < order.size(); ++i) {
         stream_->begin_variation();
-        const Ending alt_ending = ending_of(order[i]);
+        const Ending alt_ending = ending_of(n, order[i]);
         write_move(n, order[i], alt_ending, board);
         if (alt_ending == Ending::Continue) {
           core::Board next = board.detached();

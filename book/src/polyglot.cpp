@@ -8,7 +8,6 @@
 #include <optional>
 
 #include "annotate/judgement.hpp"
-#include "core/fen.hpp"
 
 namespace epdd::book {
 
@@ -16,10 +15,25 @@ namespace {
 
 constexpr std::size_t kEntrySize = 16;
 
+// An entry before it is written: 12 bytes (the key as two halves keeps it from 8-byte alignment:
+// a book of ten million moves holds ten million of these while they are sorted).
 struct Entry {
-  std::uint64_t key = 0;
+  std::uint32_t key_high = 0;
+  std::uint32_t key_low = 0;
   std::uint16_t move = 0;
   std::uint16_t weight = 0;
+  std::uint64_t key() const { return std::uint64_t{key_high} << 32 | key_low; }
+};
+
+// The Polyglot key of each node (those with one): 8 bytes and a bit a node.
+struct NodeKeys {
+  std::vector<std::uint64_t> key;
+  std::vector<bool> has;
+  explicit NodeKeys(std::size_t nodes) : key(nodes, 0), has(nodes, false) {}
+  void set(NodeId n, std::uint64_t k) {
+    key[n] = k;
+    has[n] = true;
+  }
 };
 
 void put_be(std::string& out, std::uint64_t value, int bytes) {
@@ -37,9 +51,9 @@ std::uint64_t get_be(std::string_view bytes, std::size_t at, int count) {
 // en passant file is the move's (Polyglot's rule: a pawn beside, legal capture or not), which a
 // node's own key keeps only when the capture is legal. (A node's board is made from its key:
 // the position is all a move and a key need, and no board is held per node of the frontier.)
-void walk_keys(const Dag& dag, NodeId root, std::vector<std::optional<std::uint64_t>>& keys) {
+void walk_keys(const Dag& dag, NodeId root, NodeKeys& keys) {
   std::deque<NodeId> queue{root};
-  keys[root] = dag.key(root)->board().polyglot_key();
+  keys.set(root, dag.key(root)->board().polyglot_key());
   while (!queue.empty()) {
     const NodeId n = queue.front();
     queue.pop_front();
@@ -47,10 +61,10 @@ void walk_keys(const Dag& dag, NodeId root, std::vector<std::optional<std::uint6
     const core::Board board = dag.key(n)->board();
     for (EdgeId e : dag.edges_of(n)) {
       const Edge& edge = dag.edge(e);
-      if (keys[edge.child] || !dag.key(edge.child)) continue;
+      if (keys.has[edge.child] || !dag.key(edge.child)) continue;
       core::Board child = board.detached();
       child.make_move(edge.move);
-      keys[edge.child] = child.polyglot_key();
+      keys.set(edge.child, child.polyglot_key());
       queue.push_back(edge.child);
     }
   }
@@ -58,12 +72,12 @@ void walk_keys(const Dag& dag, NodeId root, std::vector<std::optional<std::uint6
 
 // The Polyglot key of every node with a position, from the first board that reaches it on a
 // breadth-first walk from the roots (node 0, then nodes without parents, then any node still
-// without a key: a game starting inside a cycle); nullopt for anonymous nodes.
-std::vector<std::optional<std::uint64_t>> node_keys(const Dag& dag) {
-  std::vector<std::optional<std::uint64_t>> keys(dag.node_count());
+// without a key: a game starting inside a cycle); none for anonymous nodes.
+NodeKeys node_keys(const Dag& dag) {
+  NodeKeys keys(dag.node_count());
   for (int pass = 0; pass < 2; ++pass)
     for (NodeId root = 0; root < dag.node_count(); ++root)
-      if (!keys[root] && dag.key(root) && (pass == 1 || root == 0 || dag.node(root).parents == 0))
+      if (!keys.has[root] && dag.key(root) && (pass == 1 || root == 0 || dag.node(root).parents == 0))
         walk_keys(dag, root, keys);
   return keys;
 }
@@ -101,7 +115,7 @@ void write_polyglot(const Dag& dag, const Backsolved& values, const PolyglotOpti
   std::vector<Entry> entries;
   for (NodeId n = 0; n < dag.node_count(); ++n) {
     const NodeValue& value = values.nodes[n];
-    if (!keys[n] || !value.ce || dag.is_leaf(n) || dag.node(n).terminal != Terminal::None) continue;
+    if (!keys.has[n] || !value.ce || dag.is_leaf(n) || dag.node(n).terminal != Terminal::None) continue;
     for (EdgeId e : dag.edges_of(n)) {
       const Edge& edge = dag.edge(e);
       std::optional<std::uint16_t> weight;
@@ -109,11 +123,13 @@ void write_polyglot(const Dag& dag, const Backsolved& values, const PolyglotOpti
         weight = kMaxWeight;
       else if (const auto& child = values.nodes[edge.child].ce)
         weight = weight_of(*value.ce, ce_through_move(*child), options);
-      if (weight) entries.push_back({*keys[n], polyglot_move(edge.move), *weight});
+      if (weight)
+        entries.push_back({static_cast<std::uint32_t>(keys.key[n] >> 32), static_cast<std::uint32_t>(keys.key[n]),
+                           polyglot_move(edge.move), *weight});
     }
   }
   std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) {
-    if (a.key != b.key) return a.key < b.key;
+    if (a.key() != b.key()) return a.key() < b.key();
     if (a.weight != b.weight) return a.weight > b.weight;
     return a.move < b.move;
   });
@@ -122,7 +138,7 @@ void write_polyglot(const Dag& dag, const Backsolved& values, const PolyglotOpti
   out.reserve(kPart * kEntrySize);
   for (std::size_t i = 0; i < entries.size(); ++i) {
     const Entry& entry = entries[i];
-    put_be(out, entry.key, 8);
+    put_be(out, entry.key(), 8);
     put_be(out, entry.move, 2);
     put_be(out, entry.weight, 2);
     put_be(out, 0, 4);

@@ -48,6 +48,9 @@ namespace {
 // SAN is written for every move of every game exported.
 class MoveWriter {
  public:
+  MoveWriter() = default;
+  MoveWriter(const MoveWriter&) = delete;  // (it points into its own buffer)
+  MoveWriter& operator=(const MoveWriter&) = delete;
   void put(char c) { *at_++ = c; }
   void square(Square s) {
     put(kFileChars[file_of(s)]);

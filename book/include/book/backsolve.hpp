@@ -78,9 +78,9 @@ class MoveStore {
   std::size_t bytes() const { return blocks_.size() * kBlock * sizeof(core::Move); }
 
  private:
-  static constexpr std::size_t kBlock = std::size_t{1} << 16;
+  static constexpr std::size_t kBlock = std::size_t{1} << 12;
   std::vector<std::unique_ptr<core::Move[]>> blocks_;
-  std::size_t used_ = kBlock;  // in the last block
+  std::size_t used_ = 0;  // in the last block
 };
 
 // Every node's result, and what the search met on the way. Move-only: the nodes' best moves

@@ -85,13 +85,13 @@ struct Node {
   bool anonymous = false;  // no position (Dag::add_anonymous): no key
 };
 
-// A growing array in blocks of 2^16 elements that never move: it grows without the moment a
+// A growing array in blocks of 4,096 elements that never move: it grows without the moment a
 // vector has, twice its size copied into a new one, which at tens of millions of nodes is the
-// book's peak memory.
+// book's peak memory (and a small book costs a block, not a megabyte).
 template <class T>
 class BlockArray {
  public:
-  static constexpr std::size_t kShift = 16;
+  static constexpr std::size_t kShift = 12;
   static constexpr std::size_t kBlock = std::size_t{1} << kShift;
   std::size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }

@@ -42,7 +42,6 @@ class SanText {
 struct FirstPaths {
   std::vector<NodeId> order;      // the reached nodes: root by root, each breadth first
   std::vector<NodeId> parent;     // by NodeId; Dag::kNoNode for roots and unreached nodes
-  std::vector<EdgeId> edge;       // by NodeId: the edge of the first arrival; kNoEdge as parent
   std::vector<SanText> san;      // by NodeId: that edge's move in SAN
   std::vector<NodeId> root;       // by NodeId: the root whose walk reached it; kNoNode: unreached
   std::unordered_map<NodeId, std::string> label;  // by root: "start", its name, or "root K"
@@ -68,7 +67,8 @@ std::string first_path_id(const Dag& dag, const FirstPaths& f, NodeId n);
 // node's parent comes just a level before it), where first_path_id walks each node's whole path
 // back to its root: for writing every node's id in order. next() takes every node of f.order
 // in turn and gives its id (as first_path_id) cut to its first `keep` characters, and the whole
-// length of the id.
+// length of the id. It must be given every node of f.order, in order (a node whose parent it
+// was not given is an error: std::out_of_range); the view it returns lasts until the next call.
 class FirstPathIds {
  public:
   FirstPathIds(const Dag& dag, const FirstPaths& f, std::size_t keep);
