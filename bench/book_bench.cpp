@@ -376,7 +376,7 @@ struct CountingSink {
 };
 
 ScaleVerdict scale_run(std::size_t millions, std::uint64_t seed, const std::string& folder,
-                       std::optional<std::size_t> pv_plies) {
+                       std::optional<std::size_t> pv_plies, bool bfs_order) {
   const std::size_t games = millions * kGamesPerMillion;
   const std::string path = fmt::format("{}/book_bench_{}m.pgn", folder, millions);
   {
@@ -408,6 +408,22 @@ ScaleVerdict scale_run(std::size_t millions, std::uint64_t seed, const std::stri
   phase_row("read the PGN file, build the DAG", seconds,
             fmt::format("{} plies, {:.2f} M plies/s (target >= 3); {} positions, {} moves, {} leaves", plies,
                         v.build_plies_per_second / 1e6, dag.node_count(), dag.edge_count(), dag.leaf_count()));
+  if (bfs_order) {
+    // The experiment: the same book with its nodes numbered in the outputs' breadth-first order,
+    // so that the phases after it walk the arrays in order (the games' statistics are left out;
+    // two books are held while it is made: the peak is not the command's).
+    start = cpu_seconds();
+    const book::FirstPaths walk = book::first_paths(dag);
+    book::Dag renumbered{book::Dag::Empty{}};
+    std::vector<book::NodeId> to(dag.node_count(), book::Dag::kNoNode);
+    for (const book::NodeId n : walk.order) to[n] = renumbered.add_node(*dag.key(n), dag.node(n).terminal).first;
+    for (book::NodeId n = 0; n < dag.node_count(); ++n)
+      if (to[n] == book::Dag::kNoNode) to[n] = renumbered.add_anonymous(dag.node(n).terminal);
+    for (const book::NodeId n : walk.order)
+      for (const book::EdgeId e : dag.edges_of(n)) renumbered.add_edge(to[n], dag.edge(e).move, to[dag.edge(e).child]);
+    dag = std::move(renumbered);
+    phase_row("renumbered breadth first (experiment)", cpu_seconds() - start, "not counted");
+  }
   // The leaves' values as an EPD file would give them (the seeded values written as records),
   // imported as --import reads them.
   std::size_t unvalued = 0, mates = 0;
@@ -490,7 +506,7 @@ int usage() {
   fmt::print(stderr,
              "usage: book_bench [--megabytes N] [--games N] [--seed N] [--repeat N] [--only real|generated]\n"
              "                  [--check-plain]\n"
-             "       book_bench --scale M[,M...] [--seed N] [--pv-plies N]\n"
+             "       book_bench --scale M[,M...] [--seed N] [--pv-plies N] [--bfs-order]\n"
              "  --megabytes N  real games repeated in memory to N MB (default 40)\n"
              "  --games N      generated games (default 16000: about 1.1 M nodes)\n"
              "  --seed N       the generator's seed, for games and leaf values (default 17)\n"
@@ -500,6 +516,8 @@ int usage() {
              "                 in a temporary file, built, leaf values imported, backsolved, written;\n"
              "                 each phase timed, bytes a position and a move, peak memory (issue 36)\n"
              "  --pv-plies N   with --scale: the EPD's pv at most N plies (as the command's option)\n"
+             "  --bfs-order    with --scale, an experiment: the book renumbered breadth first before\n"
+             "                 the other phases (without the games' statistics; its peak is not the command's)\n"
              "example: build/bench/book_bench --games 2000 --megabytes 5 --repeat 1\n"
              "         build/bench/book_bench --scale 1,10\n");
   return 2;
@@ -515,6 +533,7 @@ int main(int argc, char** argv) {
   std::string only;
   std::vector<std::size_t> scale;  // millions of positions
   std::optional<std::size_t> pv_plies;  // the EPD's --pv-plies
+  bool bfs_order = false;
   const std::string data = EPDD_SHARED_DATA;
   const std::vector<std::string> files = {data + "/pgn/twic0920.pgn", data + "/pgn/tcec-engine-comments.pgn",
                                           data + "/books/2moves_v2.pgn"};
@@ -526,6 +545,7 @@ int main(int argc, char** argv) {
       else if (a == "--seed" && i + 1 < argc) seed = std::stoull(argv[++i]);
       else if (a == "--check-plain") check_plain = true;
       else if (a == "--pv-plies" && i + 1 < argc) pv_plies = std::stoul(argv[++i]);
+      else if (a == "--bfs-order") bfs_order = true;
       else if (a == "--scale" && i + 1 < argc) {
         std::stringstream list(argv[++i]);
         for (std::string m; std::getline(list, m, ',');) scale.push_back(std::stoul(m));
@@ -554,7 +574,7 @@ int main(int argc, char** argv) {
     const std::string folder = std::filesystem::temp_directory_path().string();
     for (const std::size_t millions : scale) {
       ScaleVerdict v;
-      const long peak_kb = in_child(std::function<ScaleVerdict()>([&] { return scale_run(millions, seed, folder, pv_plies); }), v);
+      const long peak_kb = in_child(std::function<ScaleVerdict()>([&] { return scale_run(millions, seed, folder, pv_plies, bfs_order); }), v);
       if (peak_kb < 0) {
         fmt::print("  the child process failed\n");
         met = false;
