@@ -1,6 +1,5 @@
 #include "book/first_paths.hpp"
 
-#include <algorithm>
 #include <charconv>
 #include <deque>
 #include <string_view>
