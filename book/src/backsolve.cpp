@@ -93,8 +93,15 @@ class Solver {
     mode_ = mode;
     limit_ = limit;
     steps_ = 0;
+    // A search that gives up is tried again (or its nodes left unvalued): the best moves its
+    // solved nodes stored are taken back, so that a retry does not store them twice.
+    const MoveStore::Mark mark = out_.best_move_store.mark();
     for (std::uint32_t i = comps.begin[c]; i < comps.begin[c + 1]; ++i)
-      if (!solve(comps.nodes[i])) return false;
+      if (!solve(comps.nodes[i])) {
+        for (std::uint32_t j = comps.begin[c]; j < i; ++j) out_.nodes[comps.nodes[j]].best_moves = {};
+        out_.best_move_store.rewind(mark);
+        return false;
+      }
     return true;
   }
 
@@ -264,6 +271,11 @@ class Solver {
 };
 
 }  // namespace
+
+void MoveStore::rewind(Mark mark) {
+  blocks_.resize(mark.blocks);
+  used_ = mark.used;
+}
 
 std::span<const core::Move> MoveStore::add(std::span<const core::Move> moves) {
   if (moves.empty()) return {};

@@ -76,6 +76,13 @@ class MoveStore {
  public:
   std::span<const core::Move> add(std::span<const core::Move> moves);
   std::size_t bytes() const { return blocks_.size() * kBlock * sizeof(core::Move); }
+  // Where the store stands, and back to it: what was added since is gone (its spans with it).
+  struct Mark {
+    std::size_t blocks = 0;
+    std::size_t used = 0;
+  };
+  Mark mark() const { return {blocks_.size(), used_}; }
+  void rewind(Mark mark);
 
  private:
   static constexpr std::size_t kBlock = std::size_t{1} << 12;
