@@ -152,7 +152,26 @@ class Parser {
   bool move_number_reported_ = false;
   bool bom_reported_ = false, crlf_reported_ = false, long_reported_ = false;
   std::vector<std::string> carried_comments_;  // comments after a result, for the next game
+  // The annotation lists of the last game's main-line moves, emptied, their memory kept: a
+  // caller that reads game after game into one Game object (the annotator, the book) makes no
+  // allocation per move for them (most moves carry a comment there).
+  std::vector<std::vector<Annotation>> spare_after_;
+  void start_over(Game& game);
 };
+
+void Parser::start_over(Game& game) {
+  for (MoveNode& node : game.main.moves) {
+    node.after.clear();
+    if (node.after.capacity() > 0) spare_after_.push_back(std::move(node.after));
+  }
+  // Everything back to a new Game's values; only the memory of its lists is kept.
+  Game fresh;
+  fresh.tags = std::move(game.tags);
+  fresh.tags.clear();
+  fresh.main.moves = std::move(game.main.moves);
+  fresh.main.moves.clear();
+  game = std::move(fresh);
+}
 
 void Parser::report_input_facts() {
   if (lex_.had_bom() && !bom_reported_) {
@@ -171,7 +190,7 @@ void Parser::report_input_facts() {
 }
 
 bool Parser::read(Game& game, std::vector<core::Move>* mainline) {
-  game = Game{};
+  start_over(game);
   if (mainline) mainline->clear();
   const TagSection tags = read_tags(game);
   if (tags == TagSection::None) {
@@ -432,6 +451,10 @@ void Parser::symbol(Game& game, std::vector<Level>& stack, const Token& t, std::
         quoted(t.text) + " read as " + core::to_san(level.board, m) + " (" + core::describe(parsed->leniency) + ")");
   if (level.var) {
     MoveNode node{m, {}};
+    if (!spare_after_.empty()) {
+      node.after = std::move(spare_after_.back());
+      spare_after_.pop_back();
+    }
     if (const int nag = suffix_nag(parsed->annotation)) node.after.push_back({Annotation::Kind::Nag, static_cast<std::uint8_t>(nag), {}, {}});
     level.var->moves.push_back(std::move(node));
   }

@@ -215,6 +215,38 @@ TEST_CASE("Reading from a stream gives the same games as reading from memory", "
   CHECK(n == memory.size());
 }
 
+TEST_CASE("One Game object read into game after game, changed between reads, gives fresh games", "[pgn][reader]") {
+  // The reader keeps the memory of the last game's lists (annotators read every game into one
+  // object and add to it): nothing of a game, or of what its caller added, reaches the next.
+  for (const char* name : {"heavily-annotated.pgn", "tcec-engine-comments.pgn", "chess960-cutechess.pgn"}) {
+    const std::string text = test::shared_file(name);
+    pgn::Diagnostics d1, d2;
+    const auto fresh = pgn::read_games(text, d1);
+    pgn::GameReader reader(text, d2);
+    std::size_t n = 0;
+    for (pgn::Game g; reader.next(g); ++n) {
+      REQUIRE(n < fresh.size());
+      const pgn::Game& f = fresh[n];
+      CHECK(g.same_tree(f));
+      CHECK((g.number == f.number && g.line == f.line && g.byte_end == f.byte_end));
+      CHECK((g.result_written == f.result_written && g.moves_read == f.moves_read));
+      CHECK(core::to_fen(g.start) == core::to_fen(f.start));
+      // What an annotator does to it before the next read.
+      g.main.comments_before.push_back("before");
+      g.set_tag("Annotator", "test");
+      for (pgn::MoveNode& node : g.main.moves) {
+        node.after.push_back({Annotation::Kind::Comment, 0, std::string(40, 'x'), {}});
+        node.after.push_back({Annotation::Kind::Nag, 2, {}, {}});
+        Annotation v{Annotation::Kind::Variation, 0, {}, {}};
+        v.variation.emplace_back().moves.push_back({node.move, {}});
+        node.after.push_back(std::move(v));
+      }
+    }
+    CHECK(n == fresh.size());
+    CHECK(d1.items().size() == d2.items().size());
+  }
+}
+
 TEST_CASE("Each game says where its bytes end: its last token, before trailing comments and white space", "[pgn][reader]") {
   // Game 1 ends at its result; the comment after it is carried to game 2. Game 2 has no
   // marker: it ends with its last move. Game 3 is tags only, then a stream of CRLF white space.
