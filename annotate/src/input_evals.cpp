@@ -37,9 +37,16 @@ core::Score side_to_move_score(const EvalReading& e, core::Color to_move) {
   return core::Score::centipawns(white ? e.white.cp() : -e.white.cp());
 }
 
-// `slot` set to an analysis of line 1 only (made in place: this runs for every position).
-void set_evaluation(std::optional<uci::Analysis>& slot, core::Score score, int depth) {
+// Emptied line lists whose memory is used again (this runs for every position).
+using SpareLines = std::vector<std::vector<uci::PvLine>>;
+
+// `slot` set to an analysis of line 1 only (made in place, its list from `spare` when there is one).
+void set_evaluation(std::optional<uci::Analysis>& slot, core::Score score, int depth, SpareLines& spare) {
   uci::Analysis& a = slot.emplace();
+  if (!spare.empty()) {
+    a.lines = std::move(spare.back());
+    spare.pop_back();
+  }
   uci::PvLine& line = a.lines.emplace_back();
   line.score = score;
   line.depth = depth;
@@ -58,23 +65,23 @@ const std::string* comment_text(const pgn::Annotation& a) {
 // (Set in `slot`; left as it is when there is none.)
 template <class Comments>
 void eval_command_of(std::optional<uci::Analysis>& slot, const Comments& comments, core::Color to_move, std::size_t ply,
-                     std::vector<std::string>* problems) {
+                     std::vector<std::string>* problems, SpareLines& spare) {
   for (const auto& item : comments) {
     const std::string* c = comment_text(item);
     if (!c) continue;
     const auto e = read_eval(*c);
     if (!e && problems) problems->push_back("ply " + std::to_string(ply) + ": " + e.error());
-    if (e && *e) return set_evaluation(slot, side_to_move_score(**e, to_move), (*e)->depth);
+    if (e && *e) return set_evaluation(slot, side_to_move_score(**e, to_move), (*e)->depth, spare);
   }
 }
 
 // The score an engine-match comment after a move gives the position BEFORE that move: the
 // engine's own search of it, from its side to move (the mover), as an analysis gives it. (Set in
 // `slot`; left as it is when there is none.)
-void engine_comment_of(std::optional<uci::Analysis>& slot, const std::vector<pgn::Annotation>& after) {
+void engine_comment_of(std::optional<uci::Analysis>& slot, const std::vector<pgn::Annotation>& after, SpareLines& spare) {
   for (const pgn::Annotation& a : after)
     if (const std::string* c = comment_text(a))
-      if (const auto e = read_engine_comment(*c)) return set_evaluation(slot, e->mover, e->depth);
+      if (const auto e = read_engine_comment(*c)) return set_evaluation(slot, e->mover, e->depth, spare);
 }
 
 // The move an earlier judgement at this move names as best ("Nc6 was best."), or empty.
@@ -175,9 +182,16 @@ PositionAnalyses input_analyses(const pgn::Game& game, std::vector<std::string>*
 
 void input_analyses(const pgn::Game& game, PositionAnalyses& out, std::vector<std::string>* problems) {
   const auto& moves = game.main.moves;
-  out.assign(moves.size() + 1, std::nullopt);  // (what it held is gone; its memory stays)
+  // What it held is gone; its memory stays (the slots', and their line lists').
+  SpareLines spare;
+  for (std::optional<uci::Analysis>& slot : out)
+    if (slot && slot->lines.capacity() > 0) {
+      slot->lines.clear();
+      spare.push_back(std::move(slot->lines));
+    }
+  out.assign(moves.size() + 1, std::nullopt);
   core::Color to_move = game.start.side_to_move();
-  eval_command_of(out[0], game.main.comments_before, to_move, 0, problems);
+  eval_command_of(out[0], game.main.comments_before, to_move, 0, problems, spare);
   // The board is played forward only to a move that names a best line (few do).
   core::Board board = game.start;
   std::size_t played = 0;
@@ -185,9 +199,9 @@ void input_analyses(const pgn::Game& game, PositionAnalyses& out, std::vector<st
     const pgn::MoveNode& node = moves[ply - 1];
     if (node.move.is_null()) break;
     to_move = ~to_move;
-    eval_command_of(out[ply], node.after, to_move, ply, problems);
+    eval_command_of(out[ply], node.after, to_move, ply, problems, spare);
     // An [%eval] of the position before the move, where there is one, wins over the mover's own.
-    if (!out[ply - 1]) engine_comment_of(out[ply - 1], node.after);
+    if (!out[ply - 1]) engine_comment_of(out[ply - 1], node.after, spare);
     if (!out[ply - 1]) continue;
     if (const std::string_view best = named_best(node.after); !best.empty()) {
       for (; played < ply - 1; ++played) board.make_move(moves[played].move);
