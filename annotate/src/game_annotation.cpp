@@ -32,12 +32,16 @@ std::string first_san(const core::Board& before, const pgn::Annotation& a) {
   return san;
 }
 
-bool selected(const AnnotateOptions& o, PlayerSides players, const core::Board& before, core::Move move, std::size_t ply) {
-  const core::Color mover = before.side_to_move();
+bool chosen(const AnnotateOptions& o, PlayerSides players, core::Color mover, core::Move move, std::size_t ply) {
   if (move.is_null() || static_cast<long long>(ply) < o.from_ply) return false;
   if (o.side && *o.side != mover) return false;
-  if (!(mover == core::Color::White ? players.white : players.black)) return false;
-  return !(o.book && o.book->contains(before.polyglot_key()));
+  return mover == core::Color::White ? players.white : players.black;
+}
+
+bool in_book(const AnnotateOptions& o, const core::Board& before) { return o.book && o.book->contains(before.polyglot_key()); }
+
+bool selected(const AnnotateOptions& o, PlayerSides players, const core::Board& before, core::Move move, std::size_t ply) {
+  return chosen(o, players, before.side_to_move(), move, ply) && !in_book(o, before);
 }
 
 bool lila_initial(const core::Board& start) {
@@ -55,21 +59,52 @@ struct Eval {
   int depth = 0;
 };
 
-// Checkmate and stalemate are scored on the board (mate in 0, 0.00 at depth 0); any other
-// position by its analysis's line 1. (`moves_on`: the main line goes on from it with a move, a
-// legal one: no need to count them.)
-std::optional<Eval> evaluate(const core::Board& board, const std::optional<uci::Analysis>* analysis, bool moves_on) {
-  if (!moves_on && board.count_legal() == 0)
-    return Eval{board.in_check() ? core::Score::mate_in_plies(0) : core::Score::centipawns(0), 0};
+// A position's evaluation by its analysis's line 1, or none.
+std::optional<Eval> analysed(const std::optional<uci::Analysis>* analysis) {
   if (analysis && *analysis && !(*analysis)->lines.empty()) return Eval{(*analysis)->lines[0].score, (*analysis)->depth};
   return std::nullopt;
 }
 
-// The evaluation of the position `move` leads to from `before` (evaluate): the board is played
-// forward, and back, only where the line ends there (or a null move follows).
-std::optional<Eval> evaluate_after(core::Board& before, core::Move move, const std::optional<uci::Analysis>* analysis,
+// Checkmate and stalemate are scored on the board (mate in 0, 0.00 at depth 0); any other
+// position by its analysis (analysed). (`moves_on`: the main line goes on from it with a move, a
+// legal one: no need to count them.)
+std::optional<Eval> evaluate(const core::Board& board, const std::optional<uci::Analysis>* analysis, bool moves_on) {
+  if (!moves_on && board.count_legal() == 0)
+    return Eval{board.in_check() ? core::Score::mate_in_plies(0) : core::Score::centipawns(0), 0};
+  return analysed(analysis);
+}
+
+// The main line's positions, its board played forward only when one is read: a game judged
+// from its own evaluations reads few (a judged move's line, a line's end, a book's key), and
+// playing every move is a third of what replaying costs there.
+class MainLine {
+ public:
+  explicit MainLine(const pgn::Game& game) : board_(game.start), moves_(game.main.moves) {}
+  // The position before the move of ply `p + 1` (0: the start). Positions are read in order:
+  // never one before the last read.
+  core::Board& at(std::size_t p) {
+    for (; played_ < p; ++played_) {
+      const core::Move m = moves_[played_].move;
+      if (m.is_null()) board_.make_null_move();
+      else board_.make_move(m);
+    }
+    return board_;
+  }
+  core::Move move(std::size_t ply) const { return moves_[ply - 1].move; }
+
+ private:
+  core::Board board_;
+  const std::vector<MoveNode>& moves_;
+  std::size_t played_ = 0;
+};
+
+// The evaluation of the position the move of `ply` (1-based) leads to (evaluate): the board
+// is read, played to it and back, only where the line ends there (or a null move follows).
+std::optional<Eval> evaluate_after(MainLine& line, std::size_t ply, const std::optional<uci::Analysis>* analysis,
                                    bool moves_on) {
-  if (moves_on) return evaluate(before, analysis, true);  // (the board is not read)
+  if (moves_on) return analysed(analysis);
+  core::Board& before = line.at(ply - 1);
+  const core::Move move = line.move(ply);
   if (move.is_null()) before.make_null_move();
   else before.make_move(move);
   std::optional<Eval> e = evaluate(before, analysis, false);
@@ -165,16 +200,20 @@ bool only_move(const core::Board& before, core::Move played, const uci::Analysis
 
 // Everything one judged move gets.
 struct MoveContext {
-  const core::Board& before;  // the position before the move, the mover to move
+  MainLine& line;
+  std::size_t ply;  // the move's, 1-based
+  core::Color mover;
   MoveNode& node;
   Eval before_eval, after_eval;
   const uci::Analysis* before_analysis;  // nullptr for a position scored on the board
+  // The position before the move, the mover to move (played to when read).
+  const core::Board& before() const { return line.at(ply - 1); }
 };
 
 // Whether the engine's first move in the position before the move is the move played.
 bool played_best(const MoveContext& m) {
   if (!m.before_analysis || m.before_analysis->lines.empty() || m.before_analysis->lines[0].pv.empty()) return false;
-  const auto best = core::parse_uci(m.before, m.before_analysis->lines[0].pv[0], core::uci_castling_for(m.before));
+  const auto best = core::parse_uci(m.before(), m.before_analysis->lines[0].pv[0], core::uci_castling_for(m.before()));
   return best && *best == m.node.move;
 }
 
@@ -227,14 +266,14 @@ bool put_judgement(std::vector<Annotation>& after, OurJudgement ours, bool repla
 // it (`beside` set when ours was added there).
 Judgement judge_move(MoveContext& m, const AnnotateOptions& o, std::string& better, bool& replaced, bool& beside) {
   auto& after = m.node.after;
-  replaced = o.replace_analysis && remove_earlier_judgement(after, m.before);
+  replaced = o.replace_analysis && remove_earlier_judgement(after, m.before());
   // lila judges a move only where its analysis has a variation, and has none where the engine's
   // first move is the move played (fishnet's AnalysisBuilder): the engine's own move is never
   // marked, whatever two searches said of the positions around it.
   const Judgement j = played_best(m) ? Judgement::None : judge(o.rule, m.before_eval.score, m.after_eval.score);
   OurJudgement ours;
   if (j == Judgement::None) {
-    if (o.only_moves && m.before_analysis && only_move(m.before, m.node.move, *m.before_analysis)) {
+    if (o.only_moves && m.before_analysis && only_move(m.before(), m.node.move, *m.before_analysis)) {
       ours.words = kOnlyMoveComment;
       ours.nag = 1;
     }
@@ -243,11 +282,11 @@ Judgement judge_move(MoveContext& m, const AnnotateOptions& o, std::string& bett
   }
   std::string best_san;
   if (m.before_analysis && !m.before_analysis->lines.empty()) {
-    ours.line = engine_line(m.before, m.before_analysis->lines[0].pv, std::max(o.variation_plies, 1));
-    if (!ours.line.moves.empty() && ours.line.moves[0].move != m.node.move) best_san = core::to_san(m.before, ours.line.moves[0].move);
+    ours.line = engine_line(m.before(), m.before_analysis->lines[0].pv, std::max(o.variation_plies, 1));
+    if (!ours.line.moves.empty() && ours.line.moves[0].move != m.node.move) best_san = core::to_san(m.before(), ours.line.moves[0].move);
     else ours.line.moves.clear();
   }
-  const bool white = m.before.side_to_move() == core::Color::White;
+  const bool white = m.mover == core::Color::White;
   better = best_san;
   ours.words = advice_comment(m.before_eval.score, m.after_eval.score, white, j, o.ascii_words, best_san);
   ours.nag = nag(j);
@@ -324,15 +363,16 @@ GameOutcome annotate_game(pgn::Game& game, const PositionAnalyses& searched, con
   PositionAnalyses& merged = scratch ? *scratch : local;
   const PositionAnalyses& analyses = answers(game, searched, options, out, merged);
   out.plies.reserve(game.main.moves.size());
-  core::Board board = game.start;
+  const core::Board& start = game.start;
+  MainLine line(game);
   const auto& moves = game.main.moves;
   const auto moves_on = [&moves](std::size_t ply) { return ply < moves.size() && !moves[ply].move.is_null(); };
-  std::optional<Eval> previous = evaluate(board, analysis_at(analyses, 0), moves_on(0));
+  std::optional<Eval> previous = evaluate(start, analysis_at(analyses, 0), moves_on(0));
   out.positions = game.main.moves.size() + 1;
   // (The usual start without one is not counted: lila's +0.15 below stands for it.)
-  out.unevaluated += !previous && !lila_initial(board);
+  out.unevaluated += !previous && !lila_initial(start);
   if (previous) {
-    const std::string command = format_eval(previous->score, board.side_to_move(), previous->depth);
+    const std::string command = format_eval(previous->score, start.side_to_move(), previous->depth);
     auto& comments = game.main.comments_before;
     if (comments.empty()) comments.insert(comments.begin(), command);
     else replace_eval_in(comments.front(), command);
@@ -340,24 +380,24 @@ GameOutcome annotate_game(pgn::Game& game, const PositionAnalyses& searched, con
   // lila never reads an evaluation of the usual start position (a lichess export has none): its
   // judgement, ACPL and accuracy of the first move take Cp.initial, White's +0.15. So does epdd
   // when that position has no evaluation; one it has (searched, or given) is used as it is.
-  if (!previous && lila_initial(board))
+  if (!previous && lila_initial(start))
     previous = Eval{core::Score::centipawns(kInitialCentipawns), 0};
   // Each main-line position's value for the accuracy (White's centipawns), and the moves it rates.
   std::vector<std::optional<int>> values(game.main.moves.size() + 1);
   std::vector<bool> rated(game.main.moves.size(), false);
-  if (previous) values[0] = white_centipawns(previous->score, board.side_to_move());
-  // The board stays on the position before each move while the move is judged (that is what the
-  // judgement reads); the position after it is played only where the line ends (checkmate,
-  // stalemate: evaluate_after).
+  if (previous) values[0] = white_centipawns(previous->score, start.side_to_move());
+  core::Color mover = start.side_to_move();
+  // The board is played to the position before a move only when something reads it (the move's
+  // SAN for the report, a judgement's line, a book, a line's end: MainLine).
   for (std::size_t ply = 1; ply <= game.main.moves.size(); ++ply) {
     MoveNode& node = game.main.moves[ply - 1];
     PlyRecord& record = out.plies.emplace_back();
-    if (options.move_texts) record.san = core::to_san(board, node.move);
+    if (options.move_texts) record.san = core::to_san(line.at(ply - 1), node.move);
     if (node.move.is_null() && out.null_move == 0) out.null_move = ply;
     const auto* before_analysis = analysis_at(analyses, ply - 1);
-    const std::optional<Eval> current = evaluate_after(board, node.move, analysis_at(analyses, ply), moves_on(ply));
+    const std::optional<Eval> current = evaluate_after(line, ply, analysis_at(analyses, ply), moves_on(ply));
     (out.null_move > 0 ? out.after_null : out.unevaluated) += !current;
-    const core::Color to_move = ~board.side_to_move();  // after the move
+    const core::Color to_move = ~mover;  // after the move
     record.to_move = to_move;
     if (current) record.eval = current->score;
     if (current) {
@@ -370,10 +410,11 @@ GameOutcome annotate_game(pgn::Game& game, const PositionAnalyses& searched, con
     // A checkmate is the end of lila's analysis: the mating move has no evaluation after it
     // there, so it is neither judged nor in the ACPL or the accuracy (its [%eval #0] is written).
     if (current && !checkmated(*current)) values[ply] = white_centipawns(current->score, to_move);
-    const core::Board& before = board;
-    if (previous && current && !checkmated(*current) && selected(options, players, before, node.move, ply)) {
+    // (The board is played to the move only with a book to look it up in.)
+    if (previous && current && !checkmated(*current) && chosen(options, players, mover, node.move, ply) &&
+        !(options.book && in_book(options, line.at(ply - 1)))) {
       rated[ply - 1] = true;
-      MoveContext m{before, node, *previous, *current,
+      MoveContext m{line, ply, mover, node, *previous, *current,
                     before_analysis && *before_analysis ? &**before_analysis : nullptr};
       bool replaced = false, beside = false;
       const Judgement j = judge_move(m, options, record.better, replaced, beside);
@@ -381,13 +422,12 @@ GameOutcome annotate_game(pgn::Game& game, const PositionAnalyses& searched, con
       out.earlier_kept += earlier && !replaced;
       out.beside += beside;
       record.judgement = j;
-      SideSummary& side = before.side_to_move() == core::Color::White ? out.white : out.black;
+      SideSummary& side = mover == core::Color::White ? out.white : out.black;
       side.add(j, centipawn_loss(previous->score, current->score));
     } else {
       out.earlier_kept += earlier;
     }
-    if (node.move.is_null()) board.make_null_move();
-    else board.make_move(node.move);
+    mover = to_move;
     previous = current;
   }
   const GameAccuracy accuracy = game_accuracy(values, game.start.side_to_move(), &rated);

@@ -41,8 +41,13 @@ struct PlayerSides {
   bool black = true;
 };
 
-// Whether the move at `ply` (1-based), `move` from `before`, is one the options judge: from
-// from_ply on, of the chosen side and player, not from a book position, not a null move.
+// Whether the move at `ply` (1-based), `move` by `mover`, is one the options judge apart from
+// the book: from from_ply on, of the chosen side and player, not a null move.
+bool chosen(const AnnotateOptions& o, PlayerSides players, core::Color mover, core::Move move, std::size_t ply);
+// Whether `before` is a position of the options' book (--book): its moves are not judged.
+bool in_book(const AnnotateOptions& o, const core::Board& before);
+// Whether the move at `ply` (1-based), `move` from `before`, is one the options judge: chosen
+// and not from a book position.
 bool selected(const AnnotateOptions& o, PlayerSides players, const core::Board& before, core::Move move, std::size_t ply);
 
 // The usual start position, which lila values as Cp.initial (+0.15) when it has no evaluation.
