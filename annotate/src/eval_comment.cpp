@@ -23,7 +23,9 @@ struct Span {
 
 Span find_eval(std::string_view comment) {
   constexpr std::string_view kOpen = "[%eval";
-  for (std::size_t at = comment.find(kOpen); at != std::string_view::npos; at = comment.find(kOpen, at + 1)) {
+  // (Most comments that have one begin with it, as lichess and epdd write them: no search then.)
+  for (std::size_t at = comment.starts_with(kOpen) ? 0 : comment.find(kOpen); at != std::string_view::npos;
+       at = comment.find(kOpen, at + 1)) {
     const std::size_t after = at + kOpen.size();
     if (after >= comment.size() || !is_space(comment[after])) continue;
     std::size_t close = after;  // the next '[' or ']' (a loop: find_first_of calls a search per byte)

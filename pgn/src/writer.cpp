@@ -55,7 +55,10 @@ class LineWriter {
       out_ += ' ';
     }
     if (!glue) chain_start_ = out_.size() - line_start_;
-    out_.append(head).append(body).append(tail);
+    // (Most tokens have neither head nor tail: no call for them.)
+    if (!head.empty()) out_.append(head);
+    out_.append(body);
+    if (!tail.empty()) out_.append(tail);
   }
   void token(std::string_view t, bool space_before = true) { token({}, t, {}, space_before); }
   // The next token follows without a space (after '(').
@@ -136,7 +139,8 @@ void MovetextStream::comment(std::string_view text) {
   for (std::size_t start = 0; start < text.size();) {
     std::size_t end = text.find(' ', start);
     if (end == std::string_view::npos) end = text.size();
-    w.token(start == 0 ? "{" : "", text.substr(start, end - start), end == text.size() ? "}" : "");
+    constexpr std::string_view kOpen = "{", kClose = "}", kNone;
+    w.token(start == 0 ? kOpen : kNone, text.substr(start, end - start), end == text.size() ? kClose : kNone);
     start = end + 1;
   }
 }
