@@ -253,6 +253,32 @@ AnalysisRun read_from_store(store::Store& store, const store::JobRow& job, Analy
 
 }  // namespace
 
+namespace {
+
+// What a cache key asks of which position: the text after the engine's identity ("fen ...|960
+// 0|moves ...|depth 20|searchmoves ").
+std::string_view asked_part(std::string_view key) {
+  const std::size_t at = key.find("|fen ");
+  return at == std::string_view::npos ? key : key.substr(at + 1);
+}
+
+// Why a stored item is not the one its job plans at its index today: a job planned by another
+// version of epdd (one that numbered the positions otherwise), or over an input that changed.
+// Its result would answer another position: an error naming both, never a silent mix.
+std::optional<std::string> plan_mismatch(std::int64_t job, const store::ItemRow& item,
+                                         const std::map<std::size_t, uci::AnalysisRequest>& planned) {
+  const auto it = planned.find(static_cast<std::size_t>(item.index));
+  const std::string now = it == planned.end() ? std::string() : cache_key(it->second, "");
+  if (it != planned.end() && asked_part(item.key) == asked_part(now)) return std::nullopt;
+  return fmt::format("job {}: item {} holds '{}', but the job's input plans {} there now: the job was planned by "
+                     "another version of epdd, or its input differs; submit it again (what was searched is in the "
+                     "cache, and is not searched again)",
+                     job, item.index, asked_part(item.key),
+                     it == planned.end() ? std::string("nothing") : "'" + std::string(asked_part(now)) + "'");
+}
+
+}  // namespace
+
 std::string item_error(const store::ItemRow& item) { return item.error.empty() ? "failed" : item.error; }
 
 Expected<AnalysisRun, std::string> load_run(store::Store& store, const store::JobRow& job) {
@@ -265,11 +291,12 @@ Expected<AnalysisRun, std::string> load_run(store::Store& store, const store::Jo
   run.engine_settings = options;
   run.input_file = job_files(store, job.id);
   if (kind.renders_from_store()) return read_from_store(store, job, std::move(run));
-  kind.plan(*spec, run);
+  const std::map<std::size_t, uci::AnalysisRequest> planned = kind.plan(*spec, run);
   for (const auto& item : store.items(job.id)) {
     const auto line = static_cast<std::size_t>(item.index);
     if (line >= run.analyses.size())
       return unexpected(fmt::format("job {}: item {} is beyond the input's {} lines", job.id, line, run.analyses.size()));
+    if (auto why = plan_mismatch(job.id, item, planned)) return unexpected(*why);
     if (item.state == store::ItemState::Done) {
       auto a = store::analysis_from_json(item.result);
       if (!a) return unexpected(fmt::format("job {}: the result of item {}: {}", job.id, line, a.error()));

@@ -60,6 +60,19 @@ fi
 grep -q "leaf 1. e4 e5 2. Bc4 .*not analysed: .*crash" a2.err || fail "the rerun did not try the failed leaf again: $(cat a2.err)"
 cmp a.epd a2.epd || fail "a rerun writes another book"
 [ "$(sqlite3 a.db "select count(*) from items where state = 'failed'")" = 1 ] || fail "the crashed leaf is not failed in the store"
+# A job whose items another version of epdd numbered otherwise (here: two items' numbers swapped
+# in the store) is refused on resume, naming both positions, never rendered with each result
+# given to the other's leaf.
+cp a.db swapped.db
+sqlite3 swapped.db "update items set idx = -1 where idx = 0; update items set idx = 0 where idx = 1;
+                    update items set idx = 1 where idx = -1"
+status=0
+"$epdd" book backsolve book.pgn --engine ./scripted.sh --depth 2 --store swapped.db -o swapped.epd -q 2> swapped.err ||
+  status=$?
+[ "$status" = 2 ] || fail "a store whose items are numbered otherwise: exit $status, not 2: $(cat swapped.err)"
+grep -q "item 0 holds 'fen .*', but the job's input plans 'fen .*' there now" swapped.err ||
+  fail "the refusal does not name both positions: $(cat swapped.err)"
+[ ! -e swapped.epd ] || fail "a book was written from a store whose items are numbered otherwise"
 
 # 2. The round trip, with the plain fake engine (no crash).
 "$epdd" book backsolve book.pgn --engine "$fake" --depth 2 --store b.db -o direct.epd -q
