@@ -8,6 +8,7 @@
 
 #include "core/text.hpp"
 #include "epd/document.hpp"
+#include "book/first_paths.hpp"
 #include "book/polyglot.hpp"
 #include "pgn/reader.hpp"
 
@@ -133,6 +134,14 @@ std::optional<std::string> binary_problem(const InputFile& f) {
 
 }  // namespace
 
+void number_in_output_order(BuiltBook& book) {
+  const std::vector<NodeId> rank = book.dag.renumber(output_order(book.dag, &book.epd.names));
+  for (NodeId& n : book.epd.records) n = rank[n];
+  RootNames names;
+  for (auto& [n, name] : book.epd.names) names.emplace(rank[n], std::move(name));
+  book.epd.names = std::move(names);
+}
+
 Expected<BuiltBook, std::string> build_book(std::span<const InputFile> files, const BookInputOptions& options) {
   BuiltBook book;
   for (const InputFile& f : files)
@@ -168,6 +177,7 @@ Expected<BuiltBook, std::string> build_book(std::span<const InputFile> files, co
     if (book.note_count > book.notes.size()) why += fmt::format("\n({} more notes)", book.note_count - book.notes.size());
     return unexpected(why);
   }
+  number_in_output_order(book);
   return book;
 }
 

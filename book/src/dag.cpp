@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <deque>
 #include <optional>
+#include <stdexcept>
 
 #include "core/fen.hpp"
 
@@ -227,6 +228,73 @@ Dag Dag::filtered(std::uint32_t min_games) const {
     }
   }
   return out;
+}
+
+namespace {
+
+// Moves the elements of `a` so that a[i] becomes what a[from[i]] was, in place: each cycle of
+// the permutation is followed once, one element held aside (`done` marks the placed ones).
+template <class Array>
+void permute_in_place(Array& a, const std::vector<std::uint32_t>& from) {
+  std::vector<bool> done(from.size(), false);
+  for (std::size_t start = 0; start < from.size(); ++start) {
+    if (done[start]) continue;
+    auto held = a[start];
+    std::size_t at = start;
+    while (true) {
+      done[at] = true;
+      const std::size_t source = from[at];
+      if (source == start) {
+        a[at] = held;
+        break;
+      }
+      a[at] = a[source];
+      at = source;
+    }
+  }
+}
+
+}  // namespace
+
+std::vector<NodeId> Dag::renumber(std::vector<NodeId> order) {
+  const std::size_t count = nodes_.size();
+  std::vector<NodeId> rank(count, kNoNode);
+  if (order.size() != count || (count > 0 && order[0] != 0))
+    throw std::invalid_argument("Dag::renumber: the order must hold every node once, node 0 first");
+  for (std::size_t i = 0; i < count; ++i) {
+    if (order[i] >= count || rank[order[i]] != kNoNode)
+      throw std::invalid_argument("Dag::renumber: the order must hold every node once, node 0 first");
+    rank[order[i]] = static_cast<NodeId>(i);
+  }
+  permute_in_place(nodes_, order);
+  permute_in_place(keys_, order);
+  std::vector<NodeId>().swap(order);
+  // The edges node after node (their lists still link the old ids), then in place; each list
+  // is then a run of consecutive ids.
+  std::vector<EdgeId> edge_order;
+  edge_order.reserve(edges_.size());
+  for (std::size_t n = 0; n < count; ++n) {
+    Node& node = nodes_[n];
+    const auto first = static_cast<EdgeId>(edge_order.size());
+    for (EdgeId e = node.first_edge; e != kNoEdge; e = edges_[e].next) edge_order.push_back(e);
+    const bool has_edges = edge_order.size() > first;
+    node.first_edge = has_edges ? first : kNoEdge;
+    node.last_edge = has_edges ? static_cast<EdgeId>(edge_order.size() - 1) : kNoEdge;
+  }
+  if (edge_order.size() != edges_.size()) throw std::logic_error("Dag::renumber: an edge in no node's list");
+  permute_in_place(edges_, edge_order);
+  std::vector<EdgeId>().swap(edge_order);
+  for (std::size_t n = 0; n < count; ++n) {
+    const Node& node = nodes_[n];
+    if (node.first_edge == kNoEdge) continue;
+    for (EdgeId e = node.first_edge; e <= node.last_edge; ++e) {
+      edges_[e].child = rank[edges_[e].child];
+      edges_[e].next = e == node.last_edge ? kNoEdge : e + 1;
+    }
+  }
+  for (Slot& s : index_)
+    if (s.node != kNoNode) s.node = rank[s.node];
+  return rank;
 }
 
 }  // namespace epdd::book

@@ -1,7 +1,7 @@
 #include "book/first_paths.hpp"
 
 #include <charconv>
-#include <deque>
+#include <optional>
 #include <string_view>
 
 #include "core/fen.hpp"
@@ -11,26 +11,88 @@ namespace epdd::book {
 
 namespace {
 
-// Adds the nodes `from` reaches that no earlier walk reached, breadth first.
-void walk_from(const Dag& dag, NodeId from, FirstPaths& f) {
-  std::deque<NodeId> queue{from};
-  f.root[from] = from;
-  while (!queue.empty()) {
-    const NodeId n = queue.front();
-    queue.pop_front();
-    f.order.push_back(n);
-    if (dag.is_leaf(n)) continue;
-    const core::Board board = board_of(dag, n);
-    for (EdgeId e : dag.edges_of(n)) {
-      const Edge& edge = dag.edge(e);
-      if (f.reached(edge.child) || !dag.key(edge.child)) continue;
-      f.root[edge.child] = from;
-      f.parent[edge.child] = n;
-      f.san[edge.child] = SanText(core::to_san(board, edge.move));
-      queue.push_back(edge.child);
+// The walks that define the first paths (see the header), for any record of them: `Paths` says
+// which nodes are reached and is told of each walk's root (`root(n, label)`, the label made
+// only when asked: `label()`), of each node reached from its parent (`reach(parent, child,
+// move, board)`, `board()` the parent's position, made only when asked), and of each node in
+// walk order (`visit(n)`).
+template <class Paths>
+class Walks {
+ public:
+  Walks(const Dag& dag, Paths& paths) : dag_(dag), paths_(paths) {}
+
+  void all(const RootNames* names) {
+    if (dag_.node_count() == 0) return;
+    const auto named = [&](NodeId n) { return names && names->count(n) > 0; };
+    if (dag_.key(0) && (!dag_.is_leaf(0) || dag_.node_count() == 1 || named(0))) walk_from(0, [] { return std::string("start"); });
+    std::size_t unnamed = 0;
+    for (int pass = 0; pass < 2; ++pass)
+      for (NodeId n = 1; n < dag_.node_count(); ++n) {
+        if (paths_.reached(n) || !dag_.key(n) || (pass == 0 && dag_.node(n).parents > 0)) continue;
+        const std::size_t k = named(n) ? 0 : ++unnamed;
+        walk_from(n, [&] { return k == 0 ? names->at(n) : "root " + std::to_string(k); });
+      }
+  }
+
+ private:
+  // Adds the nodes `from` reaches that no earlier walk reached, breadth first.
+  template <class Label>
+  void walk_from(NodeId from, const Label& label) {
+    queue_.assign(1, from);
+    paths_.root(from, label);
+    for (std::size_t next = 0; next < queue_.size(); ++next) {
+      const NodeId n = queue_[next];
+      paths_.visit(n);
+      if (dag_.is_leaf(n)) continue;
+      std::optional<core::Board> board;
+      const auto board_of_n = [&]() -> const core::Board& { return board ? *board : board.emplace(board_of(dag_, n)); };
+      for (EdgeId e : dag_.edges_of(n)) {
+        const Edge& edge = dag_.edge(e);
+        if (paths_.reached(edge.child) || !dag_.key(edge.child)) continue;
+        paths_.reach(n, edge.child, edge.move, board_of_n);
+        queue_.push_back(edge.child);
+      }
     }
   }
-}
+
+  const Dag& dag_;
+  Paths& paths_;
+  std::vector<NodeId> queue_;
+};
+
+// The first paths whole: order, parents, SAN, roots and labels.
+struct AllOfIt {
+  FirstPaths& f;
+  bool reached(NodeId n) const { return f.reached(n); }
+  template <class Label>
+  void root(NodeId n, const Label& label) {
+    f.root[n] = n;
+    f.label[n] = label();
+  }
+  template <class Board>
+  void reach(NodeId parent, NodeId child, core::Move move, const Board& board) {
+    f.root[child] = f.root[parent];
+    f.parent[child] = parent;
+    f.san[child] = SanText(core::to_san(board(), move));
+  }
+  void visit(NodeId n) { f.order.push_back(n); }
+};
+
+// The order alone.
+struct OrderOnly {
+  std::vector<char> seen;
+  std::vector<NodeId> order;
+  bool reached(NodeId n) const { return seen[n] != 0; }
+  template <class Label>
+  void root(NodeId n, const Label&) {
+    seen[n] = 1;
+  }
+  template <class Board>
+  void reach(NodeId, NodeId child, core::Move, const Board&) {
+    seen[child] = 1;
+  }
+  void visit(NodeId n) { order.push_back(n); }
+};
 
 }  // namespace
 
@@ -51,20 +113,22 @@ FirstPaths first_paths(const Dag& dag, const RootNames* names) {
   f.parent.assign(dag.node_count(), Dag::kNoNode);
   f.san.resize(dag.node_count());
   f.root.assign(dag.node_count(), Dag::kNoNode);
-  if (dag.node_count() == 0) return f;
-  const auto named = [&](NodeId n) { return names && names->count(n) > 0; };
-  if (dag.key(0) && (!dag.is_leaf(0) || dag.node_count() == 1 || named(0))) {
-    f.label[0] = "start";
-    walk_from(dag, 0, f);
-  }
-  std::size_t unnamed = 0;
-  for (int pass = 0; pass < 2; ++pass)
-    for (NodeId n = 1; n < dag.node_count(); ++n) {
-      if (f.reached(n) || !dag.key(n) || (pass == 0 && dag.node(n).parents > 0)) continue;
-      f.label[n] = named(n) ? names->at(n) : "root " + std::to_string(++unnamed);
-      walk_from(dag, n, f);
-    }
+  AllOfIt paths{f};
+  Walks<AllOfIt>(dag, paths).all(names);
   return f;
+}
+
+std::vector<NodeId> output_order(const Dag& dag, const RootNames* names) {
+  OrderOnly paths{std::vector<char>(dag.node_count(), 0), {}};
+  paths.order.reserve(dag.node_count());
+  Walks<OrderOnly>(dag, paths).all(names);
+  if (dag.node_count() > 0 && !paths.seen[0]) {  // (first, in the book or not)
+    paths.order.insert(paths.order.begin(), 0);
+    paths.seen[0] = 1;
+  }
+  for (NodeId n = 0; n < dag.node_count(); ++n)
+    if (!paths.seen[n]) paths.order.push_back(n);
+  return paths.order;
 }
 
 std::vector<std::string> first_path_moves(const FirstPaths& f, NodeId n) {

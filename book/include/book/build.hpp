@@ -71,6 +71,13 @@ struct BuiltBook {
 // (a Polyglot file whose size is not a multiple of 16, or not sorted; a PGN file with a NUL byte
 // in its first 4 KiB, which is binary; no game, Polyglot entry or EPD record in any file, with
 // the notes that say why) names the file; problems inside a file are notes.
+// The book's nodes are numbered in the order its outputs walk them (output_order, the records'
+// names as roots' names): every phase after the build reads its arrays front to back, which at
+// millions of positions is a fifth of the time (bench/book_bench --scale).
 Expected<BuiltBook, std::string> build_book(std::span<const InputFile> files, const BookInputOptions& options);
+
+// Renumbers a built book so (Dag::renumber(output_order)), its EPD records and names with it;
+// build_book does it last.
+void number_in_output_order(BuiltBook& book);
 
 }  // namespace epdd::book

@@ -191,6 +191,13 @@ class Dag {
   // by its games.
   Dag filtered(std::uint32_t min_games) const;
 
+  // Renumbers the book in place: node order[i] becomes node i (`order` holds every node once,
+  // node 0 first), and the edges follow node after node, each node's in its list's order, so
+  // that a walk in that order reads the arrays front to back. Positions, moves, statistics and
+  // each node's edge order stay; no second book is made (the memory of `order`, and of the ids
+  // returned, is the cost). Returns each old node's new id, for what is kept by node elsewhere.
+  // Throws std::invalid_argument when `order` is not such a permutation.
+  std::vector<NodeId> renumber(std::vector<NodeId> order);
   // The node of a position, or kNoNode.
   static constexpr NodeId kNoNode = std::numeric_limits<NodeId>::max();
   NodeId find(const core::Board& board) const;

@@ -7,7 +7,12 @@
 #include <string>
 #include <vector>
 
+#include "book/backsolve.hpp"
 #include "book/dag.hpp"
+#include "book/epd_output.hpp"
+#include "book/first_paths.hpp"
+#include "book/pgn_output.hpp"
+#include "book/polyglot.hpp"
 #include "core/fen.hpp"
 #include "book_support.hpp"
 #include "test_support.hpp"
@@ -264,4 +269,96 @@ TEST_CASE("dag: every node's terminal verdict is the rules' verdict on its posit
       CHECK(count[Terminal::InsufficientMaterial] == 4);
     }
   }
+}
+
+namespace {
+
+// A node as this test sees it: its position, verdict, parents, and its moves in order with the
+// position each leads to and its games.
+struct NodeView {
+  std::string epd;
+  epdd::book::Terminal terminal;
+  std::uint32_t parents;
+  std::vector<std::tuple<std::uint16_t, std::string, std::uint32_t, std::uint32_t>> edges;
+  bool operator==(const NodeView&) const = default;
+};
+
+NodeView view(const Dag& dag, NodeId n) {
+  NodeView v{dag.epd(n), dag.node(n).terminal, dag.node(n).parents, {}};
+  for (EdgeId e : dag.edges_of(n)) {
+    const auto& edge = dag.edge(e);
+    v.edges.emplace_back(edge.move.raw(), dag.epd(edge.child) + "#" + std::to_string(dag.node(edge.child).anonymous),
+                         edge.stats.games, edge.stats.white_wins * 1000 + edge.stats.black_wins);
+  }
+  return v;
+}
+
+// Each leaf's value from its position's text alone (whatever its number), some of them mates.
+epdd::book::LeafValues values_by_position(const Dag& dag) {
+  epdd::book::LeafValues values;
+  for (NodeId n = 0; n < dag.node_count(); ++n) {
+    if (!dag.is_leaf(n) || !dag.key(n) || dag.node(n).terminal != epdd::book::Terminal::None) continue;
+    const std::size_t h = std::hash<std::string>()(dag.epd(n));
+    if (h % 7 == 0) continue;  // unvalued
+    values.insert_or_assign(n, h % 11 == 0 ? core::Score::mate_in_plies(h % 2 ? 3 : -4)
+                                           : core::Score::centipawns(static_cast<int>(h % 301) - 150));
+  }
+  return values;
+}
+
+}  // namespace
+
+TEST_CASE("dag: renumbered in output order, the same book, its outputs read front to back", "[book][dag]") {
+  // twic0920's games (transpositions, repetitions), a game from a FEN (a second root) and an
+  // anonymous node (no position: last).
+  std::string text = epdd::test::read_file(epdd::test::shared_data("pgn/twic0920.pgn"));
+  text += "\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. e4 Kd7 2. Kd2 Kd6 3. Ke3 Ke5 *\n";
+  Dag dag;
+  for (const pgn::Game& g : epdd::test::games_of(text)) dag.add_game(g);
+  const NodeId anonymous = dag.add_anonymous();
+  std::vector<NodeView> before;
+  for (NodeId n = 0; n < dag.node_count(); ++n) before.push_back(view(dag, n));
+  auto values = values_by_position(dag);
+  const auto solved_before = epdd::book::backsolve(dag, values);
+  const std::string epd_before = epdd::book::write_book_epd(dag, solved_before, {});
+  const std::string pgn_before = epdd::book::write_book_pgn(dag, solved_before);
+  const std::string bin_before = epdd::book::write_polyglot(dag, solved_before);
+  const std::vector<NodeId> order = epdd::book::output_order(dag);
+  REQUIRE(order.size() == dag.node_count());
+  CHECK(order.back() == anonymous);
+  const std::vector<NodeId> rank = dag.renumber(order);
+  // Every node as it was, under its new number; every position found at it.
+  for (NodeId n = 0; n < rank.size(); ++n) {
+    INFO("old node " << n << ", new " << rank[n]);
+    REQUIRE(view(dag, rank[n]) == before[n]);
+    if (dag.key(rank[n])) CHECK(dag.find(dag.key(rank[n])->board()) == rank[n]);
+  }
+  CHECK(rank[0] == 0);
+  // Read front to back: the first paths in number order, each node's edges consecutive.
+  const auto paths = epdd::book::first_paths(dag);
+  CHECK(std::is_sorted(paths.order.begin(), paths.order.end()));
+  CHECK(paths.order.size() == dag.node_count() - 1);  // all but the anonymous node
+  EdgeId expected = 0;
+  for (NodeId n = 0; n < dag.node_count(); ++n)
+    for (EdgeId e : dag.edges_of(n)) CHECK(e == expected++);
+  CHECK(expected == dag.edge_count());
+  // The outputs, byte for byte.
+  values = values_by_position(dag);
+  const auto solved = epdd::book::backsolve(dag, values);
+  CHECK(epdd::book::write_book_epd(dag, solved, {}) == epd_before);
+  CHECK(epdd::book::write_book_pgn(dag, solved) == pgn_before);
+  CHECK(epdd::book::write_polyglot(dag, solved) == bin_before);
+  // Renumbered again in its own output order: nothing moves.
+  const std::vector<NodeId> again = dag.renumber(epdd::book::output_order(dag));
+  for (NodeId n = 0; n < again.size(); ++n) CHECK(again[n] == n);
+  // Orders that are no permutation with node 0 first are refused.
+  std::vector<NodeId> bad(dag.node_count());
+  for (NodeId n = 0; n < bad.size(); ++n) bad[n] = n;
+  std::swap(bad[0], bad[1]);
+  CHECK_THROWS_AS(dag.renumber(bad), std::invalid_argument);
+  bad[0] = 0;
+  bad[1] = 0;
+  CHECK_THROWS_AS(dag.renumber(bad), std::invalid_argument);
+  bad.pop_back();
+  CHECK_THROWS_AS(dag.renumber(bad), std::invalid_argument);
 }
