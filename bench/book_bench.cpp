@@ -39,6 +39,7 @@
 #include <random>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <fmt/core.h>
@@ -119,11 +120,13 @@ Pass read_pass(const std::string& text, book::Dag* dag) {
 // Seeded leaf values: 8% unvalued, 3% mates (either side, 1 to 40 plies), the rest centipawns
 // in [-400, 400]. Terminal leaves are left out (the rules value them).
 book::LeafValues leaf_values(const book::Dag& dag, std::uint64_t seed, std::size_t& unvalued, std::size_t& mates) {
-  std::mt19937_64 rng(seed);
   book::LeafValues values;
   unvalued = mates = 0;
   for (book::NodeId n = 0; n < dag.node_count(); ++n) {
-    if (!dag.is_leaf(n) || dag.node(n).terminal != book::Terminal::None) continue;
+    if (!dag.is_leaf(n) || dag.node(n).terminal != book::Terminal::None || !dag.key(n)) continue;
+    // Drawn from the seed and the position (not the node's number: a book renumbered gets the
+    // same values).
+    std::mt19937_64 rng(seed ^ dag.key(n)->hash);
     const int roll = static_cast<int>(rng() % 100);
     if (roll < 8) {
       ++unvalued;
@@ -376,7 +379,7 @@ struct CountingSink {
 };
 
 ScaleVerdict scale_run(std::size_t millions, std::uint64_t seed, const std::string& folder,
-                       std::optional<std::size_t> pv_plies, bool bfs_order) {
+                       std::optional<std::size_t> pv_plies) {
   const std::size_t games = millions * kGamesPerMillion;
   const std::string path = fmt::format("{}/book_bench_{}m.pgn", folder, millions);
   {
@@ -408,22 +411,12 @@ ScaleVerdict scale_run(std::size_t millions, std::uint64_t seed, const std::stri
   phase_row("read the PGN file, build the DAG", seconds,
             fmt::format("{} plies, {:.2f} M plies/s (target >= 3); {} positions, {} moves, {} leaves", plies,
                         v.build_plies_per_second / 1e6, dag.node_count(), dag.edge_count(), dag.leaf_count()));
-  if (bfs_order) {
-    // The experiment: the same book with its nodes numbered in the outputs' breadth-first order,
-    // so that the phases after it walk the arrays in order (the games' statistics are left out;
-    // two books are held while it is made: the peak is not the command's).
-    start = cpu_seconds();
-    const book::FirstPaths walk = book::first_paths(dag);
-    book::Dag renumbered{book::Dag::Empty{}};
-    std::vector<book::NodeId> to(dag.node_count(), book::Dag::kNoNode);
-    for (const book::NodeId n : walk.order) to[n] = renumbered.add_node(*dag.key(n), dag.node(n).terminal).first;
-    for (book::NodeId n = 0; n < dag.node_count(); ++n)
-      if (to[n] == book::Dag::kNoNode) to[n] = renumbered.add_anonymous(dag.node(n).terminal);
-    for (const book::NodeId n : walk.order)
-      for (const book::EdgeId e : dag.edges_of(n)) renumbered.add_edge(to[n], dag.edge(e).move, to[dag.edge(e).child]);
-    dag = std::move(renumbered);
-    phase_row("renumbered breadth first (experiment)", cpu_seconds() - start, "not counted");
-  }
+  // Numbered in the outputs' order, as build_book leaves every book.
+  start = cpu_seconds();
+  dag.renumber(book::output_order(dag));
+  seconds = cpu_seconds() - start;
+  v.epdd_seconds += seconds;
+  phase_row("number in the outputs' order", seconds, "");
   // The leaves' values as an EPD file would give them (the seeded values written as records),
   // imported as --import reads them.
   std::size_t unvalued = 0, mates = 0;
@@ -506,7 +499,7 @@ int usage() {
   fmt::print(stderr,
              "usage: book_bench [--megabytes N] [--games N] [--seed N] [--repeat N] [--only real|generated]\n"
              "                  [--check-plain]\n"
-             "       book_bench --scale M[,M...] [--seed N] [--pv-plies N] [--bfs-order]\n"
+             "       book_bench --scale M[,M...] [--seed N] [--pv-plies N]\n"
              "  --megabytes N  real games repeated in memory to N MB (default 40)\n"
              "  --games N      generated games (default 16000: about 1.1 M nodes)\n"
              "  --seed N       the generator's seed, for games and leaf values (default 17)\n"
@@ -516,8 +509,6 @@ int usage() {
              "                 in a temporary file, built, leaf values imported, backsolved, written;\n"
              "                 each phase timed, bytes a position and a move, peak memory (issue 36)\n"
              "  --pv-plies N   with --scale: the EPD's pv at most N plies (as the command's option)\n"
-             "  --bfs-order    with --scale, an experiment: the book renumbered breadth first before\n"
-             "                 the other phases (without the games' statistics; its peak is not the command's)\n"
              "example: build/bench/book_bench --games 2000 --megabytes 5 --repeat 1\n"
              "         build/bench/book_bench --scale 1,10\n");
   return 2;
@@ -533,7 +524,6 @@ int main(int argc, char** argv) {
   std::string only;
   std::vector<std::size_t> scale;  // millions of positions
   std::optional<std::size_t> pv_plies;  // the EPD's --pv-plies
-  bool bfs_order = false;
   const std::string data = EPDD_SHARED_DATA;
   const std::vector<std::string> files = {data + "/pgn/twic0920.pgn", data + "/pgn/tcec-engine-comments.pgn",
                                           data + "/books/2moves_v2.pgn"};
@@ -545,7 +535,6 @@ int main(int argc, char** argv) {
       else if (a == "--seed" && i + 1 < argc) seed = std::stoull(argv[++i]);
       else if (a == "--check-plain") check_plain = true;
       else if (a == "--pv-plies" && i + 1 < argc) pv_plies = std::stoul(argv[++i]);
-      else if (a == "--bfs-order") bfs_order = true;
       else if (a == "--scale" && i + 1 < argc) {
         std::stringstream list(argv[++i]);
         for (std::string m; std::getline(list, m, ',');) scale.push_back(std::stoul(m));
@@ -566,15 +555,18 @@ int main(int argc, char** argv) {
     }
   double load = 0;
   getloadavg(&load, 1);
+  // The bench runs one thread: the machine's other load takes from it once it needs every other
+  // processor and more (on 2 cores, a load over 1.5).
+  const double free_cores = std::max(1u, std::thread::hardware_concurrency()) - 1.0;
   fmt::print("book_bench: DAG build and backsolve beside the PGN reader, single thread; load average {:.2f}{}\n",
-             load, load >= 0.5 ? " (the machine is loaded: figures are the machine's share, not its speed)" : "");
+             load, load > free_cores + 0.5 ? " (the machine is loaded: figures are the machine's share, not its speed)" : "");
 
   bool met = true;
   if (!scale.empty()) {
     const std::string folder = std::filesystem::temp_directory_path().string();
     for (const std::size_t millions : scale) {
       ScaleVerdict v;
-      const long peak_kb = in_child(std::function<ScaleVerdict()>([&] { return scale_run(millions, seed, folder, pv_plies, bfs_order); }), v);
+      const long peak_kb = in_child(std::function<ScaleVerdict()>([&] { return scale_run(millions, seed, folder, pv_plies); }), v);
       if (peak_kb < 0) {
         fmt::print("  the child process failed\n");
         met = false;

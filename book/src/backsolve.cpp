@@ -2,6 +2,7 @@
 #include "book/backsolve.hpp"
 
 #include <algorithm>
+#include <array>
 #include <unordered_set>
 
 namespace epdd::book {
@@ -70,6 +71,13 @@ class Solver {
       for (std::uint32_t j = comps.begin[c]; j < comps.begin[c + 1]; ++j)
         out_.nodes[comps.nodes[j]] = NodeValue{std::nullopt, {}, true};
     }
+    // The best moves laid out again node after node: they were stored in the order the nodes
+    // were solved, and every output reads them in node order (a book numbered in its outputs'
+    // order reads them front to back).
+    MoveStore ordered;
+    for (NodeValue& v : out_.nodes)
+      if (!v.best_moves.empty()) v.best_moves = ordered.add(v.best_moves);
+    out_.best_move_store = std::move(ordered);
     return std::move(out_);
   }
 
@@ -293,33 +301,45 @@ Backsolved backsolve(const Dag& dag, const LeafValues& leaves, const BacksolveOp
   return Solver(dag, leaves, options).run();
 }
 
-std::vector<core::Move> principal_line(const Dag& dag, const Backsolved& values, NodeId from, std::size_t max_plies) {
-  std::vector<core::Move> line;
+void principal_steps(const Dag& dag, const Backsolved& values, NodeId from, std::size_t max_plies,
+                     std::vector<LineStep>& steps) {
+  steps.clear();
   // The positions of the line: a list while it is short (every EPD record of a book asks for
-  // its line: no hash set a call), a set beyond.
+  // its line: no allocation a call), a set beyond.
   constexpr std::size_t kListed = 32;
-  std::vector<NodeId> listed{from};
+  std::array<NodeId, kListed> listed{from};
+  std::size_t listed_count = 1;
   std::unordered_set<NodeId> seen;
   const auto first_visit = [&](NodeId n) {
-    if (listed.size() < kListed) {
-      if (std::find(listed.begin(), listed.end(), n) != listed.end()) return false;
-      listed.push_back(n);
+    if (listed_count < kListed) {
+      if (std::find(listed.begin(), listed.begin() + static_cast<std::ptrdiff_t>(listed_count), n) !=
+          listed.begin() + static_cast<std::ptrdiff_t>(listed_count))
+        return false;
+      listed[listed_count++] = n;
       return true;
     }
     if (seen.empty()) seen.insert(listed.begin(), listed.end());
     return seen.insert(n).second;
   };
   NodeId at = from;
-  while (line.size() < max_plies && !values.nodes[at].best_moves.empty()) {
+  while (steps.size() < max_plies && !values.nodes[at].best_moves.empty()) {
     const core::Move m = values.nodes[at].best_moves.front();
     for (EdgeId e : dag.edges_of(at))
       if (dag.edge(e).move == m) {
         at = dag.edge(e).child;
         break;
       }
-    line.push_back(m);
+    steps.push_back({m, at});
     if (!first_visit(at)) break;
   }
+}
+
+std::vector<core::Move> principal_line(const Dag& dag, const Backsolved& values, NodeId from, std::size_t max_plies) {
+  std::vector<LineStep> steps;
+  principal_steps(dag, values, from, max_plies, steps);
+  std::vector<core::Move> line;
+  line.reserve(steps.size());
+  for (const LineStep& s : steps) line.push_back(s.move);
   return line;
 }
 

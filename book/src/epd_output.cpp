@@ -18,32 +18,26 @@ namespace {
 // The standard's limit on a string operand: fewer than 256 bytes.
 constexpr std::size_t kMaxString = 255;
 
-// The child reached from `n` by `move` (the move is one of n's edges).
-NodeId child_by(const Dag& dag, NodeId n, core::Move move) {
-  for (EdgeId e : dag.edges_of(n))
-    if (dag.edge(e).move == move) return dag.edge(e).child;
-  return n;
-}
-
-// " pv ...;": principal_line from n in SAN, continued by the engine PV of the analysed leaf it
-// ends on; at most `limit` plies; nothing when there is no move.
+// " pv ...;": principal_line from n in SAN (played on `board`, n's position), continued by the
+// engine PV of the analysed leaf it ends on; at most `limit` plies; nothing when there is no
+// move. `steps`: room for the line.
 void append_pv(std::string& out, const Dag& dag, const Backsolved& values, const LeafAnalyses& analyses, NodeId n,
-               const core::Board& start, std::size_t limit) {
+               core::Board board, std::size_t limit, std::vector<LineStep>& steps) {
   if (limit == 0) return;
   const std::size_t empty = out.size();
   out += " pv";
+  principal_steps(dag, values, n, limit, steps);
   std::size_t plies = 0;
-  core::Board board = start.detached();
   NodeId at = n;
-  for (const core::Move m : principal_line(dag, values, n, limit)) {
+  for (const LineStep& step : steps) {
     out += ' ';
-    out += core::to_san(board, m);
+    out += core::to_san(board, step.move);
     ++plies;
-    board.make_move(m);
-    at = child_by(dag, at, m);
+    board.make_move(step.move);
+    at = step.to;
   }
-  const auto analysed = analyses.find(at);
-  if (analysed != analyses.end() && dag.is_leaf(at) && !analysed->second.lines.empty()) {
+  const auto analysed = dag.is_leaf(at) ? analyses.find(at) : analyses.end();
+  if (analysed != analyses.end() && !analysed->second.lines.empty()) {
     const auto castling = core::uci_castling_for(board);
     for (const std::string& text : analysed->second.lines.front().pv) {
       if (plies == limit) break;
@@ -96,8 +90,8 @@ void append_number_operation(std::string& out, std::string_view opcode, long lon
 // fields, then the operations in ASCII order of their opcodes (acd acn acs bm c0 ce id pv).
 // (Written straight into the output: a book of millions of positions writes millions.)
 void append_record(std::string& out, const Dag& dag, const Backsolved& values, const LeafAnalyses& analyses,
-                   const EpdOutputOptions& options, FirstPathIds& ids, NodeId n) {
-  const core::Board board = board_of(dag, n);
+                   const EpdOutputOptions& options, FirstPathIds& ids, std::vector<LineStep>& steps, NodeId n) {
+  core::Board board = board_of(dag, n);
   const NodeValue& v = values.nodes[n];
   out += fields_of(board);
   if (const auto analysed = analyses.find(n); analysed != analyses.end() && dag.is_leaf(n)) {
@@ -121,7 +115,8 @@ void append_record(std::string& out, const Dag& dag, const Backsolved& values, c
   std::size_t id_length = 0;
   const std::string_view id = ids.next(n, id_length);
   append_string_operation(out, "id", id, id_length);
-  append_pv(out, dag, values, analyses, n, board, options.pv_plies.value_or(std::numeric_limits<std::size_t>::max()));
+  append_pv(out, dag, values, analyses, n, std::move(board), options.pv_plies.value_or(std::numeric_limits<std::size_t>::max()),
+            steps);
   out += '\n';
 }
 
@@ -135,8 +130,9 @@ void write_book_epd(const Dag& dag, const Backsolved& values, const LeafAnalyses
   const FirstPaths& f = paths ? *paths : made.emplace(first_paths(dag, options.root_names));
   FirstPathIds ids(dag, f, kMaxString + 1);
   std::string out;
+  std::vector<LineStep> steps;
   for (const NodeId n : f.order) {
-    append_record(out, dag, values, analyses, options, ids, n);
+    append_record(out, dag, values, analyses, options, ids, steps, n);
     if (out.size() >= kPart) {
       write(out);
       out.clear();

@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <optional>
+#include <stdexcept>
 #include <string_view>
 
 #include "core/fen.hpp"
@@ -177,35 +178,46 @@ std::string_view FirstPathIds::next(NodeId n, std::size_t& length) {
     return {};
   }
   const NodeId root = f_.root[n];
-  if (n == root) {  // a new walk
-    previous_.clear();
-    current_.clear();
-    Id& id = current_[n];
-    const std::string& label = f_.label.at(root);
-    id.text = root == 0 ? std::string() : label + ": ";
-    id.length = id.text.size();
-    id.root_side = dag_.key(root)->side;
-    id.shown = label.substr(0, keep_);
+  const std::string& label = f_.label.at(root);
+  if (n == root) {  // a new walk: its nodes' lines start with the label
+    window_.clear();
+    front_ = 0;
+    texts_ = root == 0 ? std::string() : label + ": ";
+    const std::size_t whole = texts_.size();
+    texts_.resize(std::min(whole, keep_));
+    texts_base_ = 0;
+    root_side_ = dag_.key(root)->side;
+    window_.push_back({n, 0, texts_.size(), whole, 0});
+    shown_ = label.substr(0, keep_);
     length = label.size();
-    return id.shown;
+    return shown_;
   }
+  // The parent: the nodes before it in the window will never be one again.
   const NodeId parent = f_.parent[n];
-  if (current_.count(parent)) {  // the first node of a new level
-    previous_.swap(current_);
-    current_.clear();
+  while (front_ < window_.size() && window_[front_].node != parent) ++front_;
+  if (front_ == window_.size()) throw std::out_of_range("FirstPathIds::next: the parent of a node was not given before it");
+  const Id above = window_[front_];
+  // What the nodes before the front held goes once it is half the buffer.
+  if (front_ > 0 && (window_[front_].at - texts_base_) * 2 > texts_.size()) {
+    const std::size_t drop = window_[front_].at - texts_base_;
+    texts_.erase(0, drop);
+    texts_base_ += drop;
+    window_.erase(window_.begin(), window_.begin() + static_cast<std::ptrdiff_t>(front_));
+    front_ = 0;
   }
-  const Id& above = previous_.at(parent);
-  Id& id = current_[n];
-  id.root_side = above.root_side;
-  id.plies = above.plies + 1;
-  id.text = above.text;
-  id.length = above.length;
+  Id id{n, texts_base_ + texts_.size(), 0, 0, above.plies + 1};
+  const std::size_t start = texts_.size();
+  texts_.append(texts_, above.at - texts_base_, above.kept);
+  // (Its move: appended where the kept text is not full yet, always counted.)
   std::string move;
-  append_numbered_move(move, above.plies, above.root_side, f_.san[n].view());
-  id.length += move.size();
-  if (id.text.size() < keep_) id.text += move;
+  append_numbered_move(move, above.plies, root_side_, f_.san[n].view());
+  id.length = above.length + move.size();
+  if (above.kept < keep_) texts_ += move;
+  id.kept = std::min(texts_.size() - start, keep_);
+  texts_.resize(start + id.kept);
+  window_.push_back(id);
   length = id.length;
-  return std::string_view(id.text).substr(0, keep_);
+  return text(window_.back());
 }
 
 }  // namespace epdd::book

@@ -124,6 +124,14 @@ Backsolved backsolve(const Dag& dag, const LeafValues& leaves, const BacksolveOp
 // into it is the line's last); at most `max_plies` moves.
 std::vector<core::Move> principal_line(const Dag& dag, const Backsolved& values, NodeId from = 0,
                                        std::size_t max_plies = std::numeric_limits<std::size_t>::max());
+// The same line with the node each move reaches, into `steps` (emptied first; a caller that
+// walks a line from every node of a book keeps one list for them all).
+struct LineStep {
+  core::Move move;
+  NodeId to = 0;
+};
+void principal_steps(const Dag& dag, const Backsolved& values, NodeId from, std::size_t max_plies,
+                     std::vector<LineStep>& steps);
 
 // The strongly connected components of the book's graph, sinks first (every edge leaving a
 // component leads to one listed before it): Tarjan's algorithm without recursion.

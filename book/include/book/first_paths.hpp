@@ -70,11 +70,14 @@ std::string numbered_line(const std::vector<std::string>& sans, core::Color root
 std::string first_path_id(const Dag& dag, const FirstPaths& f, NodeId n);
 
 // The ids of f.order's nodes made one after another, each from its parent's (breadth first, a
-// node's parent comes just a level before it), where first_path_id walks each node's whole path
-// back to its root: for writing every node's id in order. next() takes every node of f.order
-// in turn and gives its id (as first_path_id) cut to its first `keep` characters, and the whole
-// length of the id. It must be given every node of f.order, in order (a node whose parent it
-// was not given is an error: std::out_of_range); the view it returns lasts until the next call.
+// node's parent comes before it), where first_path_id walks each node's whole path back to its
+// root: for writing every node's id in order. next() takes every node of f.order in turn and
+// gives its id (as first_path_id) cut to its first `keep` characters, and the whole length of
+// the id. It must be given every node of f.order, in order (a node whose parent it was not
+// given, or no longer holds, is an error: std::out_of_range); the view it returns lasts until
+// the next call. It holds the nodes whose children may still come (breadth first, the parents
+// of the nodes given come in the order they were given): about two levels of the book, their
+// texts back to back in one buffer.
 class FirstPathIds {
  public:
   FirstPathIds(const Dag& dag, const FirstPaths& f, std::size_t keep);
@@ -82,16 +85,22 @@ class FirstPathIds {
 
  private:
   struct Id {
-    std::string text;  // the first `keep` characters (or more) of the line its children extend
-    std::size_t length = 0;
-    std::size_t plies = 0;    // moves from the root
-    core::Color root_side = core::Color::White;
-    std::string shown;  // the node's own id, cut (a root's is its label)
+    NodeId node;
+    std::size_t at;      // its text in texts_, from texts_base_
+    std::size_t kept;    // the text's characters kept (at most `keep`)
+    std::size_t length;  // the whole id's
+    std::size_t plies;   // moves from the root
   };
+  std::string_view text(const Id& id) const { return std::string_view(texts_).substr(id.at - texts_base_, id.kept); }
   const Dag& dag_;
   const FirstPaths& f_;
   std::size_t keep_;
-  std::unordered_map<NodeId, Id> previous_, current_;  // the level above, the level being given
+  core::Color root_side_ = core::Color::White;
+  std::vector<Id> window_;  // the nodes given that may still be a parent, in order, from front_
+  std::size_t front_ = 0;
+  std::string texts_;         // their texts back to back (the line the children extend)
+  std::size_t texts_base_ = 0;  // the offset of texts_[0] among all texts
+  std::string shown_;  // a root's id (its label), cut
 };
 
 // A node's position as a board, from its own four fields (no path replayed); the start position

@@ -13,6 +13,7 @@
 #include "book/backsolve.hpp"
 #include "book/dag.hpp"
 #include "book/epd_output.hpp"
+#include "book/first_paths.hpp"
 #include "book_support.hpp"
 #include "test_support.hpp"
 #include "core/fen.hpp"
@@ -349,4 +350,47 @@ TEST_CASE("book EPD: an id longer than the standard's 255 bytes keeps its first 
   // A shorter path is whole: the record after 20 plies.
   const std::string twenty = path.substr(0, path.find(" 11. "));
   CHECK(doc.doc.lines[20].record->single_operand("id") == twenty);
+}
+
+TEST_CASE("book ids: made one after another, each as first_path_id cut to its first 256 characters", "[book][epd]") {
+  // twic0920's games 90 plies deep (ids far over 255 characters), two FEN roots, one named
+  // with a name over 255 characters and one "root 1"; the ids made in order against
+  // first_path_id, which walks each node's path back to its root.
+  std::string text = epdd::test::read_file(epdd::test::shared_data("pgn/twic0920.pgn"));
+  text += "\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. e4 Kd7 2. Kd2 Kd6 3. Ke3 Ke5 *\n";
+  text += "\n[FEN \"4k3/8/8/8/8/8/3P4/4K3 b - - 0 1\"]\n[SetUp \"1\"]\n\n1... Kd7 2. d4 Kd6 *\n";
+  Dag dag;
+  epdd::book::BuildOptions options;
+  options.max_ply = 90;
+  for (const auto& g : games_of(text)) dag.add_game(g, options);
+  epdd::book::RootNames names;
+  names[dag.find(*core::parse_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"))] = std::string(300, 'n');
+  for (const bool renumbered : {false, true}) {
+    INFO("renumbered " << renumbered);
+    if (renumbered) {
+      const auto rank = dag.renumber(epdd::book::output_order(dag, &names));
+      epdd::book::RootNames moved;
+      for (const auto& [n, name] : names) moved[rank[n]] = name;
+      names = moved;
+    }
+    const auto f = epdd::book::first_paths(dag, &names);
+    epdd::book::FirstPathIds ids(dag, f, 256);
+    std::size_t over = 0;
+    for (const NodeId n : f.order) {
+      const std::string whole = epdd::book::first_path_id(dag, f, n);
+      std::size_t length = 0;
+      const std::string_view id = ids.next(n, length);
+      REQUIRE(length == whole.size());
+      REQUIRE(id == std::string_view(whole).substr(0, 256));
+      over += whole.size() > 256;
+    }
+    CHECK(over > 1000);
+    CHECK(f.label.size() == 3);
+    // A node whose parent was not given before it.
+    epdd::book::FirstPathIds skipping(dag, f, 256);
+    std::size_t length = 0;
+    skipping.next(f.order[0], length);
+    REQUIRE(f.root[f.order.back()] != f.order.back());  // (the last walk's last node, no root)
+    CHECK_THROWS_AS(skipping.next(f.order.back(), length), std::out_of_range);
+  }
 }
