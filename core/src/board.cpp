@@ -224,9 +224,18 @@ SetupError Board::validate_ep_square(const Setup& s) {
 Board Board::from_setup(const Setup& s) {
   assert(validate(s).problem == SetupProblem::None);
   Board b{EmptyTag{}};
-  b.squares_.fill(Piece::None);
-  for (int i = 0; i < 64; ++i)
-    if (s.squares[i] != Piece::None) b.put_piece(s.squares[i], square_at(i));
+  // The pieces by piece, without a branch a square (None, 15, fills a slot nobody reads): a
+  // book's outputs make a board from every position's key, millions of them.
+  std::array<Bitboard, 16> by_piece{};
+  for (int i = 0; i < 64; ++i) {
+    b.squares_[static_cast<std::size_t>(i)] = s.squares[static_cast<std::size_t>(i)];
+    by_piece[static_cast<std::uint8_t>(s.squares[static_cast<std::size_t>(i)])] |= Bitboard{1} << i;
+  }
+  for (int t = 0; t < 6; ++t) {
+    b.by_type_[static_cast<std::size_t>(t)] = by_piece[static_cast<std::size_t>(t)] | by_piece[static_cast<std::size_t>(t + 8)];
+    b.by_color_[0] |= by_piece[static_cast<std::size_t>(t)];
+    b.by_color_[1] |= by_piece[static_cast<std::size_t>(t + 8)];
+  }
   b.side_ = s.side_to_move;
   b.fullmove_ = s.fullmove_number;
   b.chess960_ = s.chess960;
