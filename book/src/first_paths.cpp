@@ -20,7 +20,7 @@ namespace {
 template <class Paths>
 class Walks {
  public:
-  Walks(const Dag& dag, Paths& paths) : dag_(dag), paths_(paths) {}
+  Walks(const Dag& dag, Paths& paths) : dag_(dag), paths_(paths), all_positions_(dag.all_positions()) {}
 
   void all(const RootNames* names) {
     if (dag_.node_count() == 0) return;
@@ -49,7 +49,7 @@ class Walks {
       const auto board_of_n = [&]() -> const core::Board& { return board ? *board : board.emplace(board_of(dag_, n)); };
       for (EdgeId e : dag_.edges_of(n)) {
         const Edge& edge = dag_.edge(e);
-        if (paths_.reached(edge.child) || !dag_.key(edge.child)) continue;
+        if (paths_.reached(edge.child) || (!all_positions_ && !dag_.key(edge.child))) continue;
         paths_.reach(n, edge.child, edge.move, board_of_n);
         queue_.push_back(edge.child);
       }
@@ -58,6 +58,7 @@ class Walks {
 
   const Dag& dag_;
   Paths& paths_;
+  const bool all_positions_;  // (no child to ask whether it is a position)
   std::vector<NodeId> queue_;
 };
 

@@ -218,6 +218,8 @@ class Dag {
   // The bytes the graph holds (nodes, keys, edges, the index), for the benches.
   std::size_t bytes() const { return nodes_.bytes() + keys_.bytes() + edges_.bytes() + index_.capacity() * sizeof(Slot); }
   std::size_t edge_bytes() const { return edges_.bytes(); }
+  // Whether every node is a position (no anonymous node): walks then need not ask each child.
+  bool all_positions() const { return key_count_ == nodes_.size(); }
   // The number of leaves (nodes without edges).
   std::size_t leaf_count() const;
 
