@@ -78,6 +78,16 @@ OwnerState owner_state(const std::string& owner) {
 
 bool owner_is_gone(const std::string& owner) { return owner_state(owner) == OwnerState::Gone; }
 
+// An answer without a score where the rules do not decide the position (a bestmove with no
+// info score line): it is never cached (issue 37).
+bool scoreless(const uci::Analysis& a) { return a.lines.empty() && a.status == core::GameStatus::Ongoing; }
+
+// What an item that needs a value gets for such an answer.
+uci::EngineError no_score_error(const std::string& engine) {
+  return {uci::EngineErrorKind::ProtocolViolation, engine, "search",
+          "the engine gave no score (bestmove without an info score line)", "", ""};
+}
+
 std::string headline(const uci::EngineError& e) {
   std::string s = fmt::format("{} during {}: {}", uci::to_string(e.kind), e.step.empty() ? "request" : e.step, e.message);
   if (!e.exit_status.empty()) s += fmt::format(" ({})", e.exit_status);
@@ -241,6 +251,35 @@ struct Workers::InFlight {
   }
 };
 
+bool Workers::needs_value(store::Store& store, std::int64_t job) {
+  {
+    std::lock_guard lock(mutex_);
+    if (const auto it = needs_value_.find(job); it != needs_value_.end()) return it->second;
+  }
+  const auto spec = spec_from_json(store.job(job).spec);
+  const bool needs = !spec || kind_of(*spec).needs_value();
+  std::lock_guard lock(mutex_);
+  needs_value_[job] = needs;
+  return needs;
+}
+
+void Workers::commit_scoreless(store::Store& store, const EngineSlot& engine, const store::Claim& claim,
+                               const uci::Analysis& result, const std::string& json) {
+  const uci::EngineError error = no_score_error(engine.name);
+  bool first = true;
+  for (const auto& [job, index] : claim.items) {
+    if (needs_value(store, job)) {
+      store.commit_failure(job, index, headline(error));
+      if (on_outcome_) on_outcome_({job, index, ItemOutcome::Source::Search, nullptr, &error});
+    } else {
+      store.commit_uncached(job, index, claim.key, json);
+      if (on_outcome_)
+        on_outcome_({job, index, first ? ItemOutcome::Source::Search : ItemOutcome::Source::Cache, &result, nullptr});
+      first = false;
+    }
+  }
+}
+
 void Workers::finish_search(store::Store& store, const EngineSlot& engine, Search& search) {
   const InFlight done{*this, search.cancel};
   const auto result = search.result.get();
@@ -251,7 +290,9 @@ void Workers::finish_search(store::Store& store, const EngineSlot& engine, Searc
     store.release_leases(settings_.owner, &claim.key);
     return;
   }
-  if (result) {
+  if (result && scoreless(*result)) {
+    commit_scoreless(store, engine, claim, *result, store::analysis_to_json(*result));
+  } else if (result) {
     const std::string json = store::analysis_to_json(*result);
     bool first = true;
     for (const auto& [job, index] : claim.items) {
@@ -329,8 +370,8 @@ std::optional<Workers::GroupAnswer> Workers::answer_in_group(store::Store& store
   if (!result && (result.error().kind == uci::EngineErrorKind::Cancelled ||
                   result.error().kind == uci::EngineErrorKind::ShutDown))
     return std::nullopt;
-  if (result) {
-    a.outcome.kind = store::PositionOutcome::Kind::Searched;
+  if (result) {  // (an answer without a score: Uncached, split by run_group)
+    a.outcome.kind = scoreless(*result) ? store::PositionOutcome::Kind::Uncached : store::PositionOutcome::Kind::Searched;
     a.outcome.analysis_json = store::analysis_to_json(*result);
     a.analysis = std::move(*result);
   } else {
@@ -368,15 +409,40 @@ void Workers::run_group(store::Store& store, const EngineSlot& engine, const sto
     a->outcome.items = *p.items;
     answers.push_back(std::move(*a));
   }
+  // An answer without a score fails the items whose jobs need the value (a position of their
+  // own), and answers the others uncached.
+  const uci::EngineError no_score = no_score_error(engine.name);
   std::vector<store::PositionOutcome> outcomes;
-  for (const auto& a : answers) outcomes.push_back(a.outcome);
+  std::vector<const GroupAnswer*> answer_of;  // by outcome
+  for (const auto& a : answers) {
+    outcomes.push_back(a.outcome);
+    answer_of.push_back(&a);
+    if (a.outcome.kind != store::PositionOutcome::Kind::Uncached) continue;
+    store::PositionOutcome failed{store::PositionOutcome::Kind::Failed, a.outcome.key, {}, "", headline(no_score)};
+    std::erase_if(outcomes.back().items, [&](const std::pair<std::int64_t, std::int64_t>& item) {
+      const bool needs = needs_value(store, item.first);
+      if (needs) failed.items.push_back(item);
+      return needs;
+    });
+    if (outcomes.back().items.empty()) {
+      outcomes.pop_back();
+      answer_of.pop_back();
+    }
+    if (!failed.items.empty()) {
+      outcomes.push_back(std::move(failed));
+      answer_of.push_back(nullptr);
+    }
+  }
   store.commit_outcomes(engine.identity, outcomes);
   if (!on_outcome_) return;
-  for (const auto& a : answers) {
-    bool first = a.outcome.kind == store::PositionOutcome::Kind::Searched;
-    for (const auto& [job, index] : a.outcome.items) {
+  for (std::size_t o = 0; o < outcomes.size(); ++o) {
+    const GroupAnswer* a = answer_of[o];
+    bool first = outcomes[o].kind == store::PositionOutcome::Kind::Searched ||
+                 outcomes[o].kind == store::PositionOutcome::Kind::Uncached;
+    for (const auto& [job, index] : outcomes[o].items) {
       const auto source = first ? ItemOutcome::Source::Search : ItemOutcome::Source::Cache;
-      on_outcome_({job, index, source, a.analysis ? &*a.analysis : nullptr, a.error ? &*a.error : nullptr});
+      if (!a) on_outcome_({job, index, source, nullptr, &no_score});
+      else on_outcome_({job, index, source, a->analysis ? &*a->analysis : nullptr, a->error ? &*a->error : nullptr});
       first = false;
     }
   }

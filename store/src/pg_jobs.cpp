@@ -28,6 +28,15 @@ void PgStore::record_cached(Tx& t, std::int64_t job, std::int64_t index, const s
   count_transition(t, job, before, ItemState::Done, 0, 1);
 }
 
+void PgStore::record_uncached(Tx& t, std::int64_t job, std::int64_t index, const std::string& key,
+                              const std::string& analysis_json, bool first) {
+  const ItemState before = item_state(t, job, index, &key);
+  t.run("UPDATE items SET state = $3, result = $4, error = NULL, attempts = attempts + $5, lease_owner = NULL, "
+        "lease_expiry_ms = NULL WHERE job = $1 AND idx = $2",
+        job, index, std::string(to_string(ItemState::Done)), analysis_json, static_cast<std::int64_t>(first ? 1 : 0));
+  count_transition(t, job, before, ItemState::Done, first ? 1 : 0, first ? 0 : 1);
+}
+
 void PgStore::record_failure(Tx& t, std::int64_t job, std::int64_t index, const std::string& error) {
   const ItemState before = item_state(t, job, index, nullptr);
   t.run("UPDATE items SET state = $3, result = NULL, error = $4, attempts = attempts + 1, lease_owner = NULL, "
@@ -47,6 +56,13 @@ void PgStore::commit_cached(std::int64_t job, std::int64_t index, const std::str
                             const std::string& analysis_json) {
   Tx t(connection_, cached_what(job, index));
   record_cached(t, job, index, key, analysis_json);
+  t.commit();
+}
+
+void PgStore::commit_uncached(std::int64_t job, std::int64_t index, const std::string& key,
+                              const std::string& analysis_json) {
+  Tx t(connection_, analysis_what(job, index));
+  record_uncached(t, job, index, key, analysis_json, true);
   t.commit();
 }
 
@@ -70,6 +86,10 @@ void PgStore::commit_outcomes(const std::string& engine, const std::vector<Posit
           t.set_what(first ? analysis_what(job, index) : cached_what(job, index));
           if (first) record_analysis(t, job, index, outcome.key, engine, outcome.analysis_json);
           else record_cached(t, job, index, outcome.key, outcome.analysis_json);
+          break;
+        case PositionOutcome::Kind::Uncached:
+          t.set_what(analysis_what(job, index));
+          record_uncached(t, job, index, outcome.key, outcome.analysis_json, first);
           break;
         case PositionOutcome::Kind::Cached:
           t.set_what(cached_what(job, index));

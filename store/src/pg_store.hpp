@@ -57,6 +57,8 @@ class PgStore final : public Store {
                        const std::string& analysis_json) override;
   void commit_cached(std::int64_t job, std::int64_t index, const std::string& key,
                      const std::string& analysis_json) override;
+  void commit_uncached(std::int64_t job, std::int64_t index, const std::string& key,
+                       const std::string& analysis_json) override;
   void commit_failure(std::int64_t job, std::int64_t index, const std::string& error) override;
   void commit_outcomes(const std::string& engine, const std::vector<PositionOutcome>& outcomes) override;
   void reset_failed(std::int64_t job) override;
@@ -132,6 +134,9 @@ class PgStore final : public Store {
                        const std::string& analysis_json);
   void record_cached(Tx& t, std::int64_t job, std::int64_t index, const std::string& key,
                      const std::string& analysis_json);
+  // `first`: counted as the search (else as answered by it).
+  void record_uncached(Tx& t, std::int64_t job, std::int64_t index, const std::string& key,
+                       const std::string& analysis_json, bool first);
   void record_failure(Tx& t, std::int64_t job, std::int64_t index, const std::string& error);
   void count_transition(Tx& t, std::int64_t job, ItemState before, ItemState after, std::int64_t searches,
                         std::int64_t hits);

@@ -316,6 +316,26 @@ void SqliteStore::record_failure(std::int64_t job, std::int64_t index, const std
   count_transition(job, before, ItemState::Failed, 0, 0, what);
 }
 
+void SqliteStore::record_uncached(std::int64_t job, std::int64_t index, const std::string& key,
+                                  const std::string& analysis_json, bool first, std::string_view what) {
+  Connection& c = connection_;
+  const ItemState before = item_state(job, index, &key, what);
+  c.query("UPDATE items SET state = ?3, result = ?4, error = NULL, attempts = attempts + ?5, lease_owner = NULL, "
+          "lease_expiry_ms = NULL WHERE job = ?1 AND idx = ?2",
+          what)
+      .bind(job, index, to_string(ItemState::Done), analysis_json, first ? 1 : 0)
+      .run();
+  count_transition(job, before, ItemState::Done, first ? 1 : 0, first ? 0 : 1, what);
+}
+
+void SqliteStore::commit_uncached(std::int64_t job, std::int64_t index, const std::string& key,
+                                  const std::string& analysis_json) {
+  const std::string what = analysis_what(job, index);
+  Transaction transaction(connection_, what);
+  record_uncached(job, index, key, analysis_json, true, what);
+  transaction.commit();
+}
+
 void SqliteStore::commit_analysis(std::int64_t job, std::int64_t index, const std::string& key,
                                   const std::string& engine, const std::string& analysis_json) {
   const std::string what = analysis_what(job, index);
@@ -353,6 +373,9 @@ void SqliteStore::commit_outcomes(const std::string& engine, const std::vector<P
         case PositionOutcome::Kind::Searched:
           if (first) record_analysis(job, index, outcome.key, engine, outcome.analysis_json, analysis_what(job, index));
           else record_cached(job, index, outcome.key, outcome.analysis_json, cached_what(job, index));
+          break;
+        case PositionOutcome::Kind::Uncached:
+          record_uncached(job, index, outcome.key, outcome.analysis_json, first, analysis_what(job, index));
           break;
         case PositionOutcome::Kind::Cached:
           record_cached(job, index, outcome.key, outcome.analysis_json, cached_what(job, index));

@@ -59,6 +59,8 @@ class SqliteStore final : public Store {
                        const std::string& analysis_json) override;
   void commit_cached(std::int64_t job, std::int64_t index, const std::string& key,
                      const std::string& analysis_json) override;
+  void commit_uncached(std::int64_t job, std::int64_t index, const std::string& key,
+                       const std::string& analysis_json) override;
   void commit_failure(std::int64_t job, std::int64_t index, const std::string& error) override;
   void commit_outcomes(const std::string& engine, const std::vector<PositionOutcome>& outcomes) override;
   void reset_failed(std::int64_t job) override;
@@ -141,6 +143,9 @@ class SqliteStore final : public Store {
                        const std::string& analysis_json, std::string_view what);
   void record_cached(std::int64_t job, std::int64_t index, const std::string& key, const std::string& analysis_json,
                      std::string_view what);
+  // `first`: counted as the search (else as answered by it).
+  void record_uncached(std::int64_t job, std::int64_t index, const std::string& key, const std::string& analysis_json,
+                       bool first, std::string_view what);
   void record_failure(std::int64_t job, std::int64_t index, const std::string& error, std::string_view what);
   void count_transition(std::int64_t job, ItemState before, ItemState after, std::int64_t searches,
                         std::int64_t hits, std::string_view what);

@@ -103,6 +103,11 @@ class JobKind {
   // of the input). Such a run makes no job: it is started by start_direct from the input file
   // itself and rendered straight from it (run.items unset). The daemon stores every job.
   virtual bool needs_store(const JobSpec&) const { return true; }
+  // Whether its items need the engine's score: an answer without one (a bestmove with no info
+  // score line) then fails the item, which a rerun searches again (book: a leaf's value;
+  // annotate: the [%eval]). Default: false (a suite scores the move itself, analyse writes it).
+  // Such an answer is never cached, whatever the kind.
+  virtual bool needs_value() const { return false; }
   // Whether the bytes of a stored input (stored_inputs(): annotate's book) are usable, checked
   // as the job is made, before any search; why not otherwise.
   virtual Expected<void, std::string> check_stored_input(std::string_view key, std::string_view bytes) const;

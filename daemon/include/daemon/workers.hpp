@@ -15,6 +15,7 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <unordered_map>
 #include <vector>
 
 #include "core/expected.hpp"
@@ -138,6 +139,13 @@ class Workers {
                                              const std::string& request_json, std::atomic<bool>& cancel,
                                              std::uint64_t session, bool first_search);
   void work(const EngineSlot& engine, std::uint64_t session);
+  // Whether the items of `job` need the engine's score (JobKind::needs_value), read from the
+  // store once a job; true when its spec cannot be read (the answer then fails, never cached).
+  bool needs_value(store::Store& store, std::int64_t job);
+  // An answer without a score (not a position the rules decide): committed without a cache
+  // entry, each item Done where its job can use it and Failed where it needs the value.
+  void commit_scoreless(store::Store& store, const EngineSlot& engine, const store::Claim& claim,
+                        const uci::Analysis& result, const std::string& json);
   void heartbeat();
   // Stops the searches in flight whose positions no active job waits for any more (epdd cancel).
   void stop_abandoned(store::Store& store);
@@ -165,6 +173,7 @@ class Workers {
     std::string key;
   };
   std::vector<Flight> flags_;
+  std::unordered_map<std::int64_t, bool> needs_value_;  // under mutex_: by job
 };
 
 }  // namespace epdd::daemon

@@ -274,6 +274,7 @@ class AnnotateKind final : public JobKind {
   }
   std::string_view output_extension() const override { return "pgn"; }  // games.pgc gives outbox/games.pgn
   bool renders_from_store() const override { return true; }
+  bool needs_value() const override { return true; }
   bool stores_as_is(const std::string& path) const override { return annotate::is_pgn_file(path); }
   std::span<const std::string_view> stored_inputs() const override { return kStoredInputs; }
   // A --book that is not a Polyglot book is refused before any search, not noted after it.

@@ -250,6 +250,7 @@ class BookKind final : public JobKind {
   std::span<const KindOption> options() const override { return kBookOptions; }
   std::span<const KindOutput> more_outputs() const override { return kBookOutputs; }
   bool has_reports() const override { return true; }
+  bool needs_value() const override { return true; }  // (a leaf without a score has no value)
   std::string_view input_extension() const override { return "pgn"; }
   bool reads(std::string_view extension) const override {
     return extension == "pgn" || extension == "bin" || extension == "epd";

@@ -151,16 +151,18 @@ status=0
 grep -q "import book.pgn: the leaf values come as an EPD file" import.err || fail "a .pgn --import: $(cat import.err)"
 
 # 5. An engine that ends its searches without a score: every leaf without a value, said, exit 1.
-cat > scoreless.sh <<'ENGINE'
+# Such an answer is never cached (issue 37): the leaf is failed in the store and a rerun asks the
+# engine again; a job that can use a bare bestmove (analyse) gets it, still uncached.
+cat > scoreless.sh <<ENGINE
 #!/bin/sh
 while read -r line; do
-  case "$line" in
+  case "\$line" in
     uci) echo "id name Scoreless"
          echo "option name Hash type spin default 16 min 1 max 1024"
          echo "option name Threads type spin default 1 min 1 max 1"
          echo "uciok" ;;
     isready) echo "readyok" ;;
-    go*) echo "info depth 1 nodes 10"; echo "bestmove a7a6" ;;
+    go*) echo go >> "$work/go.log"; echo "info depth 1 nodes 10"; echo "bestmove a7a6" ;;
     quit) exit 0 ;;
   esac
 done
@@ -168,10 +170,22 @@ ENGINE
 chmod +x scoreless.sh
 printf '1. f3 e5 2. g3 *\n' > one.pgn   # one leaf
 status=0
-"$epdd" book backsolve one.pgn --engine ./scoreless.sh --depth 1 --store f.db -o scoreless.epd 2> scoreless.err || status=$?
+"$epdd" book backsolve one.pgn --engine ./scoreless.sh --depth 1 --store s.db -o scoreless.epd 2> scoreless.err || status=$?
 [ "$status" = 1 ] || fail "a scoreless engine: exit $status, not 1"
 grep -q "no score" scoreless.err || fail "the scoreless leaf is not reported: $(cat scoreless.err)"
 grep -q 'c0 "unvalued"' scoreless.epd || fail "the scoreless leaf has a value: $(cat scoreless.epd)"
+[ "$(sqlite3 s.db 'select count(*) from cache')" = 0 ] || fail "an answer without a score was cached"
+[ "$(sqlite3 s.db "select state from items")" = failed ] || fail "the scoreless leaf is not failed in the store"
+"$epdd" book backsolve one.pgn --engine ./scoreless.sh --depth 1 --store s.db -o scoreless2.epd 2> /dev/null || true
+[ "$(wc -l < go.log)" = 2 ] || fail "the rerun did not ask the engine again: $(wc -l < go.log) searches"
+# analyse: the bestmove is written (bm), the answer not cached: another job searches it again.
+printf '%s\n' 'rnbqkbnr/pppp1ppp/8/4p3/8/5PP1/PPPPP2P/RNBQKBNR b KQkq - id "a";' > a.epd
+"$epdd" analyse a.epd --engine ./scoreless.sh --depth 1 --store s.db -o a.out -q || fail "analyse with a scoreless engine: exit $?"
+grep -q ' bm a6;' a.out || fail "analyse did not write the bare bestmove: $(cat a.out)"
+cp a.epd b.epd && printf '%s\n' 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - id "b";' >> b.epd
+"$epdd" analyse b.epd --engine ./scoreless.sh --depth 1 --store s.db -o b.out -q || fail "analyse b.epd: exit $?"
+[ "$(wc -l < go.log)" = 5 ] || fail "a scoreless answer served another job from the cache: $(wc -l < go.log) searches, not 5"
+[ "$(sqlite3 s.db 'select count(*) from cache')" = 0 ] || fail "analyse cached an answer without a score"
 
 [ "$failed" = 0 ] && echo "book inputs test passed"
 exit $failed

@@ -394,3 +394,27 @@ TEST_CASE("store: commit_outcomes is all or nothing", "[daemon][store][group][ba
   store->commit_outcomes("E", {good});
   CHECK(store->job(b).done == 1);
 }
+
+TEST_CASE("store: an answer committed uncached is its items' and no one else's", "[daemon][store][backend]") {
+  // A search that ended without a score (issue 37): the items are Done with it, counted as one
+  // search (and the others as answered by it), and no cache entry is made, alone or in a batch.
+  test::StoreUnderTest stores;
+  auto store = open_store(stores.location("s"));
+  const auto a = job_with(*store, "a", {{"k1", std::nullopt}, {"k2", std::nullopt}});
+  const auto b = job_with(*store, "b", {{"k2", std::nullopt}, {"k3", std::nullopt}});
+  store->commit_uncached(a, 0, "k1", "{\"bare\":1}");
+  store->commit_outcomes("E", {PositionOutcome{PositionOutcome::Kind::Uncached, "k2", {{a, 1}, {b, 0}}, "{\"bare\":2}", ""},
+                               PositionOutcome{PositionOutcome::Kind::Searched, "k3", {{b, 1}}, "{\"a\":3}", ""}});
+  CHECK_FALSE(store->cached("k1"));
+  CHECK_FALSE(store->cached("k2"));
+  CHECK(store->cached("k3") == std::optional<std::string>("{\"a\":3}"));
+  const auto items_a = store->items(a);
+  REQUIRE(items_a.size() == 2);
+  CHECK((items_a[0].state == ItemState::Done && items_a[0].result == "{\"bare\":1}" && items_a[0].attempts == 1));
+  CHECK((items_a[1].state == ItemState::Done && items_a[1].result == "{\"bare\":2}" && items_a[1].attempts == 1));
+  const auto items_b = store->items(b);
+  CHECK((items_b[0].state == ItemState::Done && items_b[0].result == "{\"bare\":2}" && items_b[0].attempts == 0));
+  const auto job_a = store->job(a), job_b = store->job(b);
+  CHECK((job_a.done == 2 && job_a.searches == 2 && job_a.cache_hits == 0));
+  CHECK((job_b.done == 2 && job_b.searches == 1 && job_b.cache_hits == 1));
+}
