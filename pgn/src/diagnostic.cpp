@@ -1,19 +1,11 @@
 #include "pgn/diagnostic.hpp"
 
-#include <algorithm>
-
 namespace epdd::pgn {
 
 namespace {
 
-struct ProblemInfo {
-  Problem problem;
-  const char* name;
-  Severity severity;
-};
-
 // Names are stable: reports and tests count by them.
-constexpr ProblemInfo kProblems[] = {
+constexpr core::ProblemInfo<Problem> kProblems[] = {
     {Problem::ByteOrderMark, "byte-order-mark", Severity::Note},
     {Problem::CrLf, "crlf", Severity::Note},
     {Problem::LineTooLong, "line-too-long", Severity::Note},
@@ -42,22 +34,9 @@ constexpr ProblemInfo kProblems[] = {
     {Problem::MoveFile, "move-file", Severity::Error},
 };
 
-const ProblemInfo& info(Problem p) {
-  return *std::find_if(std::begin(kProblems), std::end(kProblems), [p](const ProblemInfo& i) { return i.problem == p; });
-}
-
 }  // namespace
 
-const char* to_string(Severity s) {
-  switch (s) {
-    case Severity::Note: return "note";
-    case Severity::Warning: return "warning";
-    case Severity::Error: return "error";
-  }
-  return "?";
-}
-
-const char* name(Problem p) { return info(p).name; }
-Severity severity_of(Problem p) { return info(p).severity; }
+const char* name(Problem p) { return core::info_of(kProblems, p).name; }
+Severity severity_of(Problem p) { return core::info_of(kProblems, p).severity; }
 
 }  // namespace epdd::pgn

@@ -5,17 +5,49 @@
 // a clean one, and `--all` prints them as they come instead of holding them.
 //
 // A template so that each format keeps its own kinds (core knows none of them): the diagnostic
-// type has `problem` and `severity` (one-byte enums) and `line` and `column` (where it is).
+// type has `problem` and `severity` (one-byte enums) and `line` and `column` (where it is). The
+// severity is core's, shared by the formats, and so is the table that names each kind.
 #pragma once
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <functional>
+#include <iterator>
 #include <limits>
 #include <utility>
 #include <vector>
 
 namespace epdd::core {
+
+// How bad a diagnostic is, in every format: a note (the input is fine, or read as written), a
+// warning (read, but not as the standard writes it), an error (not read).
+enum class Severity : std::uint8_t { Note, Warning, Error };
+
+// "note", "warning", "error".
+constexpr const char* to_string(Severity s) {
+  switch (s) {
+    case Severity::Note: return "note";
+    case Severity::Warning: return "warning";
+    case Severity::Error: return "error";
+  }
+  return "?";
+}
+
+// A format's kind of problem with its stable name (reports and tests count by it) and its
+// severity: a table of them per format, every kind listed once.
+template <class Problem>
+struct ProblemInfo {
+  Problem problem;
+  const char* name;
+  Severity severity;
+};
+
+// The entry of `p` in its format's table.
+template <class Problem, std::size_t N>
+constexpr const ProblemInfo<Problem>& info_of(const ProblemInfo<Problem> (&table)[N], Problem p) {
+  return *std::find_if(std::begin(table), std::end(table), [p](const ProblemInfo<Problem>& i) { return i.problem == p; });
+}
 
 template <class Diagnostic>
 class DiagnosticLog {

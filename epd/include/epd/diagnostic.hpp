@@ -12,9 +12,9 @@
 
 namespace epdd::epd {
 
-enum class Severity : std::uint8_t { Note, Warning, Error };
+using core::Severity;
 
-const char* to_string(Severity s);
+using core::to_string;
 
 // Every kind of problem the reader and the checker report.
 enum class Problem : std::uint8_t {

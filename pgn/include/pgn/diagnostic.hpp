@@ -11,8 +11,8 @@
 
 namespace epdd::pgn {
 
-enum class Severity : std::uint8_t { Note, Warning, Error };
-const char* to_string(Severity s);
+using core::Severity;
+using core::to_string;
 
 enum class Problem : std::uint8_t {
   ByteOrderMark,        // UTF-8 BOM at the start (skipped)
