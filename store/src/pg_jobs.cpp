@@ -7,14 +7,10 @@ namespace epdd::store {
 
 void PgStore::record_analysis(Tx& t, std::int64_t job, std::int64_t index, const std::string& key,
                               const std::string& engine, const std::string& analysis_json) {
-  const ItemState before = item_state(t, job, index, &key);
   t.run("INSERT INTO cache (key, engine, analysis, searches, hits, created_ms, used_ms) VALUES ($1, $2, $3, 1, 0, $4, $4) "
         "ON CONFLICT (key) DO UPDATE SET searches = cache.searches + 1, used_ms = excluded.used_ms",
         key, engine, analysis_json, t.now_ms());
-  t.run("UPDATE items SET state = $3, result = $4, error = NULL, attempts = attempts + 1, lease_owner = NULL, "
-        "lease_expiry_ms = NULL WHERE job = $1 AND idx = $2",
-        job, index, std::string(to_string(ItemState::Done)), analysis_json);
-  count_transition(t, job, before, ItemState::Done, 1, 0);
+  record_uncached(t, job, index, key, analysis_json, true);  // (the item, as a search)
 }
 
 void PgStore::record_cached(Tx& t, std::int64_t job, std::int64_t index, const std::string& key,

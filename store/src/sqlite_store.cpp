@@ -275,19 +275,13 @@ std::optional<std::string> SqliteStore::cached(const std::string& key) {
 
 void SqliteStore::record_analysis(std::int64_t job, std::int64_t index, const std::string& key,
                                   const std::string& engine, const std::string& analysis_json, std::string_view what) {
-  Connection& c = connection_;
-  const ItemState before = item_state(job, index, &key, what);
-  c.query("INSERT INTO cache (key, engine, analysis, searches, hits, created_ms, used_ms) VALUES (?1, ?2, ?3, 1, 0, ?4, ?4) "
-          "ON CONFLICT (key) DO UPDATE SET searches = cache.searches + 1, used_ms = excluded.used_ms",
-          what)
+  connection_
+      .query("INSERT INTO cache (key, engine, analysis, searches, hits, created_ms, used_ms) VALUES (?1, ?2, ?3, 1, 0, ?4, ?4) "
+             "ON CONFLICT (key) DO UPDATE SET searches = cache.searches + 1, used_ms = excluded.used_ms",
+             what)
       .bind(key, engine, analysis_json, now_ms())
       .run();
-  c.query("UPDATE items SET state = ?3, result = ?4, error = NULL, attempts = attempts + 1, lease_owner = NULL, "
-          "lease_expiry_ms = NULL WHERE job = ?1 AND idx = ?2",
-          what)
-      .bind(job, index, to_string(ItemState::Done), analysis_json)
-      .run();
-  count_transition(job, before, ItemState::Done, 1, 0, what);
+  record_uncached(job, index, key, analysis_json, true, what);  // (the item, as a search)
 }
 
 void SqliteStore::record_cached(std::int64_t job, std::int64_t index, const std::string& key,
