@@ -9,7 +9,7 @@
 namespace epdd::cli::detail {
 
 std::string version_text() {
-  std::vector<uci::LibraryVersion> libraries = uci::library_versions();
+  std::vector<core::LibraryVersion> libraries = uci::library_versions();
   for (auto part : {daemon::library_versions(), {{"CLI11", CLI11_VERSION}}, store::library_versions()})
     libraries.insert(libraries.end(), part.begin(), part.end());
   std::string text = "epdd " EPDD_VERSION "\nbuilt with:";

@@ -6,7 +6,7 @@
 
 namespace epdd::daemon {
 
-std::vector<uci::LibraryVersion> library_versions() {
+std::vector<core::LibraryVersion> library_versions() {
   return {{"toml++", fmt::format("{}.{}.{}", TOML_LIB_MAJOR, TOML_LIB_MINOR, TOML_LIB_PATCH)},
           {"spdlog", fmt::format("{}.{}.{}", SPDLOG_VER_MAJOR, SPDLOG_VER_MINOR, SPDLOG_VER_PATCH)},
           // FMT_VERSION is major * 10000 + minor * 100 + patch.

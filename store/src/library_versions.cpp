@@ -11,7 +11,7 @@
 
 namespace epdd::store {
 
-std::vector<uci::LibraryVersion> library_versions() {
+std::vector<core::LibraryVersion> library_versions() {
   std::string sqlite = SQLITE_VERSION;
   if (const std::string running = sqlite3_libversion(); running != sqlite) sqlite += ", running " + running;
   return {{"SQLite", sqlite},

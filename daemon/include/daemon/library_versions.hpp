@@ -1,13 +1,13 @@
 #pragma once
-// daemon's part of `epdd --version` (uci/library_versions.hpp says why each module has one).
+// daemon's part of `epdd --version` (core/library_version.hpp says why each module has one).
 #include <vector>
 
-#include "uci/library_versions.hpp"
+#include "core/library_version.hpp"
 
 namespace epdd::daemon {
 
 // daemon's libraries: toml++ (the configuration), spdlog (logging) and fmt (spdlog's, which
 // every module formats with).
-std::vector<uci::LibraryVersion> library_versions();
+std::vector<core::LibraryVersion> library_versions();
 
 }  // namespace epdd::daemon
