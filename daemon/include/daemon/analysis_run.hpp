@@ -22,7 +22,7 @@
 #include "store/store.hpp"
 #include "uci/analysis.hpp"
 #include "uci/engine_config.hpp"
-#include "uci/engine_session.hpp"
+#include "uci/engine_identity.hpp"
 
 namespace epdd::daemon {
 

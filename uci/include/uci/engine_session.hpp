@@ -16,6 +16,7 @@
 #include "uci/analysis.hpp"
 #include "uci/engine_config.hpp"
 #include "uci/engine_error.hpp"
+#include "uci/engine_identity.hpp"
 #include "uci/line_channel.hpp"
 #include "uci/process.hpp"
 #include "uci/protocol.hpp"
@@ -24,13 +25,6 @@ namespace epdd::uci {
 
 enum class SessionState { Spawned, Handshaking, Ready, Searching, Stopping, Dead };
 const char* to_string(SessionState state);
-
-// What the engine said about itself in the handshake.
-struct EngineIdentity {
-  std::string name;    // `id name`, or the configured name if it gave none
-  std::string author;
-  std::vector<OptionLine> options;  // as declared, in order
-};
 
 class EngineSession : public Analyser {
  public:
