@@ -334,9 +334,9 @@ int run_results(const ResultsOptions& o, std::ostream& out, std::ostream& err) {
     const bool printed_is_output = printed == "output";
     std::vector<std::optional<std::string>> outputs;
     for (const auto& [path, name] : writes) outputs.emplace_back(path);
+    const bool output_on_stdout = any_on_stdout(outputs);  // (the files written, not the text printed)
     if (printed_is_output && !o.output) outputs.emplace_back(std::string(kStdio));
     if (auto once = check_stdio_once({}, outputs); !once) return fail(kExitBadInput, once.error());
-    const bool output_on_stdout = std::any_of(writes.begin(), writes.end(), [](const auto& w) { return is_stdio(w.first); });
     for (const auto& [path, name] : writes)
       if (auto w = write_file_atomically(path, texts.at(name)); !w) {
         fmt::print(err, "epdd results: {}\n", safe_lines(w.error()));

@@ -52,9 +52,7 @@ int run_suite(const SuiteOptions& o, std::ostream& out, std::ostream& err) {
   const auto report = suite_report(run, o.analysis.spec.input, describe_limits(o.analysis.spec.limits, o.analysis.spec.multipv),
                                    run.engine_settings);
   // Where an output is standard output, it is all there is on it: the text report goes aside.
-  bool output_on_stdout = false;
-  for (const auto& path : {o.output, o.json, o.html}) output_on_stdout |= path && is_stdio(*path);
-  (output_on_stdout ? err : out) << suites::render_text(report) << std::flush;
+  (any_on_stdout({o.output, o.json, o.html}) ? err : out) << suites::render_text(report) << std::flush;
 
   if (o.json)
     if (auto w = write_file_atomically(*o.json, suites::to_json(report)); !w) {

@@ -20,6 +20,14 @@ namespace epdd::daemon {
 inline constexpr std::string_view kStdio = "-";
 inline bool is_stdio(std::string_view path) { return path == kStdio; }
 
+// Whether one of `outputs` (nullopt: not given) is standard output: a text report printed
+// beside them then goes to standard error, so that standard output holds that output alone.
+inline bool any_on_stdout(const std::vector<std::optional<std::string>>& outputs) {
+  for (const auto& path : outputs)
+    if (path && is_stdio(*path)) return true;
+  return false;
+}
+
 // An error message, before any work, when more than one input or more than one output is "-":
 // standard input can be read once, and two outputs on standard output would be one unreadable
 // stream. Outputs not given (nullopt) are skipped.
