@@ -2,7 +2,6 @@
 #include "book/build.hpp"
 
 #include <algorithm>
-#include <cctype>
 
 #include <fmt/format.h>
 
@@ -17,9 +16,7 @@ namespace epdd::book {
 namespace {
 
 bool ends_with_ignoring_case(std::string_view s, std::string_view suffix) {
-  if (s.size() < suffix.size()) return false;
-  return std::equal(suffix.begin(), suffix.end(), s.end() - static_cast<std::ptrdiff_t>(suffix.size()),
-                    [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b)); });
+  return s.size() >= suffix.size() && core::iequals(s.substr(s.size() - suffix.size()), suffix);
 }
 
 // Whether `line` opens with the four position fields of an EPD record: a piece placement (rank

@@ -5,6 +5,7 @@
 
 #include "core/attacks.hpp"
 #include "core/notation.hpp"
+#include "core/text.hpp"
 #include "notation_detail.hpp"
 
 namespace epdd::core {
@@ -33,11 +34,7 @@ std::span<const PieceLetters> locale_letters() { return kLocales; }
 
 const PieceLetters* find_locale(std::string_view language) {
   for (const PieceLetters& l : kLocales) {
-    if (l.language.size() != language.size()) continue;
-    if (std::equal(language.begin(), language.end(), l.language.begin(), [](char a, char b) {
-          return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
-        }))
-      return &l;
+    if (iequals(language, l.language)) return &l;
   }
   return nullptr;
 }

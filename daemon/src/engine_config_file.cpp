@@ -113,11 +113,6 @@ bool has_control_character(std::string_view s) {
   return std::any_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; });
 }
 
-std::string lower_ascii(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 // What a value is, for "must be ..., not <this>" messages.
 std::string describe(const toml::node& node) {
@@ -261,7 +256,7 @@ void read_options(const toml::node& node, std::vector<uci::OptionSetting>& into,
       errors.add(key->source(), "an option name must not be empty or contain control characters");
       continue;
     }
-    const auto [first, inserted] = seen.emplace(lower_ascii(name), key);
+    const auto [first, inserted] = seen.emplace(core::ascii_lowercase(name), key);
     if (!inserted) {
       errors.add(key->source(), fmt::format("option '{}' repeats '{}' (line {}): UCI option names ignore case", name,
                                             first->second->str(), first->second->source().begin.line));

@@ -43,9 +43,7 @@ std::string stem_of(const std::string& name) {
 std::string extension_of(const std::string& name) {
   const auto dot = name.rfind('.');
   if (dot == std::string::npos || dot == 0) return "";
-  std::string e = name.substr(dot + 1);
-  for (char& c : e) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return e;
+  return core::ascii_lowercase(name.substr(dot + 1));
 }
 
 // A regular file (not a link) that was last modified at least `settle_ms` ago.

@@ -5,6 +5,7 @@
 #include <iterator>
 #include <streambuf>
 
+#include "core/text.hpp"
 #include "pgn/chesslive.hpp"
 #include "pgn/pgc.hpp"
 #include "pgn/writer.hpp"
@@ -21,8 +22,7 @@ const char* to_string(GameFormat f) {
 }
 
 std::optional<GameFormat> game_format_named(std::string_view name) {
-  std::string lower(name);
-  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const std::string lower = core::ascii_lowercase(name);
   if (lower == "pgn") return GameFormat::Pgn;
   if (lower == "pgc") return GameFormat::Pgc;
   if (lower == "clm") return GameFormat::ChessLive;

@@ -23,11 +23,6 @@ std::optional<long> positive(std::string_view s) {
   return v > 0 ? std::optional<long>(v) : std::nullopt;
 }
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
-}
 
 }  // namespace
 
@@ -138,7 +133,7 @@ Expected<std::vector<TimeControlPeriod>, std::string> parse_time_control(std::st
 }
 
 Variant classify_variant(std::string_view value) {
-  std::string v = lower(value);
+  std::string v = core::ascii_lowercase(value);
   v.erase(std::remove_if(v.begin(), v.end(), [](char c) { return c == ' ' || c == '-' || c == '_'; }), v.end());
   // lichess's "From Position" (key fromPosition): standard chess from the FEN tag.
   if (v.empty() || v == "standard" || v == "chess" || v == "normal" || v == "fromposition") return Variant::Standard;

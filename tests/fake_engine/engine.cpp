@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "core/fen.hpp"
+#include "core/text.hpp"
 #include "faults.hpp"
 
 namespace epdd::fake_engine {
@@ -32,15 +33,8 @@ constexpr std::array<std::string_view, 9> kOptionNames{
     "Threads", "Hash", "Clear Hash", "Ponder", "MultiPV", "UCI_Chess960", "OwnBook", "Style",
     "Debug Log File"};
 
-// UCI option names are case-insensitive.
-bool iequals(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
-    if (lower(a[i]) != lower(b[i])) return false;
-  }
-  return true;
-}
+// UCI option names are case-insensitive (core::iequals).
+using epdd::core::iequals;
 
 // The words with single spaces (option names and values may contain spaces).
 std::string join(std::span<const std::string_view> words) {

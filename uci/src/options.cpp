@@ -14,12 +14,7 @@ namespace epdd::uci {
 
 namespace {
 
-char ascii_lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
-
-bool iequals(std::string_view a, std::string_view b) {
-  return a.size() == b.size() &&
-         std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) { return ascii_lower(x) == ascii_lower(y); });
-}
+using core::iequals;
 
 // Whether `part` occurs in `text`, ignoring ASCII case.
 bool contains_ignoring_case(std::string_view text, std::string_view part) {

@@ -66,6 +66,14 @@ std::string counted(std::size_t n, std::string_view one, std::string_view many);
 // no typo.
 std::size_t edit_distance_ignoring_case(std::string_view a, std::string_view b);
 
+// An ASCII capital letter made small; any other byte as it is.
+constexpr char ascii_lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+// `s` with its ASCII capitals made small (file extensions, tag values, names compared so).
+std::string ascii_lowercase(std::string_view s);
+// Whether `a` and `b` are the same but for the case of ASCII letters (UCI option names, locale
+// names, file name endings).
+bool iequals(std::string_view a, std::string_view b);
+
 // The candidates nearest to `name`, for a "did you mean" hint: those at the smallest edit
 // distance, if it is at most two edits and fewer than `name` has characters (so that "Ha" does
 // not suggest every four-letter name), in the candidates' order. Empty when none is that near.
