@@ -1,5 +1,6 @@
 #include "book/first_paths.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <optional>
 #include <stdexcept>
@@ -124,7 +125,10 @@ std::vector<NodeId> output_order(const Dag& dag, const RootNames* names) {
   OrderOnly paths{std::vector<char>(dag.node_count(), 0), {}};
   paths.order.reserve(dag.node_count());
   Walks<OrderOnly>(dag, paths).all(names);
-  if (dag.node_count() > 0 && !paths.seen[0]) {  // (first, in the book or not)
+  // Node 0 first, in the book or not: its own walk puts it there, but left out of the book (a
+  // leaf, unnamed) it may be reached from another root, anywhere in the order.
+  if (dag.node_count() > 0 && (paths.order.empty() || paths.order.front() != 0)) {
+    if (paths.seen[0]) paths.order.erase(std::find(paths.order.begin(), paths.order.end(), NodeId{0}));
     paths.order.insert(paths.order.begin(), 0);
     paths.seen[0] = 1;
   }

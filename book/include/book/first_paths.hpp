@@ -54,7 +54,8 @@ FirstPaths first_paths(const Dag& dag, const RootNames* names = nullptr);
 // Every node in the order the outputs walk them: node 0 first (whether the book holds it or
 // not), then the other nodes of first_paths(dag, names).order, then the nodes no walk reaches
 // (anonymous ones), in node order. Dag::renumber(output_order(dag, names)) numbers a book so
-// that its outputs read its arrays front to back (its first paths' order is then 0, 1, 2, ...).
+// that its outputs read its arrays front to back (its first paths' order is then 0, 1, 2, ...,
+// but for node 0 where the book leaves it out and another root's walk reaches it).
 std::vector<NodeId> output_order(const Dag& dag, const RootNames* names = nullptr);
 
 // The SAN moves of n's first path from its root, in order (empty for a root).

@@ -2,6 +2,7 @@
 // replayed with core, each position written as FEN and cut to its four EPD fields by this file.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <string>
@@ -361,4 +362,30 @@ TEST_CASE("dag: renumbered in output order, the same book, its outputs read fron
   CHECK_THROWS_AS(dag.renumber(bad), std::invalid_argument);
   bad.pop_back();
   CHECK_THROWS_AS(dag.renumber(bad), std::invalid_argument);
+}
+
+TEST_CASE("dag: the start position reached only from another root stays node 0 when renumbered", "[book][dag]") {
+  // A game from a FEN that returns to the start position: node 0 is then a leaf the book leaves
+  // out, reached from the FEN's root, in the middle of the walk (a review found this aborted).
+  const std::string text =
+      "[FEN \"rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1\"]\n[SetUp \"1\"]\n\n"
+      "1... Nf6 2. Ng1 Ng8 *\n";
+  Dag dag;
+  for (const pgn::Game& g : epdd::test::games_of(text)) dag.add_game(g);
+  REQUIRE(dag.is_leaf(0));
+  const auto paths_before = epdd::book::first_paths(dag);
+  REQUIRE(std::find(paths_before.order.begin(), paths_before.order.end(), NodeId{0}) != paths_before.order.begin());
+  const auto values = values_by_position(dag);
+  const auto solved_before = epdd::book::backsolve(dag, values);
+  const std::string epd_before = epdd::book::write_book_epd(dag, solved_before, {});
+  const std::string pgn_before = epdd::book::write_book_pgn(dag, solved_before);
+  const std::vector<NodeId> order = epdd::book::output_order(dag);
+  REQUIRE(order.front() == 0);
+  std::vector<NodeView> before;
+  for (NodeId n = 0; n < dag.node_count(); ++n) before.push_back(view(dag, n));
+  const auto rank = dag.renumber(order);
+  for (NodeId n = 0; n < rank.size(); ++n) CHECK(view(dag, rank[n]) == before[n]);
+  const auto solved = epdd::book::backsolve(dag, values_by_position(dag));
+  CHECK(epdd::book::write_book_epd(dag, solved, {}) == epd_before);
+  CHECK(epdd::book::write_book_pgn(dag, solved) == pgn_before);
 }
