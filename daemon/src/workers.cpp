@@ -266,16 +266,21 @@ bool Workers::needs_value(store::Store& store, std::int64_t job) {
 void Workers::commit_scoreless(store::Store& store, const EngineSlot& engine, const store::Claim& claim,
                                const uci::Analysis& result, const std::string& json) {
   const uci::EngineError error = no_score_error(engine.name);
-  bool first = true;
-  for (const auto& [job, index] : claim.items) {
-    if (needs_value(store, job)) {
-      store.commit_failure(job, index, headline(error));
-      if (on_outcome_) on_outcome_({job, index, ItemOutcome::Source::Search, nullptr, &error});
-    } else {
-      store.commit_uncached(job, index, claim.key, json);
-      if (on_outcome_)
-        on_outcome_({job, index, first ? ItemOutcome::Source::Search : ItemOutcome::Source::Cache, &result, nullptr});
-      first = false;
+  store::PositionOutcome uncached{store::PositionOutcome::Kind::Uncached, claim.key, {}, json, ""};
+  store::PositionOutcome failed{store::PositionOutcome::Kind::Failed, claim.key, {}, "", headline(error)};
+  for (const auto& item : claim.items) (needs_value(store, item.first) ? failed : uncached).items.push_back(item);
+  std::vector<store::PositionOutcome> outcomes;
+  for (auto* o : {&uncached, &failed})
+    if (!o->items.empty()) outcomes.push_back(std::move(*o));
+  store.commit_outcomes(engine.identity, outcomes);  // (one transaction; the first item the search)
+  if (!on_outcome_) return;
+  for (const auto& o : outcomes) {
+    bool first = true;
+    for (const auto& [job, index] : o.items) {
+      const bool answer = o.kind == store::PositionOutcome::Kind::Uncached;
+      on_outcome_({job, index, first || !answer ? ItemOutcome::Source::Search : ItemOutcome::Source::Cache,
+                   answer ? &result : nullptr, answer ? nullptr : &error});
+      first = first && !answer;
     }
   }
 }

@@ -55,13 +55,6 @@ void PgStore::commit_cached(std::int64_t job, std::int64_t index, const std::str
   t.commit();
 }
 
-void PgStore::commit_uncached(std::int64_t job, std::int64_t index, const std::string& key,
-                              const std::string& analysis_json) {
-  Tx t(connection_, analysis_what(job, index));
-  record_uncached(t, job, index, key, analysis_json, true);
-  t.commit();
-}
-
 void PgStore::commit_failure(std::int64_t job, std::int64_t index, const std::string& error) {
   Tx t(connection_, failure_what(job, index));
   record_failure(t, job, index, error);

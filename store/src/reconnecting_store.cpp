@@ -181,14 +181,6 @@ void ReconnectingStore::commit_cached(std::int64_t job, std::int64_t index, cons
     s.commit_cached(job, index, key, analysis_json);
   });
 }
-void ReconnectingStore::commit_uncached(std::int64_t job, std::int64_t index, const std::string& key,
-                                        const std::string& analysis_json) {
-  Rerun again;
-  run([&](Store& s) {
-    if (again() && holds(s, job, index, ItemState::Done, analysis_json)) return;
-    s.commit_uncached(job, index, key, analysis_json);
-  });
-}
 void ReconnectingStore::commit_failure(std::int64_t job, std::int64_t index, const std::string& error) {
   Rerun again;
   run([&](Store& s) {

@@ -322,14 +322,6 @@ void SqliteStore::record_uncached(std::int64_t job, std::int64_t index, const st
   count_transition(job, before, ItemState::Done, first ? 1 : 0, first ? 0 : 1, what);
 }
 
-void SqliteStore::commit_uncached(std::int64_t job, std::int64_t index, const std::string& key,
-                                  const std::string& analysis_json) {
-  const std::string what = analysis_what(job, index);
-  Transaction transaction(connection_, what);
-  record_uncached(job, index, key, analysis_json, true, what);
-  transaction.commit();
-}
-
 void SqliteStore::commit_analysis(std::int64_t job, std::int64_t index, const std::string& key,
                                   const std::string& engine, const std::string& analysis_json) {
   const std::string what = analysis_what(job, index);

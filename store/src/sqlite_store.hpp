@@ -59,8 +59,6 @@ class SqliteStore final : public Store {
                        const std::string& analysis_json) override;
   void commit_cached(std::int64_t job, std::int64_t index, const std::string& key,
                      const std::string& analysis_json) override;
-  void commit_uncached(std::int64_t job, std::int64_t index, const std::string& key,
-                       const std::string& analysis_json) override;
   void commit_failure(std::int64_t job, std::int64_t index, const std::string& error) override;
   void commit_outcomes(const std::string& engine, const std::vector<PositionOutcome>& outcomes) override;
   void reset_failed(std::int64_t job) override;

@@ -362,19 +362,14 @@ class Store {
   virtual void commit_cached(std::int64_t job, std::int64_t index, const std::string& key,
                              const std::string& analysis_json) = 0;
 
-  // Records a search's result for the item as commit_analysis does, but makes no cache entry:
-  // a result that answers this item and no other (a search that ended without a score: another
-  // job asking the position searches it again). Counted as a search.
-  virtual void commit_uncached(std::int64_t job, std::int64_t index, const std::string& key,
-                               const std::string& analysis_json) = 0;
-
   // Marks the item Failed with `error` (its result, if any, is dropped) and counts it.
   virtual void commit_failure(std::int64_t job, std::int64_t index, const std::string& error) = 0;
 
   // Commits the outcomes of a claimed group (or of any claims) in ONE transaction: a Searched
   // position as commit_analysis for its first item (the cache entry for `engine`) and
-  // commit_cached for the others; an Uncached one as commit_uncached for each item (the first
-  // counted as the search, the others as answered by it); a Cached one as commit_cached for each
+  // commit_cached for the others; an Uncached one (a result that answers these items and no
+  // others: a search that ended without a score) as Searched without the cache entry, the first
+  // item counted as the search and the others as answered by it; a Cached one as commit_cached for each
   // item (the entry must exist); a Failed one as commit_failure for each item. The counters (the jobs', the cache
   // entries') end as those single commits, in that order, leave them. All or nothing: an outcome
   // that cannot be committed (no such item, an item under another key, a Cached outcome with no

@@ -64,10 +64,6 @@ class FullDiskStore final : public Store {
                      const std::string& analysis_json) override {
     return inner_->commit_cached(job, index, key, analysis_json);
   }
-  void commit_uncached(std::int64_t job, std::int64_t index, const std::string& key,
-                       const std::string& analysis_json) override {
-    return inner_->commit_uncached(job, index, key, analysis_json);
-  }
   void commit_failure(std::int64_t job, std::int64_t index, const std::string& error) override {
     return inner_->commit_failure(job, index, error);
   }

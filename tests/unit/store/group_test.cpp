@@ -402,7 +402,7 @@ TEST_CASE("store: an answer committed uncached is its items' and no one else's",
   auto store = open_store(stores.location("s"));
   const auto a = job_with(*store, "a", {{"k1", std::nullopt}, {"k2", std::nullopt}});
   const auto b = job_with(*store, "b", {{"k2", std::nullopt}, {"k3", std::nullopt}});
-  store->commit_uncached(a, 0, "k1", "{\"bare\":1}");
+  store->commit_outcomes("E", {PositionOutcome{PositionOutcome::Kind::Uncached, "k1", {{a, 0}}, "{\"bare\":1}", ""}});
   store->commit_outcomes("E", {PositionOutcome{PositionOutcome::Kind::Uncached, "k2", {{a, 1}, {b, 0}}, "{\"bare\":2}", ""},
                                PositionOutcome{PositionOutcome::Kind::Searched, "k3", {{b, 1}}, "{\"a\":3}", ""}});
   CHECK_FALSE(store->cached("k1"));

@@ -94,9 +94,6 @@ class MemoryStore final : public store::Store {
   void commit_cached(std::int64_t, std::int64_t, const std::string&, const std::string&) override {
     unused("commit_cached");
   }
-  void commit_uncached(std::int64_t, std::int64_t, const std::string&, const std::string&) override {
-    unused("commit_uncached");
-  }
   void commit_failure(std::int64_t, std::int64_t, const std::string&) override { unused("commit_failure"); }
   void commit_outcomes(const std::string&, const std::vector<store::PositionOutcome>&) override {
     unused("commit_outcomes");
