@@ -263,24 +263,34 @@ bool Workers::needs_value(store::Store& store, std::int64_t job) {
   return needs;
 }
 
+std::vector<store::PositionOutcome> Workers::split_scoreless(store::Store& store, store::PositionOutcome answer,
+                                                            const std::string& why) {
+  store::PositionOutcome failed{store::PositionOutcome::Kind::Failed, answer.key, {}, "", why};
+  std::erase_if(answer.items, [&](const std::pair<std::int64_t, std::int64_t>& item) {
+    const bool needs = needs_value(store, item.first);
+    if (needs) failed.items.push_back(item);
+    return needs;
+  });
+  std::vector<store::PositionOutcome> parts;
+  for (auto* part : {&answer, &failed})
+    if (!part->items.empty()) parts.push_back(std::move(*part));
+  return parts;
+}
+
 void Workers::commit_scoreless(store::Store& store, const EngineSlot& engine, const store::Claim& claim,
                                const uci::Analysis& result, const std::string& json) {
   const uci::EngineError error = no_score_error(engine.name);
-  store::PositionOutcome uncached{store::PositionOutcome::Kind::Uncached, claim.key, {}, json, ""};
-  store::PositionOutcome failed{store::PositionOutcome::Kind::Failed, claim.key, {}, "", headline(error)};
-  for (const auto& item : claim.items) (needs_value(store, item.first) ? failed : uncached).items.push_back(item);
-  std::vector<store::PositionOutcome> outcomes;
-  for (auto* o : {&uncached, &failed})
-    if (!o->items.empty()) outcomes.push_back(std::move(*o));
+  const auto outcomes = split_scoreless(
+      store, {store::PositionOutcome::Kind::Uncached, claim.key, claim.items, json, ""}, headline(error));
   store.commit_outcomes(engine.identity, outcomes);  // (one transaction; the first item the search)
   if (!on_outcome_) return;
   for (const auto& o : outcomes) {
+    const bool answer = o.kind == store::PositionOutcome::Kind::Uncached;
     bool first = true;
     for (const auto& [job, index] : o.items) {
-      const bool answer = o.kind == store::PositionOutcome::Kind::Uncached;
       on_outcome_({job, index, first || !answer ? ItemOutcome::Source::Search : ItemOutcome::Source::Cache,
                    answer ? &result : nullptr, answer ? nullptr : &error});
-      first = first && !answer;
+      first = false;
     }
   }
 }
@@ -420,22 +430,14 @@ void Workers::run_group(store::Store& store, const EngineSlot& engine, const sto
   std::vector<store::PositionOutcome> outcomes;
   std::vector<const GroupAnswer*> answer_of;  // by outcome
   for (const auto& a : answers) {
-    outcomes.push_back(a.outcome);
-    answer_of.push_back(&a);
-    if (a.outcome.kind != store::PositionOutcome::Kind::Uncached) continue;
-    store::PositionOutcome failed{store::PositionOutcome::Kind::Failed, a.outcome.key, {}, "", headline(no_score)};
-    std::erase_if(outcomes.back().items, [&](const std::pair<std::int64_t, std::int64_t>& item) {
-      const bool needs = needs_value(store, item.first);
-      if (needs) failed.items.push_back(item);
-      return needs;
-    });
-    if (outcomes.back().items.empty()) {
-      outcomes.pop_back();
-      answer_of.pop_back();
+    if (a.outcome.kind != store::PositionOutcome::Kind::Uncached) {
+      outcomes.push_back(a.outcome);
+      answer_of.push_back(&a);
+      continue;
     }
-    if (!failed.items.empty()) {
-      outcomes.push_back(std::move(failed));
-      answer_of.push_back(nullptr);
+    for (auto& part : split_scoreless(store, a.outcome, headline(no_score))) {
+      answer_of.push_back(part.kind == store::PositionOutcome::Kind::Failed ? nullptr : &a);
+      outcomes.push_back(std::move(part));
     }
   }
   store.commit_outcomes(engine.identity, outcomes);

@@ -142,6 +142,10 @@ class Workers {
   // Whether the items of `job` need the engine's score (JobKind::needs_value), read from the
   // store once a job; true when its spec cannot be read (the answer then fails, never cached).
   bool needs_value(store::Store& store, std::int64_t job);
+  // An Uncached outcome (an answer without a score) split: the items whose jobs need the value
+  // go to a Failed outcome (`why`) of their own; a part without items is left out.
+  std::vector<store::PositionOutcome> split_scoreless(store::Store& store, store::PositionOutcome answer,
+                                                      const std::string& why);
   // An answer without a score (not a position the rules decide): committed without a cache
   // entry, each item Done where its job can use it and Failed where it needs the value.
   void commit_scoreless(store::Store& store, const EngineSlot& engine, const store::Claim& claim,
