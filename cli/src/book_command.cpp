@@ -23,24 +23,28 @@ namespace epdd::cli {
 
 using namespace daemon;  // the commands call into the daemon library
 
-int run_book_backsolve(BookOptions o, std::ostream& out, std::ostream& err) {
+namespace {
+
+// backsolve and grow: the job of kind `kind` run, and the book written.
+int run_book_job(const std::string& kind_name, const std::string& command, BookOptions& o, std::ostream& out,
+                 std::ostream& err) {
   const auto fail = [&](const std::string& message) {
-    fmt::print(err, "epdd book backsolve: {}\n", message);
+    fmt::print(err, "epdd book {}: {}\n", command, message);
     return kExitBadInput;
   };
   JobSpec& spec = o.analysis.spec;
-  spec.kind = "book";
-  spec.input = o.inputs.front();
-  spec.more_inputs.assign(o.inputs.begin() + 1, o.inputs.end());
+  spec.kind = kind_name;
+  spec.input = o.inputs.empty() ? std::string() : o.inputs.front();  // (none: grow from the start)
+  if (!o.inputs.empty()) spec.more_inputs.assign(o.inputs.begin() + 1, o.inputs.end());
   // Without -o the book goes to standard output: no other output may go there too.
-  if (auto files = check_command_files("book", spec, {o.output.value_or("-"), o.json, o.html}); !files)
+  if (auto files = check_command_files(kind_name, spec, {o.output.value_or("-"), o.json, o.html}); !files)
     return fail(files.error());
   Progress progress(stderr, o.analysis.quiet);
-  auto outcome = run_analysis("book", o.analysis, {}, progress, err);
+  auto outcome = run_analysis(kind_name, o.analysis, {}, progress, err);
   if (outcome.status != kExitOk) return outcome.status;
   AnalysisRun& run = outcome.run;
   if (run.interrupted) {
-    fmt::print(err, "epdd book backsolve: interrupted; nothing written. Run the same command again to resume.\n");
+    fmt::print(err, "epdd book {}: interrupted; nothing written. Run the same command again to resume.\n", command);
     return kExitInterrupted;
   }
   const JobKind& kind = kind_of(outcome.spec);
@@ -70,13 +74,27 @@ int run_book_backsolve(BookOptions o, std::ostream& out, std::ostream& err) {
   written.json = o.json;
   if (auto w = write_outputs(texts, written); !w) return fail(w.error());
   if (o.html)
-    if (auto w = write_report_page(*o.html, core::escaped(spec.input), texts.at("json")); !w) return fail(w.error());
+    if (auto w = write_report_page(*o.html, spec.input.empty() ? "the start position" : core::escaped(spec.input),
+                                   texts.at("json"));
+        !w)
+      return fail(w.error());
   const std::size_t failed = kind.failures(run);
   if (!o.analysis.quiet || failed) err << texts.at("report");
   if (!o.analysis.quiet)
-    fmt::print(err, "epdd book backsolve: {} searched now, {} from the cache, {} from an earlier run of this command\n",
-               core::counted(static_cast<std::size_t>(run.searches), "leaf", "leaves"), run.cache_hits, run.resumed);
+    fmt::print(err, "epdd book {}: {} searched now, {} from the cache, {} from an earlier run of this command\n", command,
+               kind_name == "book" ? core::counted(static_cast<std::size_t>(run.searches), "leaf", "leaves")
+                                    : core::counted(static_cast<std::size_t>(run.searches), "position", "positions"), run.cache_hits, run.resumed);
   return failed ? kExitRecordsFailed : kExitOk;
+}
+
+}  // namespace
+
+int run_book_backsolve(BookOptions o, std::ostream& out, std::ostream& err) {
+  return run_book_job("book", "backsolve", o, out, err);
+}
+
+int run_book_grow(BookOptions o, std::ostream& out, std::ostream& err) {
+  return run_book_job("book-grow", "grow", o, out, err);
 }
 
 }  // namespace epdd::cli

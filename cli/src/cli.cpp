@@ -300,6 +300,7 @@ struct CommandLine::Options {
   std::vector<std::string> compare_files;
   AnnotateOptions annotate;
   BookOptions book;
+  BookOptions book_grow;
   BookLeavesOptions book_leaves;
 };
 
@@ -324,7 +325,7 @@ CommandLine::CommandLine()
   detail::add_analyse(app, o.analyse, status);
   detail::add_suite(app, o.suite, o.compare_files, status);
   detail::add_annotate(app, o.annotate, status);
-  detail::add_book(app, o.book, o.book_leaves, status);
+  detail::add_book(app, o.book, o.book_grow, o.book_leaves, status);
   detail::add_daemon_commands(app, status);
 }
 

@@ -47,7 +47,7 @@ void add_suite(CLI::App& app, SuiteOptions& o, std::vector<std::string>& compare
 // annotate (cli_annotate.cpp).
 void add_annotate(CLI::App& app, AnnotateOptions& o, int& status);
 // book backsolve (cli_book.cpp).
-void add_book(CLI::App& app, BookOptions& o, BookLeavesOptions& leaves, int& status);
+void add_book(CLI::App& app, BookOptions& o, BookOptions& grow, BookLeavesOptions& leaves, int& status);
 
 // serve, submit, status, cancel, results (cli_jobs.cpp).
 void add_daemon_commands(CLI::App& app, int& status);

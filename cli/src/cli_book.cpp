@@ -33,12 +33,54 @@ void add_leaves(CLI::App* book, BookLeavesOptions& o, int& status) {
   cmd->callback([&o, &status] { status = run_book_leaves(o, std::cout, std::cerr); });
 }
 
+void add_grow(CLI::App* book, BookOptions& o, int& status) {
+  auto* cmd = book->add_subcommand(
+      "grow", "Grow a book where it matters: expand, round after round, the leaf nearest the best line (drop-out expansion)");
+  cmd->add_option("inputs", o.inputs,
+                  "The book to grow, as 'epdd book backsolve' reads it (.pgn, .bin, .epd); none: the start position");
+  add_common(cmd, o.analysis, "", false);
+  cmd->add_option("-o,--output", o.output, "Write the grown book as EPD here (atomically; '-': stdout). Default: stdout");
+  cmd->add_option("--json", o.json, "Also write the report as JSON here ('-': stdout, with -o FILE)");
+  cmd->add_option("--html", o.html, "Also write the report as one self-contained HTML page here ('-': stdout)");
+  cmd->add_flag("--chess960", o.analysis.spec.chess960, "EPD input: read KQkq castling letters as X-FEN (the outermost rooks)");
+  add_kind_flags(cmd, o.analysis.spec, find_kind("book-grow"));
+  add_kind_options(cmd, o.analysis.spec, find_kind("book-grow"));
+  cmd->footer(
+      "Growing. The book's leaves are searched and the book backsolved as 'epdd book backsolve' does it.\n"
+      "Then every position gets, beside its value, an expansion priority: a leaf 0; any other position the\n"
+      "least, over its moves, of  alpha * (its value - the move's value) + the child's priority + 1,\n"
+      "values as expected scores from 0 (lost) to 1 (won) by lichess's winning chances, so that a loss of\n"
+      "0.1 weighs the same at +0.2 as at +5. From the root, the move of least priority is followed to a\n"
+      "leaf (on a tie, the first move in the book's order), that leaf is expanded (--width), its new\n"
+      "positions are searched, the book is backsolved again, and so on. A transposition joins the position\n"
+      "already in the book; a checkmate, stalemate or dead position is valued by the rules.\n"
+      "Choosing alpha: at 50 (the default) a move 0.02 worse than the best (about 20 centipawns near\n"
+      "equality) costs as much as one ply deeper on the best line; 200 follows the main line far and keeps\n"
+      "the book narrow; 5 or less grows it wide over every playable move.\n"
+      "Stopping: --positions, --expansions, --time (whichever comes first; Ctrl-C too). The growth is a\n"
+      "function of the input, the settings and the answers: run the same command again after an\n"
+      "interruption or a kill and it goes on where it was (nothing searched is searched again); again with\n"
+      "a larger --positions, --expansions or --time and the same book grows further. Progress shows each\n"
+      "expansion with the root's value and best line; the report lists the expansions where they moved.\n"
+      "Several machines: 'epdd submit book-grow ...' to daemons on one PostgreSQL store; each position is\n"
+      "searched once. The outputs and exit statuses are backsolve's.\n\n"
+      "Examples:\n"
+      "  epdd book grow --nodes 200000 --positions 2000 -o book.epd --pgn book.pgn --polyglot book.bin\n"
+      "  epdd book grow repertoire.pgn --book-side white --width 4 --depth 20 --time 8h -o repertoire.epd\n"
+      "  epdd book grow --alpha 200 --width 3 --movetime 1000 --expansions 100 --concurrency 2 -o main-line.epd");
+  cmd->callback([&o, &status] {
+    default_limit(o.analysis.spec.limits);
+    status = run_book_grow(o, std::cout, std::cerr);
+  });
+}
+
 }  // namespace
 
-void add_book(CLI::App& app, BookOptions& o, BookLeavesOptions& leaves, int& status) {
-  auto* book = app.add_subcommand("book", "Opening books: backsolve a book of positions to its root, write its leaves");
+void add_book(CLI::App& app, BookOptions& o, BookOptions& grow, BookLeavesOptions& leaves, int& status) {
+  auto* book = app.add_subcommand("book", "Opening books: backsolve a book of positions to its root, grow it, write its leaves");
   book->require_subcommand(1);
   add_leaves(book, leaves, status);
+  add_grow(book, grow, status);
   auto* cmd = book->add_subcommand(
       "backsolve", "Build a book from PGN, Polyglot and EPD files, analyse its leaves, backsolve every position");
   cmd->add_option("inputs", o.inputs,

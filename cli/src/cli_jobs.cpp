@@ -86,8 +86,8 @@ void add_submit(CLI::App& app, const std::shared_ptr<DaemonCommandOptions>& opti
   submit->add_option("kind", o.submit.spec.kind, kind_names())->required()->check(CLI::IsMember(kinds));
   submit->add_option("files", o.submit.files,
                      "The input: an EPD file, a PGN file for annotate, for book any number of .pgn, .bin\n"
-                     "and .epd files (read now: later changes do not affect the job; '-': standard input, once)")
-      ->required();
+                     "and .epd files (read now: later changes do not affect the job; '-': standard input, once);\n"
+                     "book-grow without a file grows from the start position");
   add_store_choice(submit, o.submit.where);
   submit->add_option("--engine", o.submit.spec.engine,
                      "The engine's name in the daemon's configuration (default: its first engine).\n"
@@ -113,8 +113,10 @@ void add_submit(CLI::App& app, const std::shared_ptr<DaemonCommandOptions>& opti
   submit->callback([&status, options] {
     auto& s = options->submit;
     default_limit(s.spec.limits);
-    s.spec.input = s.files.front();
-    s.spec.more_inputs.assign(s.files.begin() + 1, s.files.end());
+    if (s.files.empty() && kind_of(s.spec).needs_input())
+      throw CLI::ValidationError("files", fmt::format("a {} job needs its input file", s.spec.kind));
+    s.spec.input = s.files.empty() ? std::string() : s.files.front();
+    if (!s.files.empty()) s.spec.more_inputs.assign(s.files.begin() + 1, s.files.end());
     if (!s.spec.more_inputs.empty() && !kind_of(s.spec).many_inputs())
       throw CLI::ValidationError("files", fmt::format("a {} job reads one file", s.spec.kind));
     if (!kind_of(s.spec).has_reports() && (s.spec.report || s.spec.json))

@@ -55,7 +55,7 @@ namespace {
 
 // ("-", standard input, stays "-": the job is its bytes, in the store.)
 std::string absolute(const std::string& path) {
-  return is_stdio(path) ? path : fs::absolute(path).lexically_normal().string();
+  return is_stdio(path) || path.empty() ? path : fs::absolute(path).lexically_normal().string();
 }
 
 std::int64_t now_ms() {

@@ -39,6 +39,16 @@ void Progress::groups(std::string_view name, std::size_t total, std::size_t alre
 
 void Progress::group_done() { ++groups_done_; }
 
+void Progress::more_items(std::size_t total, const std::string& status) {
+  total_ = total;
+  if (style_ == Style::Off) return;
+  if (!status.empty()) {
+    clear();
+    fmt::print(stream_, "{}\n", status);
+  }
+  draw(true);
+}
+
 std::string Progress::clock(double seconds) {
   const auto s = static_cast<long long>(seconds + 0.5);
   if (s >= 3600) return fmt::format("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60);

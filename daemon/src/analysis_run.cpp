@@ -271,7 +271,8 @@ std::map<std::int64_t, std::int64_t> pending_groups(const JobKind& kind, RunProg
 
 void execute(const AnalysisSettings& s, const SolvedCheck& solved, RunProgress& progress, std::ostream& err,
              AnalysisRun& run, store::Store& store, const store::JobRow& job, uci::EnginePool& pool,
-             const EngineSlot& engine, const JobKind& kind, const std::vector<std::int64_t>& answered) {
+             const EngineSlot& engine, const JobSpec& spec, const std::vector<std::int64_t>& answered) {
+  const JobKind& kind = kind_of(spec);
   const auto already = static_cast<std::size_t>(job.done) - answered.size();
   run.resumed = already;
   progress.start(static_cast<std::size_t>(job.total), already, static_cast<bool>(solved));
@@ -307,7 +308,21 @@ void execute(const AnalysisSettings& s, const SolvedCheck& solved, RunProgress& 
     while (!stop_requested() && !workers.failed()) {
       const store::JobRow now = store.job(job.id);
       cancelled = now.state == store::JobState::Cancelled;
-      if (cancelled || now.complete()) break;
+      if (cancelled) break;
+      if (now.complete()) {
+        // A growing job's next items, once every item is answered (none: it has grown).
+        if (!kind.grows()) break;
+        PlannedItems more;
+        {
+          std::lock_guard lock(mutex);
+          more = grow_job(store, job.id, spec, run, engine.identity);
+          if (more.count == 0) break;
+          progress.more_items(static_cast<std::size_t>(store.job(job.id).total), kind.growth_status(run));
+          count_answered(more.answered, solved, progress, run, store, job);
+        }
+        workers.wake();
+        continue;
+      }
       std::this_thread::sleep_for(std::chrono::milliseconds(50));
     }
     workers.stop_claiming();
@@ -349,7 +364,7 @@ store::NewJob one_shot_job(const JobSpec& spec, const std::string& engine_name, 
                            const std::string& settings, std::vector<std::pair<std::string, std::string>> files) {
   // Standard input has no place: its bytes (input.hash) say which job it is, from any folder.
   const std::string absolute =
-      is_stdio(spec.input) ? spec.input : std::filesystem::absolute(spec.input).lexically_normal().string();
+      is_stdio(spec.input) || spec.input.empty() ? spec.input : std::filesystem::absolute(spec.input).lexically_normal().string();
   store::NewJob n;
   n.kind = spec.kind;
   n.input = absolute;
@@ -491,14 +506,19 @@ AnalysisOutcome run_analysis(const std::string& kind, const AnalysisSettings& s,
     if (input->streamed) run = kind_of(spec).start_from(job_input(**store, job.id), spec);
     // The files the job keeps beside its input (annotate's --book and --import), for the plan too.
     run.input_file = job_files(**store, job.id);
+    // A growing kind replays its growth from the answers in the store, and grows on.
+    if (kind_of(spec).grows()) {
+      read_items_from(**store, job.id, run);
+      run.extend = true;
+    }
     const auto answered = add_planned_items(**store, job.id, spec, run, identity).answered;
     (*store)->reset_failed(job.id);
     // Run again: a job finished (its failed items now pending again), cancelled or given up
     // before is taken up again.
     if (job.state != store::JobState::Queued && job.state != store::JobState::Running) (*store)->reopen_job(job.id);
     job = (*store)->job(job.id);
-    execute(s, solved, progress, err, run, **store, job, pool, EngineSlot{config->name, identity, s.concurrency},
-            kind_of(spec), answered);
+    execute(s, solved, progress, err, run, **store, job, pool, EngineSlot{config->name, identity, s.concurrency}, spec,
+            answered);
     if (!run.interrupted) {
       // The output is rendered from the store, as a daemon would render it: the run is read
       // again from there (this one is let go first, so that the input is not held twice).

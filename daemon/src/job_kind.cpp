@@ -28,6 +28,7 @@ Registry& registry() {
     made->kinds.push_back(make_suite_kind());
     made->kinds.push_back(make_annotate_kind());
     made->kinds.push_back(make_book_kind());
+    made->kinds.push_back(make_book_grow_kind());
     return made;
   }();
   return *r;

@@ -245,13 +245,27 @@ namespace {
 // A run whose kind renders from the store: the reader of its items, results and errors, which
 // the render uses a part at a time (it records the errors it meets in run.errors).
 AnalysisRun read_from_store(store::Store& store, const store::JobRow& job, AnalysisRun run) {
-  run.items = [&store, id = job.id](std::size_t first, std::size_t last) {
-    return store.items(id, static_cast<std::int64_t>(first), static_cast<std::int64_t>(last));
-  };
+  read_items_from(store, job.id, run);
   return run;
 }
 
 }  // namespace
+
+void read_items_from(store::Store& store, std::int64_t job, AnalysisRun& run) {
+  run.items = [&store, job](std::size_t first, std::size_t last) {
+    return store.items(job, static_cast<std::int64_t>(first), static_cast<std::int64_t>(last));
+  };
+}
+
+PlannedItems grow_job(store::Store& store, std::int64_t job, const JobSpec& spec, AnalysisRun& run,
+                      const std::string& identity) {
+  if (!run.items) read_items_from(store, job, run);
+  run.extend = true;
+  const std::int64_t before = store.job(job).total;
+  PlannedItems planned = add_planned_items(store, job, spec, run, identity);
+  planned.count = static_cast<std::size_t>(std::max<std::int64_t>(0, store.job(job).total - before));
+  return planned;
+}
 
 namespace {
 
@@ -291,6 +305,7 @@ Expected<AnalysisRun, std::string> load_run(store::Store& store, const store::Jo
   run.engine_settings = options;
   run.input_file = job_files(store, job.id);
   if (kind.renders_from_store()) return read_from_store(store, job, std::move(run));
+  if (kind.grows()) read_items_from(store, job.id, run);  // (its plan replays the answers)
   const std::map<std::size_t, uci::AnalysisRequest> planned = kind.plan(*spec, run);
   for (const auto& item : store.items(job.id)) {
     const auto line = static_cast<std::size_t>(item.index);

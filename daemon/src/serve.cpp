@@ -143,6 +143,7 @@ void plan_jobs(store::Store& store, Engines& engines) {
     if (!slot) continue;  // another daemon's engine, or one that did not start: it waits
     AnalysisRun run = kind.start_from(job_input(store, job.id), *spec);  // the input read in parts
     run.input_file = job_files(store, job.id);
+    if (kind.grows()) read_items_from(store, job.id, run);  // (replays the growth another daemon began)
     PlannedItems planned;
     try {
       planned = add_planned_items(store, job.id, *spec, run, slot->identity);
@@ -159,14 +160,43 @@ void plan_jobs(store::Store& store, Engines& engines) {
   }
 }
 
+// The runs of the growing jobs (JobKind::grows) this daemon has planned a round of, by job: the
+// next round reads only the answers it has not read (another daemon's rounds are replayed from
+// the store, the same as its own).
+using GrowingRuns = std::map<std::int64_t, AnalysisRun>;
+
+// A complete job whose kind grows is given its next round; true when it got one (it is then not
+// delivered: its claim is given back, and whoever finds it complete next grows or delivers it).
+bool grew(store::Store& store, const store::JobRow& job, const JobSpec& spec, GrowingRuns& growing, Engines& engines) {
+  const JobKind& kind = kind_of(spec);
+  if (!kind.grows()) return false;
+  AnalysisRun& run = growing[job.id];
+  if (!run.data) {
+    run = kind.start_from(job_input(store, job.id), spec);
+    run.input_file = job_files(store, job.id);
+  }
+  const PlannedItems more = grow_job(store, job.id, spec, run, job.engine);
+  if (more.count == 0) {
+    growing.erase(job.id);
+    return false;
+  }
+  store.release_delivery(job.id, this_process_owner());
+  spdlog::info("job {}: {} more positions ({} from the cache); {}", job.id, more.count, more.answered.size(),
+               kind.growth_status(run));
+  engines.wake();
+  return true;
+}
+
 // Writes the outputs of jobs that are done (or moves spool files of failed and cancelled ones):
 // the jobs of this host, and those that write no file. A job made on another host whose outputs
-// are files there is left to a daemon of that host (`epdd results` writes them anywhere).
-void deliver_jobs(store::Store& store, std::int64_t lease_ms) {
+// are files there is left to a daemon of that host (`epdd results` writes them anywhere). A
+// growing job that is complete gets its next round instead, while it grows.
+void deliver_jobs(store::Store& store, std::int64_t lease_ms, GrowingRuns& growing, Engines& engines) {
   const std::string& owner = this_process_owner();
   while (auto job = store.claim_delivery(owner, lease_ms, this_host())) {
     auto spec = spec_from_json(job->spec);
     const bool complete = job->state == store::JobState::Queued || job->state == store::JobState::Running;
+    if (complete && spec && grew(store, *job, *spec, growing, engines)) continue;
     const store::JobState final_state = complete ? store::JobState::Finished : job->state;
     std::string message = complete ? (job->failed ? fmt::format("{} records failed", job->failed) : "") : job->message;
     if (spec && spec->spool)
@@ -302,13 +332,14 @@ int run_serve(const ServeOptions& o) {
     return kExitEngine;
   }
   StateLog states;
+  GrowingRuns growing;
   int status = kExitOk;
   try {
     while (!g_stop) {
       if (g_reload.exchange(false)) reload(o, store, *config, spool, engines);
       if (spool && !spool->scan(store, engines->names()).empty()) engines->wake();
       plan_jobs(store, *engines);
-      deliver_jobs(store, config->daemon.lease_ms);
+      deliver_jobs(store, config->daemon.lease_ms, growing, *engines);
       states.update(store);
       if (engines->failed()) {
         status = 1;

@@ -14,6 +14,7 @@
 
 #include "store/analysis_json.hpp"
 #include "daemon/job_spec.hpp"
+#include "daemon/job_kind.hpp"
 #include "store/store.hpp"
 
 namespace epdd::daemon {

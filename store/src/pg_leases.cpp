@@ -272,6 +272,12 @@ void PgStore::mark_delivered(std::int64_t job, JobState state, const std::string
              std::string(to_string(state)), message, input);
 }
 
+void PgStore::release_delivery(std::int64_t job, const std::string& owner) {
+  Tx t(connection_, fmt::format("giving back job {}", job));
+  t.run("UPDATE jobs SET lease_owner = NULL, lease_expiry_ms = NULL WHERE id = $1 AND lease_owner = $2", job, owner);
+  t.commit();
+}
+
 std::vector<Lease> PgStore::job_leases(std::int64_t job) {
   Tx t(connection_, "reading the leases of a job");
   std::vector<Lease> out;

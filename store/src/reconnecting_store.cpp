@@ -258,6 +258,9 @@ void ReconnectingStore::mark_delivered(std::int64_t job, JobState state, const s
                                        const std::string& input) {
   run([&](Store& s) { s.mark_delivered(job, state, message, input); });
 }
+void ReconnectingStore::release_delivery(std::int64_t job, const std::string& owner) {
+  run([&](Store& s) { s.release_delivery(job, owner); });
+}
 std::vector<Lease> ReconnectingStore::job_leases(std::int64_t job) {
   return run([&](Store& s) { return s.job_leases(job); });
 }

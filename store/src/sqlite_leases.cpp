@@ -220,6 +220,14 @@ void SqliteStore::mark_delivered(std::int64_t job, JobState state, const std::st
              "lease_expiry_ms = NULL, updated_ms = ?4, input = coalesce(nullif(?5, ''), input) WHERE id = ?1",
              to_string(state), message, now_ms(), input);
 }
+void SqliteStore::release_delivery(std::int64_t job, const std::string& owner) {
+  connection_
+      .query("UPDATE jobs SET lease_owner = NULL, lease_expiry_ms = NULL WHERE id = ?1 AND lease_owner = ?2",
+             fmt::format("giving back job {}", job))
+      .bind(job, owner)
+      .run();
+}
+
 std::vector<Lease> SqliteStore::job_leases(std::int64_t job) {
   Query q = connection_.query(
       "SELECT lease_owner, max(lease_expiry_ms) FROM items WHERE job = ?1 AND state = 'pending' AND lease_owner IS NOT "

@@ -78,6 +78,7 @@ class SqliteStore final : public Store {
   std::optional<JobRow> claim_delivery(const std::string& owner, std::int64_t lease_ms,
                                        const std::string& host) override;
   void mark_delivered(std::int64_t job, JobState state, const std::string& message, const std::string& input) override;
+  void release_delivery(std::int64_t job, const std::string& owner) override;
   std::vector<Lease> job_leases(std::int64_t job) override;
   std::vector<std::pair<std::string, std::int64_t>> abandoned_leases(const std::string& owner) override;
 

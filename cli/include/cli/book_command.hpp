@@ -25,6 +25,11 @@ struct BookOptions {
 // interrupted: rerun to resume).
 int run_book_backsolve(BookOptions options, std::ostream& out, std::ostream& err);
 
+// `epdd book grow`: the book of those inputs (or the start position, without one) grown by
+// drop-out expansion (daemon's book-grow kind, book/grow.hpp), written as backsolve writes it.
+// Exit status: as run_book_backsolve.
+int run_book_grow(BookOptions options, std::ostream& out, std::ostream& err);
+
 // `epdd book leaves`: the leaves of the book the same inputs make, as EPD for an analyst to fill
 // in (BOOKUP's round trip; the file comes back through `book backsolve --import`).
 struct BookLeavesOptions {

@@ -25,6 +25,8 @@ class Progress final : public daemon::RunProgress {
   // "games 12/100" before the positions.
   void groups(std::string_view name, std::size_t total, std::size_t already) override;
   void group_done() override;
+  // The items grew (book grow's next round): the new total, and a line on how the growth stands.
+  void more_items(std::size_t total, const std::string& status) override;
   // Takes the bar off the terminal line so that a message can be printed; the next advance
   // draws it again.
   void clear() override;

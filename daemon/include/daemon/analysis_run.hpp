@@ -96,6 +96,11 @@ struct AnalysisRun {
   // run's memory does not grow with its results; `errors` is filled as the render meets them.
   // Set by load_run; the store must stay open until the run is rendered.
   std::function<std::vector<store::ItemRow>(std::size_t first, std::size_t last)> items;
+  // A kind whose items grow (JobKind::grows) reads the answers so far through `items` too (set by
+  // load_run and by whoever plans its job). Planned with `extend` false (a render), it only
+  // replays what the store holds; true (the one-shot run, a daemon, when every item is answered),
+  // it plans the next items too.
+  bool extend = false;
   // The bytes of the job's input file kept in the store under this name (JobKind::stored_inputs:
   // annotate's "book"), or nothing. Set by load_run: a run never opens a path its job names.
   std::function<std::optional<std::string>(const std::string& name)> input_file;
@@ -132,6 +137,9 @@ class RunProgress {
   // then group_done() for each one finished. Not called for kinds without groups.
   virtual void groups(std::string_view name, std::size_t total, std::size_t already) = 0;
   virtual void group_done() = 0;
+  // The job's items grew to `total` (a growing kind's next round, JobKind::grows); `status` says
+  // how it stands (may be empty).
+  virtual void more_items(std::size_t total, const std::string& status) = 0;
   // Before a message goes to the same terminal.
   virtual void clear() = 0;
   virtual void finish(const std::string& last_words) = 0;

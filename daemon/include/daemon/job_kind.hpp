@@ -79,6 +79,9 @@ class JobKind {
   // The extension of its main output in the spool's outbox (default: empty, the input's own
   // name; book: "epd").
   virtual std::string_view output_extension() const { return {}; }
+  // Whether a job of it needs an input file (book-grow does not: without one it grows from the start
+  // position).
+  virtual bool needs_input() const { return true; }
   // Whether a job of it may read several files (JobSpec::more_inputs; default: one).
   virtual bool many_inputs() const { return false; }
   // Its outputs besides output, report and json (none by default).
@@ -108,6 +111,15 @@ class JobKind {
   // annotate: the [%eval]). Default: false (a suite scores the move itself, analyse writes it).
   // Such an answer is never cached, whatever the kind.
   virtual bool needs_value() const { return false; }
+  // Whether its items grow as the job goes (book-grow): each time every item is answered, plan()
+  // is asked again, with AnalysisRun::items set to read the answers from the store, and returns
+  // the items so far and the next ones (items already in the store are kept as they are); the job
+  // is finished when a plan adds none. A kind that grows keeps what it learnt in run.data, so
+  // that planning the same run again reads only the answers it has not read. Default: false.
+  virtual bool grows() const { return false; }
+  // A line on how a growing job stands, said as its items grow (book-grow: the root's value and
+  // line, positions, expansions a minute); empty by default.
+  virtual std::string growth_status(const AnalysisRun&) const { return {}; }
   // Whether the bytes of a stored input (stored_inputs(): annotate's book) are usable, checked
   // as the job is made, before any search; why not otherwise.
   virtual Expected<void, std::string> check_stored_input(std::string_view key, std::string_view bytes) const;

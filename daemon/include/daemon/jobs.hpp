@@ -79,6 +79,15 @@ struct PlannedItems {
 PlannedItems add_planned_items(store::Store& store, std::int64_t job, const JobSpec& spec, AnalysisRun& run,
                                const std::string& identity);
 
+// Sets run.items to read the job's items from the store (which must outlive the run).
+void read_items_from(store::Store& store, std::int64_t job, AnalysisRun& run);
+
+// The next items of a job whose kind grows (JobKind::grows), once every item is answered:
+// planned with run.extend set and added (answered from the cache where it can). Returns how many
+// were added (none: the growth is over) and which of them the cache answered.
+PlannedItems grow_job(store::Store& store, std::int64_t job, const JobSpec& spec, AnalysisRun& run,
+                     const std::string& identity);
+
 // The job as the store has it: its input (the bytes it was made with), planned again for the
 // errors of illegal records, and each item's analysis or error. A message when the spec or a
 // result cannot be read.

@@ -11,7 +11,6 @@
 #include <algorithm>
 #include <charconv>
 #include <filesystem>
-#include <mutex>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -30,6 +29,7 @@
 #include "daemon/files.hpp"
 #include "daemon/jobs.hpp"
 #include "daemon/logging.hpp"
+#include "book_data.hpp"
 #include "kinds.hpp"
 #include "option_checks.hpp"
 
@@ -117,13 +117,7 @@ book::BookInputOptions input_options(const JobSpec& spec) {
 // way are the same job; messages name them so). Sizes, not separators, delimit the name and the
 // bytes, so any byte may appear in them.
 
-constexpr std::string_view kBundleHeader = "epdd book input 2\n";
-
-struct BundledFile {
-  std::string kind;  // pgn, bin, epd, import
-  std::string name;
-  std::string_view bytes;
-};
+constexpr std::string_view kBundleHeader = kBookBundleHeader;
 
 const char* bundle_kind(book::InputType type) {
   switch (type) {
@@ -182,29 +176,6 @@ std::vector<book::InputFile> book_files(const std::vector<BundledFile>& files) {
 }
 
 // ---- the run
-
-// The book of a run: built from the bundle (which it keeps: the files' views point into it),
-// and which leaf each item is.
-struct BookData final : KindData {
-  std::string bytes;
-  book::BuiltBook book;
-  std::vector<book::NodeId> leaves;  // by item
-  std::optional<BundledFile> import;  // --import: its name and bytes
-  book::LeafValues imported;          // the leaves the import gives a value (read as --merge replace)
-  std::size_t import_errors = 0;      // its records that could not be used
-  std::string error;                  // the bundle could not be read (only a foreign store)
-  // The first paths (which positions the outputs write, and the names they give them), made once
-  // when first asked for (by start: which leaves are items) and shared by the messages and the
-  // render.
-  const book::FirstPaths& first_paths() const {
-    std::call_once(paths_once, [this] { paths = book::first_paths(book.dag, &book.epd.names); });
-    return paths;
-  }
-
- private:
-  mutable std::once_flag paths_once;
-  mutable book::FirstPaths paths;
-};
 
 const BookData& data_of(const AnalysisRun& run) { return static_cast<const BookData&>(*run.data); }
 
@@ -369,6 +340,8 @@ class BookKind final : public JobKind {
     Solved s;
     for (std::size_t i = 0; i < data.leaves.size(); ++i) {
       if (!run.analyses[i]) continue;
+      // (book-grow: a leaf expanded since takes its value from its moves.)
+      if (!dag.is_leaf(data.leaves[i])) continue;
       // An engine that ends a search without a score leaves the leaf without a value: a failure
       // of that leaf (reported, exit status 1), never a silent hole.
       if (run.analyses[i]->lines.empty()) {

@@ -16,5 +16,8 @@ std::unique_ptr<JobKind> make_annotate_kind();
 // book: PGN, Polyglot and EPD inputs as one DAG of positions, its leaves analysed, backsolved to
 // the root; the book as EPD, PGN and Polyglot, and a report.
 std::unique_ptr<JobKind> make_book_kind();
+// book-grow: a book grown by drop-out expansion (book/grow.hpp) from its input or the start
+// position, round after round; book's outputs.
+std::unique_ptr<JobKind> make_book_grow_kind();
 
 }  // namespace epdd::daemon

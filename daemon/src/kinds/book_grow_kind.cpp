@@ -1,0 +1,361 @@
+// book-grow: a book grown by drop-out expansion (book/grow.hpp) from its input files (as book
+// reads them) or from the start position: its leaves are valued, the leaf of least priority is
+// expanded and its new children valued, round after round, until a limit; the outputs are book's.
+//
+// Items: the positions valued, numbered in the order the growth asked for them (the book's leaves
+// first, then each expansion's new children). The growth is a function of the input, the settings
+// and the answers: planning the job again replays it from the answers in the store (an expansion
+// whose first item the store holds was made before) and, asked for more (AnalysisRun::extend),
+// expands the next leaf. So a rerun after a kill, a daemon, or several daemons on one store grow the
+// same book, and each position is searched once.
+#include <chrono>
+#include <cmath>
+#include <charconv>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "book/grow.hpp"
+#include "core/notation.hpp"
+#include "core/text.hpp"
+#include "book_data.hpp"
+#include "kinds.hpp"
+#include "option_checks.hpp"
+#include "store/analysis_json.hpp"
+
+namespace epdd::daemon {
+
+namespace {
+
+// ---- settings
+
+std::optional<double> number_of(std::string_view v) {
+  double d = 0;
+  const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), d);
+  if (ec != std::errc() || end != v.data() + v.size() || !std::isfinite(d)) return std::nullopt;
+  return d;
+}
+
+std::optional<std::string> check_alpha(std::string_view v) {
+  const auto d = number_of(v);
+  if (d && *d >= 0 && *d <= 1e6) return std::nullopt;
+  return fmt::format("'{}' is not a number from 0 to 1000000", core::escaped(v));
+}
+
+std::optional<std::string> check_width(std::string_view v) { return check_range(v, 0, 256, "a number of moves"); }
+
+std::optional<std::string> check_side(std::string_view v) {
+  if (v == "white" || v == "black") return std::nullopt;
+  return fmt::format("'{}' is not white or black", core::escaped(v));
+}
+
+std::optional<std::string> check_count(std::string_view v) { return check_range(v, 1, 2'000'000'000, "a count"); }
+
+// Seconds of "90", "90s", "30m", "2h".
+std::optional<double> seconds_of(std::string_view v) {
+  if (v.empty()) return std::nullopt;
+  double unit = 1;
+  switch (v.back()) {
+    case 's': unit = 1, v.remove_suffix(1); break;
+    case 'm': unit = 60, v.remove_suffix(1); break;
+    case 'h': unit = 3600, v.remove_suffix(1); break;
+    default: break;
+  }
+  const auto d = number_of(v);
+  if (!d || *d <= 0) return std::nullopt;
+  return *d * unit;
+}
+
+std::optional<std::string> check_time(std::string_view v) {
+  if (seconds_of(v)) return std::nullopt;
+  return fmt::format("'{}' is not a time (seconds, or a number with s, m or h: 90s, 30m, 2h)", core::escaped(v));
+}
+
+constexpr KindOption kGrowOptions[] = {
+    {"alpha", "--alpha", "A",
+     "The price of a move worse than the best, in plies of depth per unit of expected score (0 lost, 1\n"
+     "won; lichess's winning chances). Large: the growth deepens the best line; small: it widens the\n"
+     "book over the moves near the best. Default 50 (Fuego's and Benzene's book builders)",
+     KindOption::Type::Text, check_alpha},
+    {"width", "--width", "W",
+     "Children of an expanded leaf: W > 0, the first moves of the engine's W best lines (every position\n"
+     "is searched with MultiPV W); 0, every legal move (default 0)",
+     KindOption::Type::Integer, check_width},
+    {"book_side", "--book-side", "white|black",
+     "Grow a book for this side (Lincke's asymmetric form): at its own moves only the best one counts,\n"
+     "at the opponent's every reasonable reply (default: both sides alike)",
+     KindOption::Type::Text, check_side},
+    {"positions", "--positions", "N",
+     "Stop expanding once the book holds N positions (a rerun with a larger N grows on)", KindOption::Type::Integer,
+     check_count, false},
+    {"expansions", "--expansions", "N", "Stop after N expansions in all (a rerun with a larger N grows on)",
+     KindOption::Type::Integer, check_count, false},
+    {"time", "--time", "T",
+     "Stop expanding after T of this run (90s, 30m, 2h; a rerun grows for T more); the positions\n"
+     "being valued are finished first",
+     KindOption::Type::Text, check_time, false},
+};
+
+std::vector<KindOption> grow_options(const JobKind& book) {
+  std::vector<KindOption> out(std::begin(kGrowOptions), std::end(kGrowOptions));
+  for (const KindOption& o : book.options())
+    if (o.key != "import" && o.key != "merge") out.push_back(o);
+  return out;
+}
+
+book::GrowOptions growth_options(const JobSpec& spec) {
+  book::GrowOptions o;
+  if (auto v = option_text(spec, "alpha")) o.alpha = number_of(*v).value_or(o.alpha);
+  if (auto v = option_text(spec, "width")) o.width = static_cast<std::size_t>(whole_number(*v).value_or(0));
+  if (auto v = option_text(spec, "book_side")) o.book_side = *v == "black" ? core::Color::Black : core::Color::White;
+  return o;
+}
+
+// ---- the run
+
+struct GrowData final : KindData {
+  std::shared_ptr<BookData> book;   // its dag is the growth's until the render
+  std::optional<book::Growth> growth;
+  std::size_t stored = 0;           // items known to be in the store
+  std::size_t positions_limit = 0, expansions_limit = 0;  // 0: none
+  std::optional<std::chrono::steady_clock::time_point> deadline;
+  std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
+  std::size_t expansions_at_start = 0;  // (for the rate: those replayed are not this run's)
+  bool replayed = false;
+};
+
+GrowData& grow_of(const AnalysisRun& run) { return static_cast<GrowData&>(*run.data); }
+
+// Hands the growth the answers the store has for items [first, count) not yet answered.
+void read_answers(AnalysisRun& run, GrowData& g) {
+  book::Growth& growth = *g.growth;
+  std::size_t first = growth.answered();
+  while (first < growth.item_count() && growth.is_answered(first)) ++first;
+  if (first == growth.item_count() || !run.items) return;
+  for (const store::ItemRow& row : run.items(first, growth.item_count())) {
+    const auto i = static_cast<std::size_t>(row.index);
+    g.stored = std::max(g.stored, i + 1);
+    if (row.state == store::ItemState::Done) {
+      auto a = store::analysis_from_json(row.result);
+      growth.answer(i, a ? &*a : nullptr);
+    } else if (row.state == store::ItemState::Failed) {
+      growth.answer(i, nullptr);
+    }
+  }
+}
+
+// Whether the store holds item `index` (an expansion that made it was made before).
+bool stored(AnalysisRun& run, GrowData& g, std::size_t index) {
+  if (index < g.stored) return true;
+  if (!run.items || run.items(index, index + 1).empty()) return false;
+  g.stored = index + 1;
+  return true;
+}
+
+bool limit_reached(const GrowData& g) {
+  const book::Growth& growth = *g.growth;
+  return (g.positions_limit && growth.dag().node_count() >= g.positions_limit) ||
+         (g.expansions_limit && growth.rounds().size() >= g.expansions_limit) ||
+         (g.deadline && std::chrono::steady_clock::now() >= *g.deadline);
+}
+
+// "1. e4 e5 2. Nf3" of a line from the root.
+std::string line_text(const book::Dag& dag, book::NodeId root, const std::vector<core::Move>& line) {
+  core::Board board = book::board_of(dag, root);
+  const core::Color side = board.side_to_move();
+  std::vector<std::string> sans;
+  for (const core::Move m : line) {
+    sans.push_back(core::to_san(board, m));
+    board.make_move(m);
+  }
+  return book::numbered_line(sans, side);
+}
+
+class BookGrowKind final : public JobKind {
+ public:
+  BookGrowKind() : book_(make_book_kind()), options_(grow_options(*book_)) {}
+  std::string_view name() const override { return "book-grow"; }
+  std::span<const KindFlag> flags() const override { return book_->flags(); }
+  std::span<const KindOption> options() const override { return options_; }
+  std::span<const KindOutput> more_outputs() const override { return book_->more_outputs(); }
+  bool has_reports() const override { return true; }
+  bool needs_value() const override { return true; }
+  bool grows() const override { return true; }
+  std::string_view input_extension() const override { return "pgn"; }
+  bool reads(std::string_view extension) const override { return book_->reads(extension); }
+  std::string_view output_extension() const override { return "epd"; }
+  bool many_inputs() const override { return true; }
+  bool needs_input() const override { return false; }
+  std::string_view failed_item_fate() const override { return "left without a value"; }
+  std::string_view printed_output() const override { return "output"; }
+  // A position may be searched with the hash of the one before (the engine's default).
+  uci::NewGame default_new_game() const override { return uci::NewGame::Clear; }
+
+  // No file: the start position.
+  Expected<std::string, std::string> read_input(const std::string& path, const JobSpec& spec) const override {
+    if (path.empty() && spec.more_inputs.empty()) return std::string(kBookBundleHeader);
+    return book_->read_input(path, spec);
+  }
+
+  AnalysisRun start(std::string_view bytes, const JobSpec& spec) const override {
+    auto g = std::make_shared<GrowData>();
+    if (bytes == kBookBundleHeader) {
+      g->book = std::make_shared<BookData>();
+      g->book->bytes = std::string(bytes);
+      g->book->leaves = {0};
+    } else {
+      AnalysisRun book_run = book_->start(bytes, spec);
+      g->book = std::static_pointer_cast<BookData>(book_run.data);
+    }
+    if (auto v = option_text(spec, "positions")) g->positions_limit = static_cast<std::size_t>(whole_number(*v).value_or(0));
+    if (auto v = option_text(spec, "expansions")) g->expansions_limit = static_cast<std::size_t>(whole_number(*v).value_or(0));
+    if (auto v = option_text(spec, "time"))
+      if (const auto s = seconds_of(*v))
+        g->deadline = g->started + std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(*s));
+    if (g->book->error.empty()) {
+      const book::NodeId root = g->book->first_paths().order.empty() ? 0 : g->book->first_paths().order.front();
+      g->growth.emplace(std::move(g->book->book.dag), g->book->leaves, root, growth_options(spec));
+    }
+    AnalysisRun run;
+    run.data = std::move(g);
+    run.item_count = run.data ? grow_of(run).book->leaves.size() : 0;
+    run.analyses.resize(run.item_count);
+    return run;
+  }
+
+  std::optional<std::string> empty_input(const std::string&, const AnalysisRun&) const override { return std::nullopt; }
+
+  std::optional<std::string> nothing_to_do(const std::string& name, AnalysisRun& run, const JobSpec&) const override {
+    const GrowData& g = grow_of(run);
+    if (!g.book->error.empty()) return fmt::format("{}: {}", core::escaped(name), g.book->error);
+    return std::nullopt;
+  }
+
+  std::map<std::size_t, uci::AnalysisRequest> plan(const JobSpec& spec, AnalysisRun& run) const override {
+    return requests(spec, run, 0);
+  }
+  std::size_t plan_parts(const AnalysisRun&) const override { return 1; }
+  // Only the items the store does not hold yet: a round adds its own, not every item again.
+  std::map<std::size_t, uci::AnalysisRequest> plan_part(const JobSpec& spec, AnalysisRun& run, std::size_t) const override {
+    grow(run);
+    return requests(spec, run, grow_of(run).stored);
+  }
+
+  std::string growth_status(const AnalysisRun& run) const override {
+    const GrowData& g = grow_of(run);
+    if (!g.growth || g.growth->rounds().empty()) return {};
+    const book::Growth& growth = *g.growth;
+    const book::GrowRound& last = growth.rounds().back();
+    const double minutes = std::chrono::duration<double>(std::chrono::steady_clock::now() - g.started).count() / 60.0;
+    const std::size_t now = growth.rounds().size() - g.expansions_at_start;
+    return fmt::format("expansion {}: {} positions; root {} ({}); {:.1f} expansions a minute; expanding {}",
+                       growth.rounds().size(), growth.dag().node_count(),
+                       last.root_ce ? fmt::format("ce {}", *last.root_ce) : std::string("without a value"),
+                       line_text(growth.dag(), growth.root(), last.root_line), minutes > 0 ? now / minutes : 0.0,
+                       growth.dag().epd(last.leaf));
+  }
+
+  std::size_t line_of(const AnalysisRun&, std::size_t) const override { return 0; }
+
+  std::string locate(const AnalysisRun& run, std::size_t index, std::string_view input) const override {
+    const GrowData& g = grow_of(run);
+    if (!g.growth || index >= g.growth->item_count()) return core::escaped(input);
+    return fmt::format("position {} ({})", index, g.growth->dag().epd(g.growth->item_node(index)));
+  }
+
+  std::size_t failures(const AnalysisRun& run) const override {
+    const GrowData& g = grow_of(run);
+    return run.errors.size() + g.book->book.note_count;
+  }
+
+  std::map<std::string, std::string> render(AnalysisRun& run, const JobSpec& spec) const override {
+    GrowData& g = grow_of(run);
+    if (!g.growth) return book_->render(run, spec);
+    std::vector<book::GrowRound> rounds = g.growth->rounds();
+    const book::NodeId root = g.growth->root();
+    // The book as grown goes to book's render, with every item a node of it.
+    std::shared_ptr<BookData> data = g.book;
+    data->leaves.clear();
+    for (std::size_t i = 0; i < g.growth->item_count(); ++i) data->leaves.push_back(g.growth->item_node(i));
+    data->book.dag = g.growth->take_dag();
+    data->forget_paths();
+    g.growth.reset();
+    run.data = data;
+    auto texts = book_->render(run, spec);
+    texts["report"] = rounds_text(data->book.dag, root, rounds) + texts["report"];
+    return texts;
+  }
+
+ private:
+  // Replays the growth as far as the store's answers go and, when the run asks for more, grows it
+  // by the next expansions until one adds a position to value or a limit stops it.
+  static void grow(AnalysisRun& run) {
+    GrowData& g = grow_of(run);
+    if (!g.growth) return;
+    book::Growth& growth = *g.growth;
+    while (true) {
+      read_answers(run, g);
+      if (!growth.all_answered()) break;
+      // An expansion whose first item the store holds was made before: made again, it makes the same.
+      const bool replay = stored(run, g, growth.item_count());
+      if (!replay) {
+        if (!g.replayed) g.replayed = true, g.expansions_at_start = growth.rounds().size();
+        if (!run.extend || limit_reached(g)) break;
+      }
+      const auto round = growth.expand();
+      if (!round) break;
+      if (!replay && round->items > 0) break;
+    }
+  }
+
+  std::map<std::size_t, uci::AnalysisRequest> requests(const JobSpec& spec, AnalysisRun& run, std::size_t from) const {
+    GrowData& g = grow_of(run);
+    if (from == 0) grow(run);
+    std::map<std::size_t, uci::AnalysisRequest> out;
+    if (!g.growth) return out;
+    const book::Growth& growth = *g.growth;
+    run.item_count = growth.item_count();
+    run.analyses.resize(run.item_count);
+    const int multipv = growth.options().width == 0 ? 1 : static_cast<int>(growth.options().width);
+    for (std::size_t i = from; i < growth.item_count(); ++i) {
+      const book::NodeId n = growth.item_node(i);
+      uci::AnalysisRequest r;
+      r.fen = growth.dag().epd(n) + " 0 1";
+      r.chess960 = growth.dag().key(n)->chess960;
+      r.limits = spec.limits;
+      r.multipv = multipv;
+      r.new_game = new_game_of(spec);
+      out.emplace(i, std::move(r));
+    }
+    return out;
+  }
+
+  // "round 3: root ce 25 (1. e4 e5), expanded 1. e4 e5 2. Nf3: 3 positions to value, 64 in the book".
+  static std::string rounds_text(const book::Dag& dag, book::NodeId root, const std::vector<book::GrowRound>& rounds) {
+    std::string out;
+    const book::FirstPaths paths = book::first_paths(dag);
+    std::optional<int> ce;
+    std::vector<core::Move> line;
+    for (std::size_t i = 0; i < rounds.size(); ++i) {
+      const book::GrowRound& r = rounds[i];
+      const bool moved = i == 0 || r.root_ce != ce || r.root_line != line;
+      ce = r.root_ce;
+      line = r.root_line;
+      out += fmt::format("expansion {}: {}{} {}: {} new to value, {} in the book\n", i + 1,
+                         moved ? fmt::format("root {} ({}); ", ce ? fmt::format("ce {}", *ce) : std::string("unvalued"),
+                                             line_text(dag, root, line))
+                               : std::string(),
+                         "expanded", book::first_path_id(dag, paths, r.leaf), r.items, r.positions);
+    }
+    return out;
+  }
+
+  std::unique_ptr<JobKind> book_;
+  std::vector<KindOption> options_;
+};
+
+}  // namespace
+
+std::unique_ptr<JobKind> make_book_grow_kind() { return std::make_unique<BookGrowKind>(); }
+
+}  // namespace epdd::daemon
