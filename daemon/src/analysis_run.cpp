@@ -506,11 +506,6 @@ AnalysisOutcome run_analysis(const std::string& kind, const AnalysisSettings& s,
     if (input->streamed) run = kind_of(spec).start_from(job_input(**store, job.id), spec);
     // The files the job keeps beside its input (annotate's --book and --import), for the plan too.
     run.input_file = job_files(**store, job.id);
-    // A growing kind replays its growth from the answers in the store, and grows on.
-    if (kind_of(spec).grows()) {
-      read_items_from(**store, job.id, run);
-      run.extend = true;
-    }
     const auto answered = add_planned_items(**store, job.id, spec, run, identity).answered;
     (*store)->reset_failed(job.id);
     // Run again: a job finished (its failed items now pending again), cancelled or given up

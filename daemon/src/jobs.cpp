@@ -217,6 +217,12 @@ std::optional<std::string> nothing_to_analyse(const std::string& name, AnalysisR
 PlannedItems add_planned_items(store::Store& store, std::int64_t job, const JobSpec& spec, AnalysisRun& run,
                                const std::string& identity) {
   const JobKind& kind = kind_of(spec);
+  // A growing kind replays its growth from the answers in the store (a rerun's, another daemon's),
+  // and grows on.
+  if (kind.grows()) {
+    if (!run.items) read_items_from(store, job, run);
+    run.extend = true;
+  }
   const std::size_t parts = kind.plan_parts(run);
   std::size_t part = 0;
   std::map<std::size_t, uci::AnalysisRequest> requests;  // of the part being added
@@ -259,8 +265,6 @@ void read_items_from(store::Store& store, std::int64_t job, AnalysisRun& run) {
 
 PlannedItems grow_job(store::Store& store, std::int64_t job, const JobSpec& spec, AnalysisRun& run,
                       const std::string& identity) {
-  if (!run.items) read_items_from(store, job, run);
-  run.extend = true;
   const std::int64_t before = store.job(job).total;
   PlannedItems planned = add_planned_items(store, job, spec, run, identity);
   planned.count = static_cast<std::size_t>(std::max<std::int64_t>(0, store.job(job).total - before));

@@ -143,7 +143,6 @@ void plan_jobs(store::Store& store, Engines& engines) {
     if (!slot) continue;  // another daemon's engine, or one that did not start: it waits
     AnalysisRun run = kind.start_from(job_input(store, job.id), *spec);  // the input read in parts
     run.input_file = job_files(store, job.id);
-    if (kind.grows()) read_items_from(store, job.id, run);  // (replays the growth another daemon began)
     PlannedItems planned;
     try {
       planned = add_planned_items(store, job.id, *spec, run, slot->identity);

@@ -83,8 +83,9 @@ PlannedItems add_planned_items(store::Store& store, std::int64_t job, const JobS
 void read_items_from(store::Store& store, std::int64_t job, AnalysisRun& run);
 
 // The next items of a job whose kind grows (JobKind::grows), once every item is answered:
-// planned with run.extend set and added (answered from the cache where it can). Returns how many
-// were added (none: the growth is over) and which of them the cache answered.
+// planned (add_planned_items: with run.extend set, the answers read from the store) and added
+// (answered from the cache where it can). Returns how many were added (none: the growth is over)
+// and which of them the cache answered.
 PlannedItems grow_job(store::Store& store, std::int64_t job, const JobSpec& spec, AnalysisRun& run,
                      const std::string& identity);
 

@@ -11,6 +11,7 @@
 #include <chrono>
 #include <cmath>
 #include <charconv>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -36,11 +37,7 @@ std::optional<double> number_of(std::string_view v) {
   return d;
 }
 
-std::optional<std::string> check_alpha(std::string_view v) {
-  const auto d = number_of(v);
-  if (d && *d >= 0 && *d <= 1e6) return std::nullopt;
-  return fmt::format("'{}' is not a number from 0 to 1000000", core::escaped(v));
-}
+std::optional<std::string> check_alpha(std::string_view v) { return check_range(v, 0, 1000000, "a whole number"); }
 
 std::optional<std::string> check_width(std::string_view v) { return check_range(v, 0, 256, "a number of moves"); }
 
@@ -49,7 +46,7 @@ std::optional<std::string> check_side(std::string_view v) {
   return fmt::format("'{}' is not white or black", core::escaped(v));
 }
 
-std::optional<std::string> check_count(std::string_view v) { return check_range(v, 1, 2'000'000'000, "a count"); }
+std::optional<std::string> check_count(std::string_view v) { return check_range(v, 1, 2000000000, "a count"); }
 
 // Seconds of "90", "90s", "30m", "2h".
 std::optional<double> seconds_of(std::string_view v) {
@@ -76,7 +73,7 @@ constexpr KindOption kGrowOptions[] = {
      "The price of a move worse than the best, in plies of depth per unit of expected score (0 lost, 1\n"
      "won; lichess's winning chances). Large: the growth deepens the best line; small: it widens the\n"
      "book over the moves near the best. Default 50 (Fuego's and Benzene's book builders)",
-     KindOption::Type::Text, check_alpha},
+     KindOption::Type::Integer, check_alpha},
     {"width", "--width", "W",
      "Children of an expanded leaf: W > 0, the first moves of the engine's W best lines (every position\n"
      "is searched with MultiPV W); 0, every legal move (default 0)",
@@ -105,7 +102,7 @@ std::vector<KindOption> grow_options(const JobKind& book) {
 
 book::GrowOptions growth_options(const JobSpec& spec) {
   book::GrowOptions o;
-  if (auto v = option_text(spec, "alpha")) o.alpha = number_of(*v).value_or(o.alpha);
+  if (auto v = option_text(spec, "alpha")) o.alpha = whole_number(*v).value_or(50);
   if (auto v = option_text(spec, "width")) o.width = static_cast<std::size_t>(whole_number(*v).value_or(0));
   if (auto v = option_text(spec, "book_side")) o.book_side = *v == "black" ? core::Color::Black : core::Color::White;
   return o;
@@ -127,7 +124,7 @@ struct GrowData final : KindData {
 GrowData& grow_of(const AnalysisRun& run) { return static_cast<GrowData&>(*run.data); }
 
 // Hands the growth the answers the store has for items [first, count) not yet answered.
-void read_answers(AnalysisRun& run, GrowData& g) {
+void read_answers(const AnalysisRun& run, GrowData& g) {
   book::Growth& growth = *g.growth;
   std::size_t first = growth.answered();
   while (first < growth.item_count() && growth.is_answered(first)) ++first;
@@ -145,7 +142,7 @@ void read_answers(AnalysisRun& run, GrowData& g) {
 }
 
 // Whether the store holds item `index` (an expansion that made it was made before).
-bool stored(AnalysisRun& run, GrowData& g, std::size_t index) {
+bool stored(const AnalysisRun& run, GrowData& g, std::size_t index) {
   if (index < g.stored) return true;
   if (!run.items || run.items(index, index + 1).empty()) return false;
   g.stored = index + 1;
@@ -159,8 +156,9 @@ bool limit_reached(const GrowData& g) {
          (g.deadline && std::chrono::steady_clock::now() >= *g.deadline);
 }
 
-// "1. e4 e5 2. Nf3" of a line from the root.
+// "1. e4 e5 2. Nf3" of a line from the root ("no move yet" for none).
 std::string line_text(const book::Dag& dag, book::NodeId root, const std::vector<core::Move>& line) {
+  if (line.empty()) return "no move yet";
   core::Board board = book::board_of(dag, root);
   const core::Color side = board.side_to_move();
   std::vector<std::string> sans;
@@ -232,12 +230,17 @@ class BookGrowKind final : public JobKind {
   }
 
   std::map<std::size_t, uci::AnalysisRequest> plan(const JobSpec& spec, AnalysisRun& run) const override {
+    grow(run);
     return requests(spec, run, 0);
   }
-  std::size_t plan_parts(const AnalysisRun&) const override { return 1; }
+  // The growth replayed and grown here, before the store's transaction that adds the items
+  // (plan_part runs inside it, and reads no item: a PostgreSQL connection has one transaction).
+  std::size_t plan_parts(const AnalysisRun& run) const override {
+    grow(run);
+    return 1;
+  }
   // Only the items the store does not hold yet: a round adds its own, not every item again.
   std::map<std::size_t, uci::AnalysisRequest> plan_part(const JobSpec& spec, AnalysisRun& run, std::size_t) const override {
-    grow(run);
     return requests(spec, run, grow_of(run).stored);
   }
 
@@ -280,8 +283,10 @@ class BookGrowKind final : public JobKind {
     data->book.dag = g.growth->take_dag();
     data->forget_paths();
     g.growth.reset();
-    run.data = data;
+    // Book's render reads its own data; the run is this kind's again after it.
+    std::shared_ptr<KindData> mine = std::exchange(run.data, data);
     auto texts = book_->render(run, spec);
+    run.data = std::move(mine);
     texts["report"] = rounds_text(data->book.dag, root, rounds) + texts["report"];
     return texts;
   }
@@ -289,7 +294,7 @@ class BookGrowKind final : public JobKind {
  private:
   // Replays the growth as far as the store's answers go and, when the run asks for more, grows it
   // by the next expansions until one adds a position to value or a limit stops it.
-  static void grow(AnalysisRun& run) {
+  static void grow(const AnalysisRun& run) {
     GrowData& g = grow_of(run);
     if (!g.growth) return;
     book::Growth& growth = *g.growth;
@@ -310,7 +315,6 @@ class BookGrowKind final : public JobKind {
 
   std::map<std::size_t, uci::AnalysisRequest> requests(const JobSpec& spec, AnalysisRun& run, std::size_t from) const {
     GrowData& g = grow_of(run);
-    if (from == 0) grow(run);
     std::map<std::size_t, uci::AnalysisRequest> out;
     if (!g.growth) return out;
     const book::Growth& growth = *g.growth;
