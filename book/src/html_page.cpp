@@ -324,6 +324,33 @@ void contradictions_section(html::Page& page, const Json& j) {
   s.add(t);
 }
 
+// A grown book (epdd book grow): the expansions at which the root's value or best line moved.
+void growth_section(html::Page& page, const Json& growth, bool root_white) {
+  html::Section& s = page.add_section("growth", "Growth");
+  const Json rounds = growth.value("rounds", Json::array());
+  const Json side = growth.value("book_side", Json());
+  s.add_paragraph(fmt::format("{} by drop-out expansion (alpha {}, {}{}); the expansions where the root's value or best "
+                              "line moved, with the root as it stood before each.",
+                              counted(rounds.size(), "expansion", "expansions"), growth.value("alpha", 0.0),
+                              number(growth, "width") == 0 ? std::string("every legal move")
+                                                           : fmt::format("the engine's {} best moves", number(growth, "width")),
+                              side.is_string() ? ", a book for " + side.get<std::string>() : std::string()));
+  html::Table t({"Expansion", "Root value", "Best line", "Expanded", "New positions", "Positions"}, "growth");
+  std::optional<int> ce;
+  std::string line;
+  for (std::size_t i = 0; i < rounds.size(); ++i) {
+    const Json& r = rounds[i];
+    const auto now = ce_of(r, "root_ce");
+    if (i > 0 && now == ce && text(r, "root_line") == line) continue;
+    ce = now;
+    line = text(r, "root_line");
+    t.add_row({Cell::number(count(r, "expansion")), Cell::number(ce ? white_view(*ce, root_white) : std::string()),
+               Cell(line), Cell(text(r, "expanded")), Cell::number(count(r, "new_positions")),
+               Cell::number(count(r, "positions"))});
+  }
+  s.add(t);
+}
+
 // ---- the report, checked before the page reads it
 
 // A bad value in the report: where ("tree.children[2].ce") and what is wrong.
@@ -450,6 +477,19 @@ void check_report(const Json& j) {
   }
   if (const Json* tree = given(j, "tree")) check_node(*tree, "tree", 0);
   check_array(j, "contradictions", "", check_contradiction);
+  if (const Json* growth = given(j, "growth")) {
+    check_object(*growth, "growth");
+    check_counts_in(*growth, "growth", {"width", "expansions"});
+    check_texts_in(*growth, "growth", {"book_side"});
+    if (const Json* alpha = given(*growth, "alpha"); alpha && (!alpha->is_number() || alpha->get<double>() < 0))
+      throw BadInput{"growth.alpha", fmt::format("{} is not a number from 0", shown(*alpha))};
+    check_array(*growth, "rounds", "growth", [](const Json& r, const std::string& at) {
+      check_object(r, at);
+      check_counts_in(r, at, {"expansion", "new_positions", "positions"});
+      check_texts_in(r, at, {"root_line", "expanded"});
+      check_ce(r, "root_ce", at);
+    });
+  }
 }
 
 std::string page_of(const Json& j) {
@@ -461,6 +501,7 @@ std::string page_of(const Json& j) {
   if (tree.is_object()) first_moves_section(page, tree, root_white);
   tree_section(page, j, tree, root_white);
   contradictions_section(page, j);
+  if (const Json* growth = given(j, "growth"); growth && growth->is_object()) growth_section(page, *growth, root_white);
   return page.document();
 }
 

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "book/grow.hpp"
 #include "core/notation.hpp"
@@ -288,6 +289,11 @@ class BookGrowKind final : public JobKind {
     auto texts = book_->render(run, spec);
     run.data = std::move(mine);
     texts["report"] = rounds_text(data->book.dag, root, rounds) + texts["report"];
+    if (const auto json = texts.find("json"); json != texts.end()) {
+      auto j = nlohmann::ordered_json::parse(json->second);
+      j["growth"] = growth_json(data->book.dag, root, rounds, spec);
+      json->second = j.dump(2) + "\n";
+    }
     return texts;
   }
 
@@ -332,6 +338,30 @@ class BookGrowKind final : public JobKind {
       out.emplace(i, std::move(r));
     }
     return out;
+  }
+
+  // The growth for the JSON report (and its page): the settings, and every expansion with the
+  // root's value and line before it.
+  static nlohmann::ordered_json growth_json(const book::Dag& dag, book::NodeId root,
+                                            const std::vector<book::GrowRound>& rounds, const JobSpec& spec) {
+    using Json = nlohmann::ordered_json;
+    const book::GrowOptions o = growth_options(spec);
+    const book::FirstPaths paths = book::first_paths(dag);
+    Json list = Json::array();
+    for (std::size_t i = 0; i < rounds.size(); ++i) {
+      const book::GrowRound& r = rounds[i];
+      list.push_back(Json{{"expansion", i + 1},
+                          {"root_ce", r.root_ce ? Json(*r.root_ce) : Json(nullptr)},
+                          {"root_line", r.root_line.empty() ? std::string() : line_text(dag, root, r.root_line)},
+                          {"expanded", book::first_path_id(dag, paths, r.leaf)},
+                          {"new_positions", r.items},
+                          {"positions", r.positions}});
+    }
+    return Json{{"alpha", o.alpha},
+                {"width", o.width},
+                {"book_side", o.book_side ? Json(*o.book_side == core::Color::White ? "white" : "black") : Json(nullptr)},
+                {"expansions", rounds.size()},
+                {"rounds", std::move(list)}};
   }
 
   // "round 3: root ce 25 (1. e4 e5), expanded 1. e4 e5 2. Nf3: 3 positions to value, 64 in the book".

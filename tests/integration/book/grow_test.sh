@@ -13,13 +13,18 @@ config epdd.toml
 grow=(book grow --config epdd.toml --engine stockfish --nodes 3000 --positions 300 --width 0 --alpha 50)
 
 echo "--- 1. twice: the same book"
-"$epdd" "${grow[@]}" --store one.db -o one.epd --pgn one.pgn --polyglot one.bin 2> one.err || fail "status $?: $(tail -5 one.err)"
+"$epdd" "${grow[@]}" --store one.db -o one.epd --pgn one.pgn --polyglot one.bin --json one.json --html one.html 2> one.err || fail "status $?: $(tail -5 one.err)"
 "$epdd" "${grow[@]}" --store two.db -o two.epd --pgn two.pgn --polyglot two.bin 2> two.err || fail "status $?: $(grep -v ^progress two.err | head -5)"
 positions=$(wc -l < one.epd)
 [ "$positions" -ge 300 ] && [ "$positions" -lt 340 ] || fail "$positions positions for --positions 300"
 grep -q "^expansion 1: root ce" one.err || fail "the report does not say how the root moved: $(head -5 one.err)"
 grep -q '^expansion [0-9]*: [0-9]* positions; root ce' one.err || fail "no progress line per expansion"
 for f in epd pgn bin; do cmp "one.$f" "two.$f" || fail "two growths differ ($f): $(diff "one.$f" "two.$f" | head -5)"; done
+# The JSON report's growth lists every expansion, and its page draws those where the root moved.
+expansions=$(grep -c "^expansion [0-9]*: [0-9]* positions; root" one.err)
+grep -q "\"expansions\": $expansions," one.json || fail "the JSON's growth does not count $expansions expansions"
+[ "$(grep -c '"expansion": ' one.json)" = "$expansions" ] || fail "the JSON does not list every expansion"
+grep -q '<section id="id-growth"' one.html || fail "the page has no growth section"
 grep -q 'c0 "interior"; ce -\?[0-9]*; id "1\. [a-zA-Z0-9]*"' one.epd || fail "no move of the start was expanded"
 # Every position of the book but the start was searched once, in one job.
 searched=$(sqlite3 one.db "select count(*) from cache")

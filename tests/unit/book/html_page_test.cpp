@@ -9,6 +9,7 @@
 #include <map>
 #include <sstream>
 #include <string>
+#include <tuple>
 
 #include <nlohmann/json.hpp>
 
@@ -256,4 +257,30 @@ TEST_CASE("book_page: every key of the golden reports mutated gives a page or an
     }
   CHECK(pages > 0);
   CHECK(errors > 500);
+}
+
+TEST_CASE("book_page: a grown book's expansions, only where the root moved; a bad growth field refused", "[book][page]") {
+  Json j = Json::parse(golden("scripted.json"));
+  Json rounds = Json::array();
+  // Expansions 1 and 2 with the same root (2 not drawn), 3 with a new value, 4 with a new line.
+  const std::tuple<int, const char*, const char*> moved[] = {
+      {20, "no move yet", "start"}, {20, "no move yet", "1. e4"}, {35, "1. e4", "1. d4"}, {35, "1. d4", "1. e4 e5"}};
+  for (std::size_t i = 0; i < 4; ++i)
+    rounds.push_back(Json{{"expansion", i + 1}, {"root_ce", std::get<0>(moved[i])}, {"root_line", std::get<1>(moved[i])},
+                          {"expanded", std::get<2>(moved[i])}, {"new_positions", 20}, {"positions", 21 + 20 * i}});
+  j["growth"] = Json{{"alpha", 50.0}, {"width", 0}, {"book_side", nullptr}, {"expansions", 4}, {"rounds", rounds}};
+  const auto page = epdd::book::book_page(j.dump());
+  REQUIRE(page);
+  CHECK(page->find("4 expansions by drop-out expansion (alpha 50, every legal move)") != std::string::npos);
+  const auto table = page->substr(page->find("class=\"growth\""));
+  CHECK(occurrences(table, "<tr>") == 4);  // the header and expansions 1, 3, 4
+  CHECK(table.find(">1. e4 e5<") != std::string::npos);
+  CHECK(table.find(">41<") == std::string::npos);  // expansion 2's positions: not drawn
+  j["growth"]["rounds"][2]["root_ce"] = 40000;
+  const auto bad = epdd::book::book_page(j.dump());
+  REQUIRE_FALSE(bad);
+  CHECK_THAT(bad.error(), Catch::StartsWith("growth.rounds[2].root_ce: "));
+  j["growth"]["rounds"][2]["root_ce"] = 35;
+  j["growth"]["alpha"] = "big";
+  CHECK(epdd::book::book_page(j.dump()).error() == "growth.alpha: \"big\" is not a number from 0");
 }
