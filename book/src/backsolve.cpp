@@ -49,6 +49,20 @@ int child_beta(int alpha) {
   return hi;
 }
 
+// Terminal nodes and leaves: what the rules or the given values say; nullopt for the others.
+std::optional<Contribution> base_of(const Dag& dag, const LeafValues& leaves, NodeId n) {
+  switch (dag.node(n).terminal) {
+    case Terminal::Checkmate: return Contribution{core::Score::mate_in_plies(0).to_ce(), false};
+    case Terminal::Stalemate:
+    case Terminal::InsufficientMaterial: return Contribution{0, false};
+    case Terminal::None: break;
+  }
+  if (!dag.is_leaf(n)) return std::nullopt;
+  auto it = leaves.find(n);
+  if (it == leaves.end()) return Contribution{std::nullopt, true};
+  return Contribution{it->second.to_ce(), false};
+}
+
 class Solver {
  public:
   Solver(const Dag& dag, const LeafValues& leaves, const BacksolveOptions& options)
@@ -113,19 +127,7 @@ class Solver {
     return true;
   }
 
-  // Terminal nodes and leaves: what the rules or the given values say; nullopt for the others.
-  std::optional<Contribution> base(NodeId n) const {
-    switch (dag_.node(n).terminal) {
-      case Terminal::Checkmate: return Contribution{core::Score::mate_in_plies(0).to_ce(), false};
-      case Terminal::Stalemate:
-      case Terminal::InsufficientMaterial: return Contribution{0, false};
-      case Terminal::None: break;
-    }
-    if (!dag_.is_leaf(n)) return std::nullopt;
-    auto it = leaves_.find(n);
-    if (it == leaves_.end()) return Contribution{std::nullopt, true};
-    return Contribution{it->second.to_ce(), false};
-  }
+  std::optional<Contribution> base(NodeId n) const { return base_of(dag_, leaves_, n); }
 
   // What edge e of a frame gets: 0 into the line, a finished node's result, or a base value;
   // nullopt when the child must be searched (inside the component, not on the line).
@@ -295,6 +297,37 @@ std::span<const core::Move> MoveStore::add(std::span<const core::Move> moves) {
   std::copy(moves.begin(), moves.end(), at);
   used_ += moves.size();
   return {at, moves.size()};
+}
+
+void solve_outside_cycles(const Dag& dag, const LeafValues& leaves, Backsolved& values, NodeId n) {
+  NodeValue& result = values.nodes[n];
+  result = NodeValue{};
+  if (const auto b = base_of(dag, leaves, n)) {
+    result.ce = b->ce;
+    result.incomplete = b->incomplete;
+    return;
+  }
+  // The definition for a node no child can lead back to: every edge contributes its child's
+  // result through the move (an edge into the line is impossible).
+  const auto contribution = [&](NodeId c) {
+    const auto b = base_of(dag, leaves, c);
+    std::optional<int> ce = b ? b->ce : values.nodes[c].ce;
+    return Contribution{ce ? std::optional(ce_through_move(*ce)) : std::nullopt, b ? b->incomplete : values.nodes[c].incomplete};
+  };
+  for (const EdgeId e : dag.edges_of(n)) {
+    const Contribution c = contribution(dag.edge(e).child);
+    if (!c.ce) {
+      result.incomplete = true;
+      continue;
+    }
+    result.ce = result.ce ? std::max(*result.ce, *c.ce) : *c.ce;
+    result.incomplete = result.incomplete || c.incomplete;
+  }
+  if (!result.ce) return;
+  std::vector<core::Move> best;
+  for (const EdgeId e : dag.edges_of(n))
+    if (contribution(dag.edge(e).child).ce == result.ce) best.push_back(dag.edge(e).move);
+  result.best_moves = values.best_move_store.add(best);
 }
 
 Backsolved backsolve(const Dag& dag, const LeafValues& leaves, const BacksolveOptions& options) {

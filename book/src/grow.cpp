@@ -104,10 +104,16 @@ std::optional<NodeId> next_to_expand(const Dag& dag, const Backsolved& values, c
 }
 
 Growth::Growth(Dag dag, std::vector<NodeId> first_items, NodeId root, GrowOptions options)
-    : dag_(std::move(dag)), root_(root), options_(options), items_(std::move(first_items)), answered_(items_.size(), false) {}
+    : dag_(std::move(dag)), root_(root), options_(options), items_(std::move(first_items)), answered_(items_.size(), false) {
+  parents_.resize(dag_.node_count());
+  for (NodeId n = 0; n < dag_.node_count(); ++n)
+    for (const EdgeId e : dag_.edges_of(n)) parents_[dag_.edge(e).child].emplace_back(n, e);
+}
 
 void Growth::answer(std::size_t item, const uci::Analysis* analysis) {
   if (answered_[item]) return;
+  // An answer to a position the last expansion did not add: its ancestors are not the leaf's.
+  if (!rounds_.empty() && item < rounds_.back().first_item) last_leaf_.reset();
   answered_[item] = true;
   ++answered_count_;
   const NodeId n = items_[item];
@@ -137,28 +143,83 @@ std::vector<core::Move> Growth::children_moves(NodeId leaf) const {
   return moves;
 }
 
+std::vector<NodeId> Growth::ancestors(NodeId n, std::vector<char>& mark) const {
+  mark.assign(dag_.node_count(), 0);
+  std::vector<NodeId> out{n};
+  mark[n] = 1;
+  for (std::size_t i = 0; i < out.size(); ++i)
+    for (const auto& [p, e] : parents_[out[i]])
+      if (!mark[p]) mark[p] = 1, out.push_back(p);
+  return out;
+}
+
+void Growth::refresh() {
+  if (!last_leaf_ || !acyclic_) {
+    solved_ = backsolve(dag_, values_);
+    priorities_ = expansion_priorities(dag_, solved_, options_);
+    acyclic_ = solved_.components_with_cycles == 0;
+    ++full_backsolves_;
+    return;
+  }
+  // The new children (leaves, or decided by the rules), then the leaf and its ancestors, each
+  // after its children: no other node's value or priority can have changed.
+  const std::size_t before = solved_.nodes.size();
+  solved_.nodes.resize(dag_.node_count());
+  priorities_.resize(dag_.node_count(), kNoPriority);
+  for (std::size_t n = before; n < dag_.node_count(); ++n) {
+    solve_outside_cycles(dag_, values_, solved_, static_cast<NodeId>(n));
+    priorities_[n] = expandable(dag_, solved_, static_cast<NodeId>(n)) ? 0.0 : kNoPriority;
+  }
+  std::vector<char> above;
+  const std::vector<NodeId> up = ancestors(*last_leaf_, above);
+  std::vector<std::uint32_t> waiting(dag_.node_count(), 0);  // children above, not yet done
+  for (const NodeId n : up)
+    for (const auto& [p, e] : parents_[n]) waiting[p] += above[p];
+  std::vector<NodeId> ready;
+  for (const NodeId n : up)
+    if (waiting[n] == 0) ready.push_back(n);
+  while (!ready.empty()) {
+    const NodeId n = ready.back();
+    ready.pop_back();
+    solve_outside_cycles(dag_, values_, solved_, n);
+    double least = kNoPriority;
+    for (const EdgeId e : dag_.edges_of(n)) least = std::min(least, priority_through(dag_, solved_, priorities_, options_, n, e));
+    priorities_[n] = least;
+    for (const auto& [p, e] : parents_[n])
+      if (above[p] && --waiting[p] == 0) ready.push_back(p);
+  }
+}
+
 std::optional<GrowRound> Growth::expand() {
-  const Backsolved solved = backsolve(dag_, values_);
-  const std::vector<double> prio = expansion_priorities(dag_, solved, options_);
-  const auto leaf = next_to_expand(dag_, solved, prio, options_, root_);
+  refresh();
+  const auto leaf = next_to_expand(dag_, solved_, priorities_, options_, root_);
   if (!leaf) return std::nullopt;
   GrowRound round;
   round.leaf = *leaf;
   round.first_item = items_.size();
-  round.root_ce = solved.nodes[root_].ce;
-  round.root_line = principal_line(dag_, solved, root_);
+  round.root_ce = solved_.nodes[root_].ce;
+  round.root_line = principal_line(dag_, solved_, root_);
+  std::vector<char> above;
+  ancestors(*leaf, above);
   core::Board board = board_of(dag_, *leaf);
   for (const core::Move m : children_moves(*leaf)) {
     board.make_move(m);
     const std::size_t before = dag_.node_count();
     const NodeId child = dag_.add_position(board);
     board.unmake_move();
-    dag_.add_edge(*leaf, m, child);
-    if (dag_.node_count() > before && dag_.node(child).terminal == Terminal::None) {
-      items_.push_back(child);
-      answered_.push_back(false);
+    const EdgeId e = dag_.add_edge(*leaf, m, child);
+    parents_.resize(dag_.node_count());
+    parents_[child].emplace_back(*leaf, e);
+    if (dag_.node_count() > before) {
+      if (dag_.node(child).terminal == Terminal::None) {
+        items_.push_back(child);
+        answered_.push_back(false);
+      }
+    } else if (above[child]) {
+      acyclic_ = false;  // a move back to a position on a line to the leaf: a repetition cycle
     }
   }
+  last_leaf_ = *leaf;
   round.items = items_.size() - round.first_item;
   round.positions = dag_.node_count();
   rounds_.push_back(round);

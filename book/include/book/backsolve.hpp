@@ -119,6 +119,11 @@ struct BacksolveOptions {
 // Backsolves every node of the book (see the definition above).
 Backsolved backsolve(const Dag& dag, const LeafValues& leaves, const BacksolveOptions& options = {});
 
+// Solves node n again in place, for a node outside every cycle whose children's results in
+// `values` are final (a terminal node or a leaf from the rules or `leaves`): the result backsolve
+// gives it. (A growing book re-solves only the ancestors of the leaf it expanded, book/grow.hpp.)
+void solve_outside_cycles(const Dag& dag, const LeafValues& leaves, Backsolved& values, NodeId n);
+
 // The principal line from `from`: the first best move of each node in turn, until a node without
 // best moves (a leaf, terminal or unvalued) or a position already on the line (the move back
 // into it is the line's last); at most `max_plies` moves.

@@ -113,14 +113,26 @@ class Growth {
   bool all_answered() const { return answered_count_ == items_.size(); }
   bool is_answered(std::size_t item) const { return answered_[item]; }
   // Expands the next leaf (all items answered first): backsolves, finds the leaf, adds its
-  // children and their items. Nothing when no leaf can be expanded.
+  // children and their items. Nothing when no leaf can be expanded. The first call backsolves the
+  // whole book; later ones re-solve only the expanded leaf, its new children and its ancestors
+  // (children before parents), while the book has no repetition cycle; once it has one, the
+  // whole book each time (a cycle's values depend on the line, book/backsolve.hpp).
   std::optional<GrowRound> expand();
+  // The values and priorities the last expand() chose by (the book before that expansion), and
+  // how many times it backsolved the whole book.
+  const Backsolved& solved() const { return solved_; }
+  const std::vector<double>& priorities() const { return priorities_; }
+  std::size_t full_backsolves() const { return full_backsolves_; }
   const std::vector<GrowRound>& rounds() const { return rounds_; }
   const LeafValues& values() const { return values_; }
   const LeafAnalyses& analyses() const { return analyses_; }
 
  private:
   std::vector<core::Move> children_moves(NodeId leaf) const;
+  // Brings solved_ and priorities_ up to the book as it stands.
+  void refresh();
+  // The nodes that reach `n` (n included), marked in `mark` (by node), listed.
+  std::vector<NodeId> ancestors(NodeId n, std::vector<char>& mark) const;
 
   Dag dag_;
   NodeId root_;
@@ -131,6 +143,12 @@ class Growth {
   LeafValues values_;
   LeafAnalyses analyses_;
   std::vector<GrowRound> rounds_;
+  Backsolved solved_;
+  std::vector<double> priorities_;
+  std::size_t full_backsolves_ = 0;
+  bool acyclic_ = false;  // as of the last whole backsolve, kept up since
+  std::optional<NodeId> last_leaf_;  // expanded since solved_ was made (nullopt: solve it whole)
+  std::vector<std::vector<std::pair<NodeId, EdgeId>>> parents_;  // by node: (parent, edge) into it
 };
 
 }  // namespace epdd::book

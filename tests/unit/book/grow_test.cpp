@@ -248,6 +248,18 @@ struct Oracle {
 
 // ---- the comparison
 
+void check_same(const book::Growth& growth, const book::Backsolved& solved, const std::vector<double>& prio) {
+  REQUIRE(growth.solved().nodes.size() == solved.nodes.size());
+  REQUIRE(growth.priorities().size() == prio.size());
+  for (std::size_t n = 0; n < prio.size(); ++n) {
+    INFO("node " << n << " " << growth.dag().epd(static_cast<book::NodeId>(n)));
+    CHECK(growth.solved().nodes[n].ce == solved.nodes[n].ce);
+    CHECK(growth.solved().nodes[n].incomplete == solved.nodes[n].incomplete);
+    CHECK(listed(growth.solved().nodes[n].best_moves) == listed(solved.nodes[n].best_moves));
+    CHECK(growth.priorities()[n] == prio[n]);
+  }
+}
+
 // Grows the book from `root` both ways, `rounds` expansions at most, and compares after each
 // round every value and priority, and at the end the order of the expanded leaves.
 void grow_both(const core::Board& root, const Script& script, const book::GrowOptions& options, int rounds) {
@@ -281,6 +293,9 @@ void grow_both(const core::Board& root, const Script& script, const book::GrowOp
     }
     if (round == rounds) break;
     const auto done = growth.expand();
+    // What the growth chose by, re-solved in part (the ancestors of the leaf it expanded last),
+    // equals the whole book backsolved: every value, best move, mark and priority.
+    check_same(growth, solved, prio);
     const bool oracle_done = oracle.expand();
     REQUIRE(done.has_value() == oracle_done);
     if (!done) break;
@@ -346,6 +361,33 @@ TEST_CASE("grow: every legal move, mates both ways, the rules' own verdicts", "[
   }
 }
 
+TEST_CASE("grow: re-solving the expanded leaf's ancestors equals backsolving the whole book, 60 rounds", "[book][grow]") {
+  // Too large for the oracle's recursion: the whole backsolve is the reference here.
+  for (const std::size_t width : {std::size_t{0}, std::size_t{3}}) {
+    book::GrowOptions o;
+    o.width = width;
+    o.alpha = width == 0 ? 50 : 10;
+    book::Growth growth(book::Dag(core::Board()), {0}, 0, o);
+    for (int round = 0; round < 60; ++round) {
+      for (std::size_t i = growth.answered(); i < growth.item_count(); ++i) {
+        const uci::Analysis a = answer_of(book::board_of(growth.dag(), growth.item_node(i)), {}, o.width);
+        growth.answer(i, &a);
+      }
+      const book::Backsolved solved = book::backsolve(growth.dag(), growth.values());
+      const std::vector<double> prio = book::expansion_priorities(growth.dag(), solved, o);
+      INFO("width " << width << ", round " << round);
+      if (!growth.expand()) break;
+      check_same(growth, solved, prio);
+    }
+    INFO("width " << width);
+    CHECK(growth.rounds().size() == 60);
+    // Every legal move from the start for 60 rounds makes no repetition: one whole backsolve, then
+    // the ancestors only. (The first three legal moves bring knights back: cycles, whole books.)
+    if (width == 0) CHECK(growth.full_backsolves() == 1);
+    if (width == 3) CHECK(growth.full_backsolves() > 1);
+  }
+}
+
 TEST_CASE("grow: the knights' cycle is expanded, and the transposition is one position", "[book][grow]") {
   book::GrowOptions o;
   o.width = 2;
@@ -358,6 +400,7 @@ TEST_CASE("grow: the knights' cycle is expanded, and the transposition is one po
     }
     if (!growth.expand()) break;
   }
+  CHECK(growth.full_backsolves() > 1);  // the cycle made every round backsolve the whole book
   const book::Dag& dag = growth.dag();
   // 1. Nf3 Nf6 2. Ng1 Ng8 leads back into the start position: an edge into node 0.
   const book::NodeId back = dag.find(after({"Nf3", "Nf6", "Ng1"}));
