@@ -308,15 +308,17 @@ void execute(const AnalysisSettings& s, const SolvedCheck& solved, RunProgress& 
     while (!stop_requested() && !workers.failed()) {
       const store::JobRow now = store.job(job.id);
       cancelled = now.state == store::JobState::Cancelled;
-      if (cancelled) break;
+      if (cancelled || now.state == store::JobState::Finished) break;
       if (now.complete()) {
-        // A growing job's next items, once every item is answered (none: it has grown).
+        // A growing job's next items, once every item is answered (none: it has grown, unless
+        // another process added the same round meanwhile: then its items are waited for).
         if (!kind.grows()) break;
         PlannedItems more;
         {
           std::lock_guard lock(mutex);
           more = grow_job(store, job.id, spec, run, engine.identity);
-          if (more.count == 0) break;
+          if (more.count == 0 && store.job(job.id).complete()) break;
+          if (more.count == 0) continue;
           progress.more_items(static_cast<std::size_t>(store.job(job.id).total), kind.growth_status(run));
           count_answered(more.answered, solved, progress, run, store, job);
         }
@@ -507,7 +509,7 @@ AnalysisOutcome run_analysis(const std::string& kind, const AnalysisSettings& s,
     // The files the job keeps beside its input (annotate's --book and --import), for the plan too.
     run.input_file = job_files(**store, job.id);
     const auto answered = add_planned_items(**store, job.id, spec, run, identity).answered;
-    (*store)->reset_failed(job.id);
+    if (!kind_of(spec).grows()) (*store)->reset_failed(job.id);  // (growth went on without its failures)
     // Run again: a job finished (its failed items now pending again), cancelled or given up
     // before is taken up again.
     if (job.state != store::JobState::Queued && job.state != store::JobState::Running) (*store)->reopen_job(job.id);

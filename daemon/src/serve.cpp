@@ -175,7 +175,9 @@ bool grew(store::Store& store, const store::JobRow& job, const JobSpec& spec, Gr
     run.input_file = job_files(store, job.id);
   }
   const PlannedItems more = grow_job(store, job.id, spec, run, job.engine);
-  if (more.count == 0) {
+  // Nothing added while the job is still complete: it has grown. (Nothing added but not complete:
+  // another process added the same round meanwhile; its items are waited for.)
+  if (more.count == 0 && store.job(job.id).complete()) {
     growing.erase(job.id);
     return false;
   }
@@ -196,6 +198,7 @@ void deliver_jobs(store::Store& store, std::int64_t lease_ms, GrowingRuns& growi
     auto spec = spec_from_json(job->spec);
     const bool complete = job->state == store::JobState::Queued || job->state == store::JobState::Running;
     if (complete && spec && grew(store, *job, *spec, growing, engines)) continue;
+    growing.erase(job->id);  // (delivered below, or failed or cancelled: its run is not needed)
     const store::JobState final_state = complete ? store::JobState::Finished : job->state;
     std::string message = complete ? (job->failed ? fmt::format("{} records failed", job->failed) : "") : job->message;
     if (spec && spec->spool)

@@ -13,6 +13,8 @@
 #include "book/build.hpp"
 #include "book/first_paths.hpp"
 #include "daemon/analysis_run.hpp"
+#include "daemon/job_spec.hpp"
+#include "uci/analysis.hpp"
 
 namespace epdd::daemon {
 
@@ -54,5 +56,9 @@ struct BookData final : KindData {
   mutable std::mutex paths_mutex;
   mutable std::optional<book::FirstPaths> paths;
 };
+
+// A book position as the engine is asked about it (book_kind.cpp): its four fields with fresh
+// counters, the job's limits and hash policy, `multipv` lines.
+uci::AnalysisRequest position_request(const book::Dag& dag, book::NodeId n, const JobSpec& spec, int multipv);
 
 }  // namespace epdd::daemon

@@ -115,6 +115,7 @@ struct GrowData final : KindData {
   std::shared_ptr<BookData> book;   // its dag is the growth's until the render
   std::optional<book::Growth> growth;
   std::size_t stored = 0;           // items known to be in the store
+  std::size_t unanswered = 0;       // no item before it lacks its answer
   std::size_t positions_limit = 0, expansions_limit = 0;  // 0: none
   std::optional<std::chrono::steady_clock::time_point> deadline;
   std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
@@ -124,15 +125,19 @@ struct GrowData final : KindData {
 
 GrowData& grow_of(const AnalysisRun& run) { return static_cast<GrowData&>(*run.data); }
 
-// Hands the growth the answers the store has for items [first, count) not yet answered.
+// Hands the growth the answers the store has for its items from the first one not answered yet
+// (answers come in any order). A row for another position than the growth's item there (a store
+// whose growth went another way) is not taken: the growth stops there, and load_run says why.
 void read_answers(const AnalysisRun& run, GrowData& g) {
   book::Growth& growth = *g.growth;
-  std::size_t first = growth.answered();
-  while (first < growth.item_count() && growth.is_answered(first)) ++first;
-  if (first == growth.item_count() || !run.items) return;
-  for (const store::ItemRow& row : run.items(first, growth.item_count())) {
+  while (g.unanswered < growth.item_count() && growth.is_answered(g.unanswered)) ++g.unanswered;
+  if (g.unanswered == growth.item_count() || !run.items) return;
+  for (const store::ItemRow& row : run.items(g.unanswered, growth.item_count())) {
     const auto i = static_cast<std::size_t>(row.index);
     g.stored = std::max(g.stored, i + 1);
+    if (i >= growth.item_count() ||
+        row.key.find("|fen " + growth.dag().epd(growth.item_node(i)) + " 0 1|") == std::string::npos)
+      return;
     if (row.state == store::ItemState::Done) {
       auto a = store::analysis_from_json(row.result);
       growth.answer(i, a ? &*a : nullptr);
@@ -274,7 +279,12 @@ class BookGrowKind final : public JobKind {
 
   std::map<std::string, std::string> render(AnalysisRun& run, const JobSpec& spec) const override {
     GrowData& g = grow_of(run);
-    if (!g.growth) return book_->render(run, spec);
+    if (!g.growth) {  // (a bundle a foreign store holds: book's render says what it can)
+      std::shared_ptr<KindData> mine = std::exchange(run.data, g.book);
+      auto texts = book_->render(run, spec);
+      run.data = std::move(mine);
+      return texts;
+    }
     std::vector<book::GrowRound> rounds = g.growth->rounds();
     const book::NodeId root = g.growth->root();
     // The book as grown goes to book's render, with every item a node of it.
@@ -288,10 +298,11 @@ class BookGrowKind final : public JobKind {
     std::shared_ptr<KindData> mine = std::exchange(run.data, data);
     auto texts = book_->render(run, spec);
     run.data = std::move(mine);
-    texts["report"] = rounds_text(data->book.dag, root, rounds) + texts["report"];
+    // (The ids are the outputs': the first paths with the input's names of its roots.)
+    texts["report"] = rounds_text(data->book.dag, data->first_paths(), root, rounds) + texts["report"];
     if (const auto json = texts.find("json"); json != texts.end()) {
       auto j = nlohmann::ordered_json::parse(json->second);
-      j["growth"] = growth_json(data->book.dag, root, rounds, spec);
+      j["growth"] = growth_json(data->book.dag, data->first_paths(), root, rounds, spec);
       json->second = j.dump(2) + "\n";
     }
     return texts;
@@ -327,26 +338,17 @@ class BookGrowKind final : public JobKind {
     run.item_count = growth.item_count();
     run.analyses.resize(run.item_count);
     const int multipv = growth.options().width == 0 ? 1 : static_cast<int>(growth.options().width);
-    for (std::size_t i = from; i < growth.item_count(); ++i) {
-      const book::NodeId n = growth.item_node(i);
-      uci::AnalysisRequest r;
-      r.fen = growth.dag().epd(n) + " 0 1";
-      r.chess960 = growth.dag().key(n)->chess960;
-      r.limits = spec.limits;
-      r.multipv = multipv;
-      r.new_game = new_game_of(spec);
-      out.emplace(i, std::move(r));
-    }
+    for (std::size_t i = from; i < growth.item_count(); ++i)
+      out.emplace(i, position_request(growth.dag(), growth.item_node(i), spec, multipv));
     return out;
   }
 
   // The growth for the JSON report (and its page): the settings, and every expansion with the
   // root's value and line before it.
-  static nlohmann::ordered_json growth_json(const book::Dag& dag, book::NodeId root,
+  static nlohmann::ordered_json growth_json(const book::Dag& dag, const book::FirstPaths& paths, book::NodeId root,
                                             const std::vector<book::GrowRound>& rounds, const JobSpec& spec) {
     using Json = nlohmann::ordered_json;
     const book::GrowOptions o = growth_options(spec);
-    const book::FirstPaths paths = book::first_paths(dag);
     Json list = Json::array();
     for (std::size_t i = 0; i < rounds.size(); ++i) {
       const book::GrowRound& r = rounds[i];
@@ -365,9 +367,9 @@ class BookGrowKind final : public JobKind {
   }
 
   // "round 3: root ce 25 (1. e4 e5), expanded 1. e4 e5 2. Nf3: 3 positions to value, 64 in the book".
-  static std::string rounds_text(const book::Dag& dag, book::NodeId root, const std::vector<book::GrowRound>& rounds) {
+  static std::string rounds_text(const book::Dag& dag, const book::FirstPaths& paths, book::NodeId root,
+                                 const std::vector<book::GrowRound>& rounds) {
     std::string out;
-    const book::FirstPaths paths = book::first_paths(dag);
     std::optional<int> ce;
     std::vector<core::Move> line;
     for (std::size_t i = 0; i < rounds.size(); ++i) {

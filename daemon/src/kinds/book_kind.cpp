@@ -117,8 +117,6 @@ book::BookInputOptions input_options(const JobSpec& spec) {
 // way are the same job; messages name them so). Sizes, not separators, delimit the name and the
 // bytes, so any byte may appear in them.
 
-constexpr std::string_view kBundleHeader = kBookBundleHeader;
-
 const char* bundle_kind(book::InputType type) {
   switch (type) {
     case book::InputType::Pgn: return "pgn";
@@ -139,9 +137,9 @@ void bundle_file(std::string& out, std::string_view kind, const std::string& nam
 // The files of a bundle, their bytes viewing into it; an error for a blob this code did not
 // write (a store written by something else).
 Expected<std::vector<BundledFile>, std::string> unbundle(std::string_view blob) {
-  if (blob.substr(0, kBundleHeader.size()) != kBundleHeader) return unexpected(std::string("not a book job's input"));
+  if (blob.substr(0, kBookBundleHeader.size()) != kBookBundleHeader) return unexpected(std::string("not a book job's input"));
   std::vector<BundledFile> files;
-  std::size_t at = kBundleHeader.size();
+  std::size_t at = kBookBundleHeader.size();
   while (at < blob.size()) {
     const auto eol = blob.find('\n', at);
     if (eol == std::string_view::npos) return unexpected(fmt::format("a file header at byte {} has no end", at));
@@ -200,8 +198,6 @@ std::vector<book::NodeId> leaves_to_analyse(const BookData& data, const JobSpec&
   return out;
 }
 
-// A leaf's position as the engine is given it: its four fields and fresh counters.
-std::string fen_of(const book::Dag& dag, book::NodeId n) { return dag.epd(n) + " 0 1"; }
 
 // The backsolved book and its outputs.
 struct Solved {
@@ -235,7 +231,7 @@ class BookKind final : public JobKind {
   // --import file; the book is built once here so that a file the book cannot use is refused
   // now, with its name, and not when the job is planned.
   Expected<std::string, std::string> read_input(const std::string& path, const JobSpec& spec) const override {
-    std::string bundle(kBundleHeader);
+    std::string bundle(kBookBundleHeader);
     std::vector<std::string> names{path};
     names.insert(names.end(), spec.more_inputs.begin(), spec.more_inputs.end());
     for (const std::string& name : names) {
@@ -293,15 +289,8 @@ class BookKind final : public JobKind {
   std::map<std::size_t, uci::AnalysisRequest> plan(const JobSpec& spec, AnalysisRun& run) const override {
     const BookData& data = data_of(run);
     std::map<std::size_t, uci::AnalysisRequest> requests;
-    for (std::size_t i = 0; i < data.leaves.size(); ++i) {
-      uci::AnalysisRequest r;
-      r.fen = fen_of(data.book.dag, data.leaves[i]);
-      r.chess960 = data.book.dag.key(data.leaves[i])->chess960;
-      r.limits = spec.limits;
-      r.multipv = spec.multipv;
-      r.new_game = new_game_of(spec);
-      requests.emplace(i, std::move(r));
-    }
+    for (std::size_t i = 0; i < data.leaves.size(); ++i)
+      requests.emplace(i, position_request(data.book.dag, data.leaves[i], spec, spec.multipv));
     return requests;
   }
 
@@ -503,6 +492,16 @@ class BookKind final : public JobKind {
 };
 
 }  // namespace
+
+uci::AnalysisRequest position_request(const book::Dag& dag, book::NodeId n, const JobSpec& spec, int multipv) {
+  uci::AnalysisRequest r;
+  r.fen = dag.epd(n) + " 0 1";
+  r.chess960 = dag.key(n)->chess960;
+  r.limits = spec.limits;
+  r.multipv = multipv;
+  r.new_game = new_game_of(spec);
+  return r;
+}
 
 std::unique_ptr<JobKind> make_book_kind() { return std::make_unique<BookKind>(); }
 

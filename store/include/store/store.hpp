@@ -442,12 +442,8 @@ class Store {
   virtual void mark_delivered(std::int64_t job, JobState state, const std::string& message = "",
                               const std::string& input = "") = 0;
   // Gives back a job claimed for delivery without delivering it (its items grew: book-grow's next
-  // round), so that whoever finds it complete next claims it at once; only `owner`'s claim. The
-  // default does nothing: the claim then runs out at its expiry.
-  virtual void release_delivery(std::int64_t job, const std::string& owner) {
-    (void)job;
-    (void)owner;
-  }
+  // round), so that whoever finds it complete next claims it at once; only `owner`'s claim.
+  virtual void release_delivery(std::int64_t job, const std::string& owner) = 0;
 
   // The owners that hold leases on the job's pending items, with the latest expiry of each.
   virtual std::vector<Lease> job_leases(std::int64_t job) = 0;

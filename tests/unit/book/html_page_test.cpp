@@ -259,7 +259,7 @@ TEST_CASE("book_page: every key of the golden reports mutated gives a page or an
   CHECK(errors > 500);
 }
 
-TEST_CASE("book_page: a grown book's expansions, only where the root moved; a bad growth field refused", "[book][page]") {
+TEST_CASE("book_page: a grown book's expansions, only where the root moved, and a bad growth field refused", "[book][page]") {
   Json j = Json::parse(golden("scripted.json"));
   Json rounds = Json::array();
   // Expansions 1 and 2 with the same root (2 not drawn), 3 with a new value, 4 with a new line.

@@ -105,6 +105,7 @@ class FullDiskStore final : public Store {
   void mark_delivered(std::int64_t job, JobState state, const std::string& message, const std::string& input) override {
     return inner_->mark_delivered(job, state, message, input);
   }
+  void release_delivery(std::int64_t job, const std::string& owner) override { inner_->release_delivery(job, owner); }
   std::vector<Lease> job_leases(std::int64_t job) override { return inner_->job_leases(job); }
   std::vector<std::pair<std::string, std::int64_t>> abandoned_leases(const std::string& owner) override {
     return inner_->abandoned_leases(owner);

@@ -90,6 +90,22 @@ TEST_CASE("store: a job whose outputs are files is delivered by a daemon of its 
   CHECK_FALSE(store->claim_delivery("A/2/2", 60000, "A"));
 }
 
+TEST_CASE("store: a delivery claim given back (a growing job's next round) is anyone's again at once, only by its owner",
+          "[daemon][store][backend]") {
+  test::StoreUnderTest stores;
+  auto store = open_store(stores.location("release"));
+  const auto job = finished_job(*store, "grown", "");
+  REQUIRE(store->claim_delivery("A/1/1", 60000));
+  CHECK_FALSE(store->claim_delivery("B/1/1", 60000));  // A's claim runs for a minute
+  store->release_delivery(job, "B/1/1");                // not B's to give back
+  CHECK_FALSE(store->claim_delivery("B/1/1", 60000));
+  store->release_delivery(job, "A/1/1");
+  const auto b = store->claim_delivery("B/1/1", 60000);
+  REQUIRE(b);
+  CHECK(b->id == job);
+  CHECK_FALSE(store->job(job).delivered);
+}
+
 namespace {
 
 // The layout of a version 4 store, as epdd wrote it before version 5 (the oracle of the

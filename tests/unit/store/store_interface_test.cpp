@@ -117,6 +117,7 @@ class MemoryStore final : public store::Store {
   void mark_delivered(std::int64_t, JobState, const std::string&, const std::string&) override {
     unused("mark_delivered");
   }
+  void release_delivery(std::int64_t, const std::string&) override { unused("release_delivery"); }
   std::vector<store::Lease> job_leases(std::int64_t) override { unused("job_leases"); }
   std::vector<std::pair<std::string, std::int64_t>> abandoned_leases(const std::string&) override {
     unused("abandoned_leases");
