@@ -229,7 +229,16 @@ class BookGrowKind final : public JobKind {
 
   std::optional<std::string> empty_input(const std::string&, const AnalysisRun&) const override { return std::nullopt; }
 
-  std::optional<std::string> nothing_to_do(const std::string& name, AnalysisRun& run, const JobSpec&) const override {
+  // A growth without a limit never ends, and an interrupted one writes nothing: one is asked for.
+  std::optional<std::string> refuse_input(const std::string&, const InputSource&, const JobSpec& spec) const override {
+    if (option_text(spec, "positions") || option_text(spec, "expansions") || option_text(spec, "time"))
+      return std::nullopt;
+    return std::string("a growth needs a limit: --positions N, --expansions N or --time T (the same command with a "
+                       "larger one grows the same book on)");
+  }
+
+  std::optional<std::string> nothing_to_do(const std::string& name, AnalysisRun& run, const JobSpec& spec) const override {
+    if (auto why = refuse_input(name, InputSource{}, spec)) return why;
     const GrowData& g = grow_of(run);
     if (!g.book->error.empty()) return fmt::format("{}: {}", core::escaped(name), g.book->error);
     return std::nullopt;

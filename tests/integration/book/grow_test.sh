@@ -15,6 +15,11 @@ source "$(dirname "$0")/../daemon/lib.sh" "$1" "$2"
 config epdd.toml
 grow=(book grow --config epdd.toml --engine stockfish --nodes 3000 --positions 300 --width 0 --alpha 50)
 
+# Without a limit a growth never ends (and Ctrl-C writes nothing): refused before any search.
+status=0; "$epdd" book grow --config epdd.toml --engine stockfish --nodes 3000 --store none.db 2> none.err || status=$?
+[ "$status" = 2 ] && grep -q "needs a limit: --positions N, --expansions N or --time T" none.err ||
+  fail "a growth without a limit: status $status, $(cat none.err)"
+
 echo "--- 1. twice: the same book"
 "$epdd" "${grow[@]}" --store one.db -o one.epd --pgn one.pgn --polyglot one.bin --json one.json --html one.html 2> one.err || fail "status $?: $(tail -5 one.err)"
 "$epdd" "${grow[@]}" --store two.db -o two.epd --pgn two.pgn --polyglot two.bin 2> two.err || fail "status $?: $(grep -v ^progress two.err | head -5)"
