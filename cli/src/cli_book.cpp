@@ -33,18 +33,24 @@ void add_leaves(CLI::App* book, BookLeavesOptions& o, int& status) {
   cmd->callback([&o, &status] { status = run_book_leaves(o, std::cout, std::cerr); });
 }
 
+// What book backsolve and book grow share: the engine and store, the outputs, the kind's settings.
+void add_book_job_options(CLI::App* cmd, BookOptions& o, const char* kind, const char* what) {
+  add_common(cmd, o.analysis, "", false);
+  cmd->add_option("-o,--output", o.output, fmt::format("Write {} as EPD here (atomically; '-': stdout). Default: stdout", what));
+  cmd->add_option("--json", o.json, "Also write the report as JSON here ('-': stdout, with -o FILE)");
+  cmd->add_option("--html", o.html, "Also write the report as one self-contained HTML page here (as 'epdd report' makes it\n"
+                  "from the JSON; '-': stdout)");
+  cmd->add_flag("--chess960", o.analysis.spec.chess960, "EPD input: read KQkq castling letters as X-FEN (the outermost rooks)");
+  add_kind_flags(cmd, o.analysis.spec, find_kind(kind));
+  add_kind_options(cmd, o.analysis.spec, find_kind(kind));
+}
+
 void add_grow(CLI::App* book, BookOptions& o, int& status) {
   auto* cmd = book->add_subcommand(
       "grow", "Grow a book where it matters: expand, round after round, the leaf nearest the best line (drop-out expansion)");
   cmd->add_option("inputs", o.inputs,
                   "The book to grow, as 'epdd book backsolve' reads it (.pgn, .bin, .epd); none: the start position");
-  add_common(cmd, o.analysis, "", false);
-  cmd->add_option("-o,--output", o.output, "Write the grown book as EPD here (atomically; '-': stdout). Default: stdout");
-  cmd->add_option("--json", o.json, "Also write the report as JSON here ('-': stdout, with -o FILE)");
-  cmd->add_option("--html", o.html, "Also write the report as one self-contained HTML page here ('-': stdout)");
-  cmd->add_flag("--chess960", o.analysis.spec.chess960, "EPD input: read KQkq castling letters as X-FEN (the outermost rooks)");
-  add_kind_flags(cmd, o.analysis.spec, find_kind("book-grow"));
-  add_kind_options(cmd, o.analysis.spec, find_kind("book-grow"));
+  add_book_job_options(cmd, o, "book-grow", "the grown book");
   cmd->footer(
       "Growing. The book's leaves are searched and the book backsolved as 'epdd book backsolve' does it.\n"
       "Then every position gets, beside its value, an expansion priority: a leaf 0; any other position the\n"
@@ -87,14 +93,7 @@ void add_book(CLI::App& app, BookOptions& o, BookOptions& grow, BookLeavesOption
                   "The book's files, any mix: .pgn (games: main lines and variations), .bin (Polyglot),\n"
                   ".epd (records: each a position); '-': standard input, its type by its content")
       ->required();
-  add_common(cmd, o.analysis, "", false);
-  cmd->add_option("-o,--output", o.output, "Write the book as EPD here (atomically; '-': stdout). Default: stdout");
-  cmd->add_option("--json", o.json, "Also write the report as JSON here ('-': stdout, with -o FILE)");
-  cmd->add_option("--html", o.html, "Also write the report as one self-contained HTML page here (as 'epdd report' makes it\n"
-                  "from the JSON; '-': stdout)");
-  cmd->add_flag("--chess960", o.analysis.spec.chess960, "EPD input: read KQkq castling letters as X-FEN (the outermost rooks)");
-  add_kind_flags(cmd, o.analysis.spec, find_kind("book"));
-  add_kind_options(cmd, o.analysis.spec, find_kind("book"));
+  add_book_job_options(cmd, o, "book", "the book");
   cmd->footer(
       "The model. A book is a graph of positions, not a tree of move paths: a position reached by two\n"
       "move orders (a transposition) is one position with one value. Its moves are the moves of the input:\n"
