@@ -40,8 +40,8 @@ expect "epdd pgn export --from " "clm pgc pgn"
 expect "epdd convert --to " "clm epd pgc pgn"
 expect "epdd analyse --new-game " "clear keep"
 expect "epdd analyze --new-game k" "keep"
-expect "epdd submit " "analyse annotate book suite"
-expect "epdd book " "backsolve leaves"
+expect "epdd submit " "analyse annotate book book-grow suite"
+expect "epdd book " "backsolve grow leaves"
 expect "epdd suite compare --h" "--help"
 # A NAME=VALUE value is one value (bash splits it into NAME, =, VALUE): what follows it is
 # completed as after any option; its VALUE is free text.
