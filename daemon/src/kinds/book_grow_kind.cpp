@@ -191,9 +191,6 @@ class BookGrowKind final : public JobKind {
   bool many_inputs() const override { return true; }
   bool needs_input() const override { return false; }
   std::string_view failed_item_fate() const override { return "left without a value"; }
-  std::string_view printed_output() const override { return "output"; }
-  // A position may be searched with the hash of the one before (the engine's default).
-  uci::NewGame default_new_game() const override { return uci::NewGame::Clear; }
 
   // No file: the start position.
   Expected<std::string, std::string> read_input(const std::string& path, const JobSpec& spec) const override {
