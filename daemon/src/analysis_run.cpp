@@ -310,17 +310,15 @@ void execute(const AnalysisSettings& s, const SolvedCheck& solved, RunProgress& 
       cancelled = now.state == store::JobState::Cancelled;
       if (cancelled || now.state == store::JobState::Finished) break;
       if (now.complete()) {
-        // A growing job's next items, once every item is answered (none: it has grown, unless
-        // another process added the same round meanwhile: then its items are waited for).
+        // A growing job's next items, once every item is answered (none: it has grown).
         if (!kind.grows()) break;
-        PlannedItems more;
         {
           std::lock_guard lock(mutex);
-          more = grow_job(store, job.id, spec, run, engine.identity);
-          if (more.count == 0 && store.job(job.id).complete()) break;
-          if (more.count == 0) continue;
-          progress.more_items(static_cast<std::size_t>(store.job(job.id).total), kind.growth_status(run));
-          count_answered(more.answered, solved, progress, run, store, job);
+          const auto more = grow_job(store, job.id, spec, run, engine.identity);
+          if (!more) break;
+          if (more->planned.count == 0) continue;  // (another process's round: waited for)
+          progress.more_items(more->total, kind.growth_status(run));
+          count_answered(more->planned.answered, solved, progress, run, store, job);
         }
         workers.wake();
         continue;

@@ -263,12 +263,15 @@ void read_items_from(store::Store& store, std::int64_t job, AnalysisRun& run) {
   };
 }
 
-PlannedItems grow_job(store::Store& store, std::int64_t job, const JobSpec& spec, AnalysisRun& run,
-                      const std::string& identity) {
+std::optional<GrownItems> grow_job(store::Store& store, std::int64_t job, const JobSpec& spec, AnalysisRun& run,
+                                   const std::string& identity) {
   const std::int64_t before = store.job(job).total;
-  PlannedItems planned = add_planned_items(store, job, spec, run, identity);
-  planned.count = static_cast<std::size_t>(std::max<std::int64_t>(0, store.job(job).total - before));
-  return planned;
+  GrownItems grown{add_planned_items(store, job, spec, run, identity)};
+  const store::JobRow now = store.job(job);
+  grown.planned.count = static_cast<std::size_t>(std::max<std::int64_t>(0, now.total - before));
+  grown.total = static_cast<std::size_t>(now.total);
+  if (grown.planned.count == 0 && now.complete()) return std::nullopt;
+  return grown;
 }
 
 namespace {

@@ -174,16 +174,14 @@ bool grew(store::Store& store, const store::JobRow& job, const JobSpec& spec, Gr
     run = kind.start_from(job_input(store, job.id), spec);
     run.input_file = job_files(store, job.id);
   }
-  const PlannedItems more = grow_job(store, job.id, spec, run, job.engine);
-  // Nothing added while the job is still complete: it has grown. (Nothing added but not complete:
-  // another process added the same round meanwhile; its items are waited for.)
-  if (more.count == 0 && store.job(job.id).complete()) {
+  const auto more = grow_job(store, job.id, spec, run, job.engine);
+  if (!more) {  // it has grown
     growing.erase(job.id);
     return false;
   }
   store.release_delivery(job.id, this_process_owner());
-  spdlog::info("job {}: {} more positions ({} from the cache); {}", job.id, more.count, more.answered.size(),
-               kind.growth_status(run));
+  spdlog::info("job {}: {} more positions ({} from the cache); {}", job.id, more->planned.count,
+               more->planned.answered.size(), kind.growth_status(run));
   engines.wake();
   return true;
 }

@@ -84,9 +84,14 @@ void read_items_from(store::Store& store, std::int64_t job, AnalysisRun& run);
 
 // The next items of a job whose kind grows (JobKind::grows), once every item is answered:
 // planned (add_planned_items: with run.extend set, the answers read from the store) and added
-// (answered from the cache where it can). Returns how many were added (none: the growth is over)
-// and which of them the cache answered.
-PlannedItems grow_job(store::Store& store, std::int64_t job, const JobSpec& spec, AnalysisRun& run,
+// (answered from the cache where it can): how many were added, which of them the cache answered,
+// and the job's items now. Nothing when the growth is over: none added, and the job still
+// complete. (None added but not complete: another process added the same round meanwhile.)
+struct GrownItems {
+  PlannedItems planned;
+  std::size_t total = 0;
+};
+std::optional<GrownItems> grow_job(store::Store& store, std::int64_t job, const JobSpec& spec, AnalysisRun& run,
                      const std::string& identity);
 
 // The job as the store has it: its input (the bytes it was made with), planned again for the
