@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "book/backsolve.hpp"
 #include "book/build.hpp"
 #include "book/first_paths.hpp"
@@ -39,6 +41,10 @@ struct BookData final : KindData {
   book::LeafValues imported;          // the leaves the import gives a value (read as --merge replace)
   std::size_t import_errors = 0;      // its records that could not be used
   std::string error;                  // the bundle could not be read (only a foreign store)
+  // What another kind rendering this book through book's render adds to its report (book-grow:
+  // its expansions): text before the report's own lines, and fields of the JSON report.
+  std::string report_head;
+  nlohmann::ordered_json json_more = nlohmann::ordered_json::object();
   // The first paths (which positions the outputs write, and the names they give them), made when
   // first asked for (by start: which leaves are items) and shared by the messages and the render.
   const book::FirstPaths& first_paths() const {

@@ -285,32 +285,25 @@ class BookGrowKind final : public JobKind {
 
   std::map<std::string, std::string> render(AnalysisRun& run, const JobSpec& spec) const override {
     GrowData& g = grow_of(run);
-    if (!g.growth) {  // (a bundle a foreign store holds: book's render says what it can)
-      std::shared_ptr<KindData> mine = std::exchange(run.data, g.book);
-      auto texts = book_->render(run, spec);
-      run.data = std::move(mine);
-      return texts;
+    BookData& data = *g.book;
+    // (Without a growth, a bundle a foreign store holds: book's render says what it can.)
+    if (g.growth) {
+      // The book as grown goes to book's render, with every item a node of it, and the expansions
+      // before its report (the ids are the outputs': the first paths with the input's root names).
+      const book::Growth& growth = *g.growth;
+      data.leaves.clear();
+      for (std::size_t i = 0; i < growth.item_count(); ++i) data.leaves.push_back(growth.item_node(i));
+      data.book.dag = g.growth->take_dag();
+      data.forget_paths();
+      data.report_head = rounds_text(data.book.dag, data.first_paths(), growth.root(), growth.rounds());
+      if (run.json_wanted)
+        data.json_more["growth"] = growth_json(data.book.dag, data.first_paths(), growth.root(), growth.rounds(), spec);
+      g.growth.reset();
     }
-    std::vector<book::GrowRound> rounds = g.growth->rounds();
-    const book::NodeId root = g.growth->root();
-    // The book as grown goes to book's render, with every item a node of it.
-    std::shared_ptr<BookData> data = g.book;
-    data->leaves.clear();
-    for (std::size_t i = 0; i < g.growth->item_count(); ++i) data->leaves.push_back(g.growth->item_node(i));
-    data->book.dag = g.growth->take_dag();
-    data->forget_paths();
-    g.growth.reset();
     // Book's render reads its own data; the run is this kind's again after it.
-    std::shared_ptr<KindData> mine = std::exchange(run.data, data);
+    std::shared_ptr<KindData> mine = std::exchange(run.data, g.book);
     auto texts = book_->render(run, spec);
     run.data = std::move(mine);
-    // (The ids are the outputs': the first paths with the input's names of its roots.)
-    texts["report"] = rounds_text(data->book.dag, data->first_paths(), root, rounds) + texts["report"];
-    if (const auto json = texts.find("json"); json != texts.end()) {
-      auto j = nlohmann::ordered_json::parse(json->second);
-      j["growth"] = growth_json(data->book.dag, data->first_paths(), root, rounds, spec);
-      json->second = j.dump(2) + "\n";
-    }
     return texts;
   }
 

@@ -394,7 +394,7 @@ class BookKind final : public JobKind {
   static std::string report_text(const AnalysisRun& run, const BookData& data, const Solved& s) {
     const book::Dag& dag = data.book.dag;
     const book::FirstPaths& paths = data.first_paths();
-    std::string out;
+    std::string out = data.report_head;
     append_capped(out, data.book.notes, data.book.note_count, "notes on the input");
     if (s.import) {
       append_capped(out, s.import->errors, s.import->errors.size(), "errors in the import (--json lists them all)");
@@ -487,6 +487,7 @@ class BookKind final : public JobKind {
                          {"not_a_leaf", s.import->not_a_leaf}, {"terminal", s.import->terminal},
                          {"errors", s.import->errors}};
     j["contradictions"] = Json::parse(book::contradictions_json(dag, s.contradictions));
+    for (const auto& [key, value] : data.json_more.items()) j[key] = value;
     return j.dump(2) + "\n";
   }
 };
