@@ -143,18 +143,23 @@ std::vector<core::Move> Growth::children_moves(NodeId leaf) const {
   return moves;
 }
 
-std::vector<NodeId> Growth::ancestors(NodeId n, std::vector<char>& mark) const {
-  mark.assign(dag_.node_count(), 0);
-  std::vector<NodeId> out{n};
-  mark[n] = 1;
-  for (std::size_t i = 0; i < out.size(); ++i)
-    for (const auto& [p, e] : parents_[out[i]])
-      if (!mark[p]) mark[p] = 1, out.push_back(p);
-  return out;
+void Growth::find_ancestors(NodeId n) {
+  above_.resize(dag_.node_count(), 0);
+  up_.assign(1, n);
+  above_[n] = 1;
+  for (std::size_t i = 0; i < up_.size(); ++i)
+    for (const auto& [p, e] : parents_[up_[i]])
+      if (!above_[p]) above_[p] = 1, up_.push_back(p);
+}
+
+void Growth::forget_ancestors() {
+  for (const NodeId n : up_) above_[n] = 0;
+  up_.clear();
 }
 
 void Growth::refresh() {
   if (!last_leaf_ || !acyclic_) {
+    forget_ancestors();
     solved_ = backsolve(dag_, values_);
     priorities_ = expansion_priorities(dag_, solved_, options_);
     acyclic_ = solved_.components_with_cycles == 0;
@@ -170,14 +175,13 @@ void Growth::refresh() {
     solve_outside_cycles(dag_, values_, solved_, static_cast<NodeId>(n));
     priorities_[n] = expandable(dag_, solved_, static_cast<NodeId>(n)) ? 0.0 : kNoPriority;
   }
-  std::vector<char> above;
-  const std::vector<NodeId> up = ancestors(*last_leaf_, above);
-  std::vector<std::uint32_t> waiting(dag_.node_count(), 0);  // children above, not yet done
-  for (const NodeId n : up)
-    for (const auto& [p, e] : parents_[n]) waiting[p] += above[p];
+  // (up_ and above_: found as the leaf was expanded.)
+  waiting_.resize(dag_.node_count(), 0);
+  for (const NodeId n : up_)
+    for (const auto& [p, e] : parents_[n]) waiting_[p] += above_[p];
   std::vector<NodeId> ready;
-  for (const NodeId n : up)
-    if (waiting[n] == 0) ready.push_back(n);
+  for (const NodeId n : up_)
+    if (waiting_[n] == 0) ready.push_back(n);
   while (!ready.empty()) {
     const NodeId n = ready.back();
     ready.pop_back();
@@ -186,8 +190,9 @@ void Growth::refresh() {
     for (const EdgeId e : dag_.edges_of(n)) least = std::min(least, priority_through(dag_, solved_, priorities_, options_, n, e));
     priorities_[n] = least;
     for (const auto& [p, e] : parents_[n])
-      if (above[p] && --waiting[p] == 0) ready.push_back(p);
+      if (above_[p] && --waiting_[p] == 0) ready.push_back(p);
   }
+  forget_ancestors();
 }
 
 std::optional<GrowRound> Growth::expand() {
@@ -199,8 +204,8 @@ std::optional<GrowRound> Growth::expand() {
   round.first_item = items_.size();
   round.root_ce = solved_.nodes[root_].ce;
   round.root_line = principal_line(dag_, solved_, root_);
-  std::vector<char> above;
-  ancestors(*leaf, above);
+  // Its ancestors: a move back to one makes a cycle; while there is none, they are re-solved next.
+  if (acyclic_) find_ancestors(*leaf);
   core::Board board = board_of(dag_, *leaf);
   for (const core::Move m : children_moves(*leaf)) {
     board.make_move(m);
@@ -215,7 +220,7 @@ std::optional<GrowRound> Growth::expand() {
         items_.push_back(child);
         answered_.push_back(false);
       }
-    } else if (above[child]) {
+    } else if (acyclic_ && above_[child]) {
       acyclic_ = false;  // a move back to a position on a line to the leaf: a repetition cycle
     }
   }

@@ -36,6 +36,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <limits>
 #include <optional>
 #include <span>
@@ -131,8 +132,10 @@ class Growth {
   std::vector<core::Move> children_moves(NodeId leaf) const;
   // Brings solved_ and priorities_ up to the book as it stands.
   void refresh();
-  // The nodes that reach `n` (n included), marked in `mark` (by node), listed.
-  std::vector<NodeId> ancestors(NodeId n, std::vector<char>& mark) const;
+  // Lists in up_ the nodes that reach `n` (n included), each marked in above_ (marks cleared by
+  // forget_ancestors: the scratch is never cleared whole, so a round costs its ancestors only).
+  void find_ancestors(NodeId n);
+  void forget_ancestors();
 
   Dag dag_;
   NodeId root_;
@@ -148,6 +151,9 @@ class Growth {
   std::size_t full_backsolves_ = 0;
   bool acyclic_ = false;  // as of the last whole backsolve, kept up since
   std::optional<NodeId> last_leaf_;  // expanded since solved_ was made (nullopt: solve it whole)
+  std::vector<NodeId> up_;            // the last expanded leaf's ancestors, while the book is acyclic
+  std::vector<char> above_;           // by node: in up_
+  std::vector<std::uint32_t> waiting_;  // by node: children in up_ not re-solved yet (0 between rounds)
   std::vector<std::vector<std::pair<NodeId, EdgeId>>> parents_;  // by node: (parent, edge) into it
 };
 
