@@ -6,9 +6,32 @@
 #include <optional>
 #include <stdexcept>
 
+#include <sys/mman.h>
+
+#include <cstdlib>
+#include <new>
+
 #include "core/fen.hpp"
 
 namespace epdd::book {
+
+namespace {
+constexpr std::size_t kHugePage = std::size_t{2} << 20;
+}
+
+void* allocate_table(std::size_t bytes) {
+  if (bytes < kHugePage) {
+    if (void* p = std::malloc(bytes == 0 ? 1 : bytes)) return p;
+    throw std::bad_alloc();
+  }
+  const std::size_t rounded = (bytes + kHugePage - 1) / kHugePage * kHugePage;
+  void* p = std::aligned_alloc(kHugePage, rounded);
+  if (p == nullptr) throw std::bad_alloc();
+  madvise(p, rounded, MADV_HUGEPAGE);  // advice only: without it the table still works
+  return p;
+}
+
+void free_table(void* p, std::size_t) noexcept { std::free(p); }
 
 Terminal terminal_of(const core::Board& board) {
   if (board.count_legal() == 0) return board.in_check() ? Terminal::Checkmate : Terminal::Stalemate;
@@ -59,7 +82,7 @@ std::size_t Dag::slot_of(const PositionKey& key) const {
 }
 
 void Dag::grow_index() {
-  std::vector<Slot> old(std::max<std::size_t>(index_.size() * 2, 1024), Slot{kNoNode, 0});
+  std::vector<Slot, TableAllocator<Slot>> old(std::max<std::size_t>(index_.size() * 2, 1024), Slot{kNoNode, 0});
   old.swap(index_);
   const std::size_t mask = index_.size() - 1;
   for (const Slot& s : old) {
@@ -100,25 +123,31 @@ NodeId Dag::add_anonymous(Terminal terminal) {
   return static_cast<NodeId>(nodes_.size() - 1);
 }
 
-NodeId Dag::add_position(const core::Board& board) { return add_position(board, false); }
-
-NodeId Dag::add_position(const core::Board& board, bool has_move) {
+NodeId Dag::add_position(const core::Board& board) {
   if (index_.empty()) grow_index();
-  // The index is far larger than the caches: its slot is fetched while the key is packed.
-  __builtin_prefetch(&index_[(board.repetition_key() >> 32) & (index_.size() - 1)]);
   const PositionKey key = key_of(board);
   const std::size_t slot = slot_of(key);
   if (index_[slot].node != kNoNode) return index_[slot].node;
-  // A position with a legal move is neither checkmate nor stalemate: no move generation.
-  const Terminal terminal = !has_move ? terminal_of(board)
-                            : board.is_insufficient_material() ? Terminal::InsufficientMaterial
-                                                               : Terminal::None;
-  return insert_at(slot, key, terminal);
+  return insert_at(slot, key, terminal_of(board));
 }
 
-EdgeId Dag::add_edge(NodeId from, core::Move move, NodeId to) {
-  for (EdgeId e : edges_of(from))
-    if (edges_[e].move == move) return e;
+EdgeId Dag::add_edge(NodeId from, core::Move move, NodeId to) { return add_edge(from, move, to, false); }
+
+EdgeId Dag::add_edge(NodeId from, core::Move move, NodeId to, bool to_is_new) {
+  // No edge leads to a node just made: the list (a miss an edge, the root's of hundreds) is
+  // searched only when the move may be there already.
+  if (!to_is_new) {
+    // The moves near the root are played by game after game, and their parents' lists are long
+    // and spread over the whole book: a move found once is remembered by (node, move).
+    if (edge_memo_.empty()) edge_memo_.resize(std::size_t{1} << kEdgeMemoBits);
+    EdgeMemo& memo = edge_memo_[(from * 0x9E3779B1u ^ move.raw() * 0x85EBCA77u) >> (32 - kEdgeMemoBits)];
+    if (memo.from == from && memo.move == move) return memo.edge;
+    for (EdgeId e : edges_of(from))
+      if (edges_[e].move == move) {
+        memo = EdgeMemo{from, e, move};
+        return e;
+      }
+  }
   const auto id = static_cast<EdgeId>(edges_.size());
   Edge edge;
   edge.move = move;
@@ -144,39 +173,75 @@ std::size_t Dag::leaf_count() const {
   return leaves;
 }
 
-// One game's walk: its limit and the edges it played (each counted once at the end).
+// One ply of a line being walked: the position it leads to, and where its variations start.
+struct Dag::Step {
+  PositionKey key;
+  core::Move move;
+  Terminal terminal;  // the rules' verdict, used if the position is new
+  std::uint32_t before;  // index in Walk::befores of the board before the move, or kNoBefore
+  const pgn::MoveNode* node;
+  static constexpr std::uint32_t kNoBefore = std::numeric_limits<std::uint32_t>::max();
+};
+
+// One game's walk: its limit, the edges it played (each counted once at the end), and the lines
+// being walked, outermost first (each line's steps, and its boards before a branching move).
 struct Dag::Walk {
   int max_ply;
   std::vector<EdgeId> played;
+  std::vector<Step> steps;
+  std::vector<core::Board> befores;
 };
 
 // Plays `line` from `board` (the position of node `at`, `ply` plies into the game). A variation
 // written after a move is an alternative to that move, so it starts from the position before it.
+//
+// In two passes: the first plays the line's moves and packs each position's key, asking for its
+// slot of the index as it goes; the second finds or makes the nodes and edges in the line's order,
+// walking each variation where it branches. The index is far larger than the caches and each
+// ply's slot a miss: asked for a line ahead, the misses of a line overlap rather than follow one
+// another. Nodes and edges are made in the same order as by one pass.
 void Dag::walk(Walk& w, core::Board board, const pgn::Variation& line, int ply, NodeId at) {
+  const std::size_t first = w.steps.size();
+  const std::size_t first_before = w.befores.size();
+  const std::size_t mask = index_.size() - 1;
   for (std::size_t i = 0; i < line.moves.size(); ++i) {
     const pgn::MoveNode& mn = line.moves[i];
-    if (ply >= w.max_ply || !mn.move.is_real()) return;
+    if (ply + static_cast<int>(i) >= w.max_ply || !mn.move.is_real()) break;
     // The line's next move is legal after this one (the reader keeps legal prefixes only).
     const bool moves_on = i + 1 < line.moves.size() && line.moves[i + 1].move.is_real();
     const bool branches = std::any_of(mn.after.begin(), mn.after.end(), [](const pgn::Annotation& a) {
       return a.kind == pgn::Annotation::Kind::Variation;
     });
-    std::optional<core::Board> before;
-    if (branches) before = board.detached();
+    std::uint32_t before = Step::kNoBefore;
+    if (branches) {
+      before = static_cast<std::uint32_t>(w.befores.size());
+      w.befores.push_back(board.detached());
+    }
     board.make_move(mn.move);
-    const NodeId child = add_position(board, moves_on);
-    w.played.push_back(add_edge(at, mn.move, child));
-    if (branches)
-      for (const pgn::Annotation& a : mn.after)
-        if (a.kind == pgn::Annotation::Kind::Variation)
-          for (const pgn::Variation& v : a.variation) walk(w, before->detached(), v, ply, at);
-    at = child;
-    ++ply;
+    __builtin_prefetch(&index_[(board.repetition_key() >> 32) & mask]);
+    // A position with a legal move is neither checkmate nor stalemate: no move generation.
+    const Terminal terminal = !moves_on ? terminal_of(board)
+                              : board.is_insufficient_material() ? Terminal::InsufficientMaterial
+                                                                 : Terminal::None;
+    w.steps.push_back(Step{key_of(board), mn.move, terminal, before, &mn});
   }
+  const std::size_t end = w.steps.size();
+  for (std::size_t s = first; s < end; ++s, ++ply) {
+    // A reference into steps would not survive a variation's walk, which adds steps.
+    const auto [child, made] = add_node(w.steps[s].key, w.steps[s].terminal);
+    w.played.push_back(add_edge(at, w.steps[s].move, child, made));
+    if (const std::uint32_t before = w.steps[s].before; before != Step::kNoBefore)
+      for (const pgn::Annotation& a : w.steps[s].node->after)
+        if (a.kind == pgn::Annotation::Kind::Variation)
+          for (const pgn::Variation& v : a.variation) walk(w, w.befores[before].detached(), v, ply, at);
+    at = child;
+  }
+  w.steps.resize(first);
+  w.befores.resize(first_before);
 }
 
 void Dag::add_game(const pgn::Game& game, const BuildOptions& options) {
-  Walk w{options.max_ply, {}};
+  Walk w{options.max_ply, {}, {}, {}};
   walk(w, game.start.detached(), game.main, 0, add_position(game.start));
   std::sort(w.played.begin(), w.played.end());
   w.played.erase(std::unique(w.played.begin(), w.played.end()), w.played.end());
@@ -294,6 +359,7 @@ std::vector<NodeId> Dag::renumber(std::vector<NodeId> order) {
   }
   for (Slot& s : index_)
     if (s.node != kNoNode) s.node = rank[s.node];
+  std::vector<EdgeMemo>().swap(edge_memo_);  // it names old ids
   return rank;
 }
 

@@ -112,6 +112,26 @@ class BlockArray {
   std::size_t size_ = 0;
 };
 
+// Memory for the large tables probed at random (the DAG's index): from 2 MB up, aligned to 2 MB
+// and advised to the kernel as huge pages (Linux's transparent huge pages in "madvise" mode,
+// Debian's default), so that a probe into a table of hundreds of megabytes costs one cache miss
+// and no page-table walk. Smaller requests are plain heap memory.
+void* allocate_table(std::size_t bytes);
+void free_table(void* p, std::size_t bytes) noexcept;
+template <class T>
+struct TableAllocator {
+  using value_type = T;
+  TableAllocator() = default;
+  template <class U>
+  TableAllocator(const TableAllocator<U>&) {}
+  T* allocate(std::size_t n) { return static_cast<T*>(allocate_table(n * sizeof(T))); }
+  void deallocate(T* p, std::size_t n) noexcept { free_table(p, n * sizeof(T)); }
+  template <class U>
+  bool operator==(const TableAllocator<U>&) const { return true; }
+  template <class U>
+  bool operator!=(const TableAllocator<U>&) const { return false; }
+};
+
 // A name by node, for the roots of a book other than the start position (an EPD record's `id`,
 // see book/inputs.hpp): the outputs name such a root, and the nodes below it, by it.
 using RootNames = std::unordered_map<NodeId, std::string>;
@@ -224,11 +244,11 @@ class Dag {
   std::size_t leaf_count() const;
 
  private:
+  struct Step;
   struct Walk;
   void walk(Walk& w, core::Board board, const pgn::Variation& line, int ply, NodeId at);
-  // add_position for a board known to have a legal move (the game goes on from it): only
-  // insufficient material is left to test for a new node.
-  NodeId add_position(const core::Board& board, bool has_move);
+  // add_edge, told whether `to` was just made (then no edge of `from` can hold the move yet).
+  EdgeId add_edge(NodeId from, core::Move move, NodeId to, bool to_is_new);
   // The index's slot of `key`: where it is, or the empty slot where it goes.
   std::size_t slot_of(const PositionKey& key) const;
   NodeId insert_at(std::size_t slot, const PositionKey& key, Terminal terminal);
@@ -239,11 +259,20 @@ class Dag {
     NodeId node;
     std::uint32_t tag;
   };
+  // A move found in a node's list, remembered by (node, move) for add_edge (2^16 of them, the
+  // last found in each place; made on the first search, dropped when the ids change).
+  struct EdgeMemo {
+    NodeId from = kNoNode;
+    EdgeId edge = kNoEdge;
+    core::Move move;
+  };
+  static constexpr int kEdgeMemoBits = 16;
+  std::vector<EdgeMemo> edge_memo_;
   BlockArray<Node> nodes_;
   BlockArray<PositionKey> keys_;  // by node (an anonymous node's is empty)
   BlockArray<Edge> edges_;
   std::size_t key_count_ = 0;  // nodes in the index
-  std::vector<Slot> index_;  // a power of two, at most 3/4 full; empty slots hold kNoNode
+  std::vector<Slot, TableAllocator<Slot>> index_;  // a power of two, at most 3/4 full; empty slots hold kNoNode
 };
 
 }  // namespace epdd::book
