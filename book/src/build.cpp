@@ -56,11 +56,12 @@ void add_pgn(BuiltBook& book, const InputFile& file, const BookInputOptions& opt
   pgn::GameReader reader(file.bytes, diags, read);
   BuildOptions build;
   build.max_ply = options.max_ply;
-  pgn::Game game;
-  while (reader.next(game)) {
+  // The reader runs a thread ahead of the build: its notes go to book.notes (on its thread), the
+  // games to the DAG (on this one).
+  pgn::read_ahead(reader, [&](pgn::Game& game) {
     book.dag.add_game(game, build);
     ++book.games;
-  }
+  });
 }
 
 }  // namespace

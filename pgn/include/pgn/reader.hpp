@@ -4,6 +4,7 @@
 // variation its legal start) and the next game is read as if nothing happened.
 #pragma once
 
+#include <functional>
 #include <istream>
 #include <memory>
 #include <string_view>
@@ -38,6 +39,18 @@ class GameReader {
   std::unique_ptr<Lexer> lexer_;
   std::unique_ptr<Parser> parser_;
 };
+
+// Calls `each` with every game `reader` reads, in order, on this thread, while the reader reads
+// the games ahead on a thread of its own (256 games ahead at most, by default): on two cores, a
+// consumer as slow as the reader goes twice as fast. The reader's diagnostics reach their
+// listener on the reading thread, while `each` runs: what the listener and `each` touch must be
+// apart. An exception from the reader reaches the caller after every game read before it was
+// used; one from `each` stops the reader and is rethrown.
+struct ReadAhead {
+  std::size_t batch_games = 64;  // games handed over at a time
+  std::size_t batches = 4;       // batches in flight: the reader is at most batch_games * batches ahead
+};
+void read_ahead(GameReader& reader, const std::function<void(Game&)>& each, ReadAhead ahead = {});
 
 // Every game of a buffer.
 std::vector<Game> read_games(std::string_view text, Diagnostics& diags, ReadOptions options = {});
