@@ -40,6 +40,9 @@ Expected<void, std::string> apply_part(ScriptEntry& e, const std::vector<std::st
   } else if (key == "score" && values == 2 && (w[1] == "cp" || w[1] == "mate") &&
              parse_int(w[2])) {
     e.score = std::string(w[1]) + " " + std::string(w[2]);
+  } else if (key == "line" && values == 4 && parse_int(w[1]).value_or(0) >= 2 && (w[3] == "cp" || w[3] == "mate") &&
+             parse_int(w[4])) {
+    e.other_lines.push_back({*parse_int(w[1]), std::string(w[2]), std::string(w[3]) + " " + std::string(w[4])});
   } else if (key == "depth" && values == 1 && parse_int(w[1]).value_or(0) >= 1) {
     e.depth = parse_int(w[1]);
   } else if (key == "action" && values == 1) {
@@ -51,7 +54,8 @@ Expected<void, std::string> apply_part(ScriptEntry& e, const std::vector<std::st
   } else {
     return unexpected(
         "cannot read '" + std::string(key) +
-        "' here (keys: bestmove M, ponder M, pv M..., firstmoves M..., score cp|mate N, depth N>=1, action A)");
+        "' here (keys: bestmove M, ponder M, pv M..., firstmoves M..., score cp|mate N, line K>=2 M cp|mate N, "
+        "depth N>=1, action A)");
   }
   return {};
 }

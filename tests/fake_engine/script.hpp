@@ -27,6 +27,14 @@ struct ScriptEntry {
   // by its best reply: an engine that changes its mind, for time-to-solution tests.
   std::vector<std::string> firstmoves;
   std::optional<std::string> score;  // "cp N" or "mate N"
+  // Lines 2 and beyond under MultiPV: line k's first move (followed by its best reply when legal)
+  // and score, for the lines the script names; the others are the fake search's.
+  struct OtherLine {
+    int multipv = 2;
+    std::string move;
+    std::string score;  // "cp N" or "mate N"
+  };
+  std::vector<OtherLine> other_lines;
   std::optional<int> depth;
   Action action = Action::None;
 };

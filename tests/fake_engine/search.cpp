@@ -105,7 +105,7 @@ std::string join(const std::vector<std::string>& words) {
 }
 
 // Depths 1..depth, each with one line per multipv candidate; the script replaces line 1's
-// score and pv.
+// score and pv, and those of the other lines it names.
 void add_iterations(SearchOutput& out, const Board& board, const std::vector<Candidate>& ranked,
                     int depth, const SearchSettings& settings, const ScriptEntry* script) {
   const std::size_t lines =
@@ -133,6 +133,14 @@ void add_iterations(SearchOutput& out, const Board& board, const std::vector<Can
         }
       }
     }
+    if (k > 0 && script)
+      for (const ScriptEntry::OtherLine& other : script->other_lines)
+        if (other.multipv == static_cast<int>(k) + 1) {
+          score = other.score;
+          pv = {other.move};
+          if (const auto m = core::parse_uci(board, other.move, settings.castling))
+            if (std::string reply = best_reply(board, *m, settings.castling); !reply.empty()) pv.push_back(std::move(reply));
+        }
     if (settings.illegal_pv) make_second_illegal(pv, board, settings.castling);
     scores.push_back(std::move(score));
     pvs.push_back(join(pv));
