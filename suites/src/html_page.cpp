@@ -316,30 +316,77 @@ void unsolved_section(html::Page& page, const std::vector<Row>& rows, const std:
   section.add(table);
 }
 
-// A run's verdict on a record in words, for the side-by-side table.
+// A run's verdict on a record in a word, for the records table.
 std::string verdict(const RecordResult* r) {
   if (!r) return "-";
   if (!r->error.empty()) return "failed";
   if (r->missing) return "missing";
-  const std::string move = r->found.empty() ? "no move" : r->found;
-  if (!r->scored()) return "unscored: " + move;
-  return (r->solved ? "solved: " : "unsolved: ") + move;
+  if (!r->scored()) return "unscored";
+  return r->solved ? "solved" : "not solved";
 }
 
-void side_by_side_section(html::Page& page, const std::vector<Row>& rows, const std::vector<std::string>& labels) {
-  if (labels.size() < 2) return;
-  html::Section& section = page.add_section("side-by-side", "Side by side");
-  std::size_t differing = 0;
+// The columns a run has in the records table. A run's group costs up to 150 bytes a record, and
+// a 3,000-position suite's page must stay under 2 MB (one run: 1.7 MB with the fake engine, which
+// solves nothing, so that every position is in the unsolved table too): from two runs on, depth
+// and nodes are left out, from four on score and time as well.
+struct RunColumns {
+  bool score_time = true;
+  bool depth_nodes = true;
+  static RunColumns for_runs(std::size_t runs) { return RunColumns{runs < 4, runs < 2}; }
+  std::vector<std::string> names() const {
+    std::vector<std::string> out{"move", "solved"};
+    if (score_time) out.insert(out.begin() + 1, "score"), out.push_back("time");
+    if (depth_nodes) out.push_back("depth"), out.push_back("nodes");
+    return out;
+  }
+};
+
+std::vector<Cell> run_columns(const RecordResult* r, const RunColumns& columns) {
+  const bool analysed = r && r->error.empty() && !r->missing;
+  std::vector<Cell> out;
+  out.push_back(Cell(!r ? "-" : !analysed ? "" : r->found.empty() ? "no move" : r->found));
+  if (columns.score_time) out.push_back(Cell(analysed ? r->score : ""));
+  out.push_back(Cell(verdict(r)));
+  if (columns.score_time) out.push_back(analysed ? Cell::number(seconds(r->time_ms)) : Cell(""));
+  if (columns.depth_nodes) {
+    out.push_back(analysed ? Cell::number(std::to_string(r->depth)) : Cell(""));
+    out.push_back(analysed ? Cell::number(std::to_string(r->nodes)) : Cell(""));
+  }
+  return out;
+}
+
+// Every record: line, id, key, and per run (a group of columns each) the engine's move, score,
+// verdict, time, depth and nodes. With several runs, the records solved by some runs but not all
+// first (table class "differ"), then the others ("agree"); with one run, one table ("records").
+void records_section(html::Page& page, const std::vector<Row>& rows, const std::vector<std::string>& labels) {
+  html::Section& section = page.add_section("records", "Every record");
+  const RunColumns columns = RunColumns::for_runs(labels.size());
+  std::vector<std::string> head{"line", "id", "key"};
+  for (const std::string& label : labels)
+    for (const std::string& name : columns.names()) head.push_back(labels.size() == 1 ? name : label + ": " + name);
+  const auto row_cells = [&](const Row& row) {
+    std::vector<Cell> cells{Cell::number(std::to_string(row.first().line)), Cell(row.first().id), Cell(row.first().expected)};
+    for (const RecordResult* r : row.records)
+      for (Cell& c : run_columns(r, columns)) cells.push_back(std::move(c));
+    return cells;
+  };
+  const std::string trimmed = columns.depth_nodes ? ""
+                              : columns.score_time ? " With several runs, depth and nodes are left out to keep the page small."
+                                                   : " With four runs or more, only the move and the verdict are shown, to keep the page small.";
+  if (labels.size() == 1) {
+    html::Table table(head, "records");
+    for (const Row& row : rows) table.add_row(row_cells(row));
+    section.add_paragraph(fmt::format("{} record{}, in the suite's order; time is the search's.{}", rows.size(),
+                                      rows.size() == 1 ? "" : "s", trimmed));
+    section.add(table);
+    return;
+  }
   for (const bool differs : {true, false}) {
-    html::Table table(header({"line", "id", "key"}, labels), differs ? "differ" : "agree");
-    for (const Row& row : rows) {
-      if (row.differs() != differs) continue;
-      std::vector<Cell> cells{Cell::number(std::to_string(row.first().line)), Cell(row.first().id), Cell(row.first().expected)};
-      for (const RecordResult* r : row.records) cells.push_back(Cell(verdict(r)));
-      table.add_row(std::move(cells));
-    }
-    if (differs) differing = table.rows();
-    section.add_paragraph(differs ? fmt::format("Positions solved by some runs but not all: {}.", differing)
+    html::Table table(head, differs ? "differ" : "agree");
+    for (const Row& row : rows)
+      if (row.differs() == differs) table.add_row(row_cells(row));
+    section.add_paragraph(differs ? fmt::format("Positions solved by some runs but not all: {}; time is the search's.{}",
+                                                table.rows(), trimmed)
                                   : fmt::format("The other positions: {}.", table.rows()));
     section.add(table);
   }
@@ -373,7 +420,7 @@ std::string suite_page(const Runs& runs, const SuitePageOptions& options) {
   curve_section(page, runs, labels);
   themes_section(page, sums, labels);
   unsolved_section(page, rows, labels, options.max_diagrams);
-  side_by_side_section(page, rows, labels);
+  records_section(page, rows, labels);
   return page.document();
 }
 

@@ -16,8 +16,12 @@
 //   `max_diagrams`, its FEN after that: a diagram is about 3 KB, and a 3,000-position suite's
 //   page must stay under 2 MB), line, id, key, and per run the engine's move, score, PV, note or
 //   error. The page says how many have a diagram.
-// - Side by side (two runs or more): every position, the ones solved by some runs but not all
-//   first (table class "differ"), then the rest (class "agree").
+// - Every record: line, id, key, and per run (a group of columns each) the engine's move, score,
+//   verdict (solved, not solved, unscored, failed, missing), search time, depth and nodes. One
+//   run: one table (class "records"), in line order. Several: the records solved by some runs
+//   but not all first (table class "differ"), then the rest (class "agree"). From two runs on
+//   depth and nodes are left out, from four on score and time too (the page says so), so that a
+//   3,000-position suite's page stays near 2 MB.
 // Records of several runs are matched by line when the runs are of one suite (same_suite), by
 // position otherwise; a run that lacks a position shows a dash (and has not solved it).
 #pragma once

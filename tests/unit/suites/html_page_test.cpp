@@ -3,6 +3,7 @@
 // every unsolved or failed position, every theme is there. The expectations are read from the
 // golden JSON here with nlohmann, not through run_from_json.
 #include <algorithm>
+#include <cstdio>
 #include <cstdint>
 #include <cstddef>
 #include <set>
@@ -74,7 +75,103 @@ std::vector<std::string> troubled_ids(const std::string& name) {
   return out;
 }
 
+// The body rows of that table, each as its markup.
+std::vector<std::string> row_markups(const std::string& page, const std::string& css_class) {
+  const std::string t = table(page, css_class);
+  std::vector<std::string> out;
+  const std::size_t body = t.find("<tbody>");
+  for (std::size_t at = t.find("<tr>", body); at != std::string::npos;) {
+    const std::size_t next = t.find("<tr>", at + 1);
+    out.push_back(t.substr(at, next == std::string::npos ? std::string::npos : next - at));
+    at = next;
+  }
+  return out;
+}
+
+// The cells of a row, as text (tags left out, entities as written).
+std::vector<std::string> cells_of(const std::string& row) {
+  std::vector<std::string> out;
+  for (std::size_t at = row.find("<td"); at != std::string::npos; at = row.find("<td", at + 1)) {
+    const std::size_t start = row.find('>', at) + 1;
+    out.push_back(row.substr(start, row.find("</td>", start) - start));
+  }
+  return out;
+}
+
+// What the records table must say of a record (by the JSON, not by run_from_json): its move,
+// score, verdict, time, depth and nodes, or a dash for a run that lacks it.
+std::vector<std::string> expected_run_cells(const json& r, bool all_columns) {
+  const bool failed = r.contains("error");
+  const bool missing = r.value("missing", false);
+  const bool analysed = !failed && !missing;
+  const std::string rule = r.at("rule").get<std::string>();
+  const std::string verdict = failed ? "failed" : missing ? "missing" : rule == "unscored" ? "unscored"
+                              : r.at("solved").get<bool>() ? "solved" : "not solved";
+  std::string found = r.value("found", std::string());
+  if (analysed && found.empty()) found = "no move";
+  std::vector<std::string> out{html::escape(analysed ? found : ""), html::escape(analysed ? r.value("score", std::string()) : ""),
+                               verdict};
+  char time[32];
+  std::snprintf(time, sizeof time, "%.2f s", r.value("time_ms", 0.0) / 1000.0);
+  out.push_back(analysed ? time : "");
+  if (all_columns) {
+    out.push_back(analysed ? std::to_string(r.value("depth", 0)) : "");
+    out.push_back(analysed ? std::to_string(r.value("nodes", 0)) : "");
+  }
+  return out;
+}
+
 }  // namespace
+
+TEST_CASE("suite_page: every record of a golden run in the records table, with the run's figures", "[suites][html_page]") {
+  for (const char* name : {"suite.json", "suite-b.json"}) {
+    INFO(name);
+    const std::string page = suite_page({{name, golden_run(name)}});
+    const json j = json::parse(golden(name));
+    const auto rows = row_markups(page, "records");
+    REQUIRE(rows.size() == j.at("records").size());
+    REQUIRE(rows.size() >= 15);
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      const json& r = j.at("records")[i];
+      INFO("record " << i << ": " << r.dump());
+      std::vector<std::string> want{std::to_string(r.at("line").get<int>()), html::escape(r.value("id", std::string())),
+                                    html::escape(r.value("expected", std::string()))};
+      for (auto& c : expected_run_cells(r, true)) want.push_back(c);
+      CHECK(cells_of(rows[i]) == want);
+    }
+  }
+}
+
+TEST_CASE("suite_page: two golden runs, every record with a column group each, the differing first",
+          "[suites][html_page]") {
+  const std::string page = suite_page({{"suite.json", golden_run("suite.json")}, {"suite-b.json", golden_run("suite-b.json")}});
+  const json a = json::parse(golden("suite.json")), b = json::parse(golden("suite-b.json"));
+  CHECK(count(table(page, "differ"), "<th>suite-b.json: time</th>") == 1);
+  CHECK(count(page, ": nodes</th>") == 0);
+  CHECK_THAT(page, Catch::Contains("depth and nodes are left out"));
+  const auto differ = row_markups(page, "differ"), agree = row_markups(page, "agree");
+  REQUIRE(differ.size() + agree.size() == a.at("records").size());
+  std::size_t d = 0, g = 0;
+  for (std::size_t i = 0; i < a.at("records").size(); ++i) {
+    const json &ra = a.at("records")[i], &rb = b.at("records")[i];
+    INFO("record " << i);
+    std::vector<std::string> want{std::to_string(ra.at("line").get<int>()), html::escape(ra.value("id", std::string())),
+                                  html::escape(ra.value("expected", std::string()))};
+    for (auto& c : expected_run_cells(ra, false)) want.push_back(c);
+    for (auto& c : expected_run_cells(rb, false)) want.push_back(c);
+    const bool differs = ra.at("solved").get<bool>() != rb.at("solved").get<bool>();
+    const std::string& row = differs ? differ.at(d++) : agree.at(g++);
+    CHECK(cells_of(row) == want);
+  }
+  // Four runs: the move and the verdict only, and the page says so.
+  const std::string four = suite_page({{"a", golden_run("suite.json")},
+                                       {"b", golden_run("suite-b.json")},
+                                       {"c", golden_run("suite.json")},
+                                       {"d", golden_run("suite-b.json")}});
+  CHECK(count(four, ": time</th>") == 0);
+  CHECK(count(table(four, "differ"), "<th>d: solved</th>") == 1);
+  CHECK_THAT(four, Catch::Contains("only the move and the verdict are shown"));
+}
 
 TEST_CASE("suite_page: one golden run, every unsolved and failed position, every theme", "[suites][html_page]") {
   const std::string page = suite_page({{"suite.json", golden_run("suite.json")}});
@@ -84,7 +181,7 @@ TEST_CASE("suite_page: one golden run, every unsolved and failed position, every
 
   CHECK_THAT(page, Catch::StartsWith("<!DOCTYPE html>"));
   CHECK(count(page, "<script") == 0);
-  for (const char* section : {"runs", "curve", "themes", "unsolved"})
+  for (const char* section : {"runs", "curve", "themes", "unsolved", "records"})
     CHECK(count(page, std::string("<section id=\"") + html::anchor_id(section) + "\"") == 1);
   // One run: no side-by-side section.
   CHECK(count(page, "<table class=\"differ\">") == 0);
