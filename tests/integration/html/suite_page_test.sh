@@ -81,7 +81,8 @@ PY
 dom_check one.dom <<'PY'
 exec(open("oracle.py").read())
 expect("script elements", count("script"), 0)
-expect("sections", count("section"), 4)
+expect("sections", count("section"), 5)
+expect("rows of the records table (every record)", rows("records"), len(a))
 expect("series", count("polyline", "series"), 1)
 expect("points of the series (one per distinct time to solution, and the two ends)", series_points(), times[:1])
 expect("bar charts", count("svg", "bar-chart"), 1)
@@ -182,6 +183,8 @@ dom_check large.dom <<PY
 expect("large page: board diagrams (the cap)", count("svg", "board"), 200)
 expect("large page: bars (the STS themes of the JSON, each copy's records in their theme)", count("rect", "bar"),
        $(python3 -c 'import json; t = json.load(open("sts3000.json"))["summary"]["sts"]["themes"]; print(len(t) if len(t) < 30 else -len(t))'))
+expect("large page: rows of the records table (every record)", count("tr", parent="records") - 1,
+       $(python3 -c 'import json; print(len(json.load(open("sts3000.json"))["records"]))'))
 expect("large page: unsolved rows", count("tr", parent="unsolved") - 1,
        $(python3 -c 'import json; print(sum(1 for r in json.load(open("sts3000.json"))["records"] if not r["solved"] and ("error" in r or r["rule"] != "unscored")))'))
 PY
