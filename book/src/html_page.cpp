@@ -71,15 +71,12 @@ long long number(const Json& j, const char* key) {
   return it == j.end() || it->is_null() ? 0 : it->get<long long>();
 }
 
-// A ce from the side to move (`white_to_move`) as White sees it: "+0.35", "-1.20", "#3" (White
-// mates in 3 moves), "#-2" (Black mates in 2).
+// A ce from the side to move (`white_to_move`) as White sees it: "+0.35", "-1.20", "0.00", "#3"
+// (White mates in 3 moves), "#-2" (Black mates in 2), "#-0"/"#0" (White/Black checkmated).
 std::string white_view(int ce, bool white_to_move) {
-  if (std::abs(ce) > kMateThreshold) {
-    const int moves = (kMate - std::abs(ce) + 1) / 2;
-    const bool white_mates = (ce > 0) == white_to_move;
-    return fmt::format("#{}{}", white_mates ? "" : "-", moves);
-  }
-  return fmt::format("{:+.2f}", (white_to_move ? ce : -ce) / 100.0);
+  const auto score = core::Score::from_ce(ce);
+  if (!score) return std::to_string(ce);  // (the report's JSON holds ce in range)
+  return score->to_white_pawns_string(white_to_move ? core::Color::White : core::Color::Black);
 }
 
 // A ce as its side sees it: "+0.35", "#3" (it mates in 3), "#-2" (it is mated in 2).

@@ -21,11 +21,18 @@ int Score::to_ce() const {
 }
 
 std::string Score::to_pawns_string() const {
-  if (kind_ == Kind::Mate) return "#" + std::to_string(mate_moves());
+  if (kind_ == Kind::Mate) return value_ == 0 ? "#-0" : "#" + std::to_string(mate_moves());
   const int a = std::abs(value_);
   std::string frac = std::to_string(a % 100);
   if (frac.size() < 2) frac.insert(0, 1, '0');
   return std::string(value_ > 0 ? "+" : value_ < 0 ? "-" : "") + std::to_string(a / 100) + "." + frac;
+}
+
+std::string Score::to_white_pawns_string(Color side_to_move) const {
+  if (side_to_move == Color::White) return to_pawns_string();
+  // Moves counted before the view is turned (see negated()); Black checkmated is White's "#0".
+  if (kind_ == Kind::Mate) return value_ == 0 ? "#0" : "#" + std::to_string(-mate_moves());
+  return centipawns(-value_).to_pawns_string();
 }
 
 std::string Score::to_uci_string() const {

@@ -56,8 +56,13 @@ class Score {
 
   // EPD `ce` value.
   int to_ce() const;
-  // "+0.25", "-1.50", "0.00"; mates "#3" or "#-2" (the form of PGN [%eval] comments, in moves).
+  // "+0.25", "-1.50", "0.00"; mates "#3" or "#-2" (in moves), "#-0" for the side to move
+  // checkmated: the side to move's view.
   std::string to_pawns_string() const;
+  // The same as White sees it, this being the view of `side_to_move`: "+0.25", "-1.50", "0.00";
+  // "#3" White mates in 3, "#-2" Black mates in 2, "#-0" White checkmated, "#0" Black checkmated
+  // (lichess's marks, as epdd's [%eval] comments write them).
+  std::string to_white_pawns_string(Color side_to_move) const;
   // "cp 25" or "mate -2": the UCI form.
   std::string to_uci_string() const;
 

@@ -72,4 +72,21 @@ TEST_CASE("Scores in pawns as PGN [%eval] writes them", "[core][score]") {
   CHECK(Score::centipawns(0).to_pawns_string() == "0.00");
   CHECK(Score::from_uci_mate(3).to_pawns_string() == "#3");
   CHECK(Score::from_uci_mate(-2).to_pawns_string() == "#-2");
+  CHECK(Score::mate_in_plies(0).to_pawns_string() == "#-0");  // the side to move is checkmated
+}
+
+TEST_CASE("Scores in pawns as White sees them: lichess's marks", "[core][score]") {
+  using core::Color;
+  CHECK(Score::centipawns(25).to_white_pawns_string(Color::White) == "+0.25");
+  CHECK(Score::centipawns(25).to_white_pawns_string(Color::Black) == "-0.25");
+  CHECK(Score::centipawns(-150).to_white_pawns_string(Color::Black) == "+1.50");
+  CHECK(Score::centipawns(0).to_white_pawns_string(Color::Black) == "0.00");
+  // Black to move mates in 3 (5 plies): Black mates, "#-3" (not the 2 moves -5 plies would read).
+  CHECK(Score::mate_in_plies(5).to_white_pawns_string(Color::Black) == "#-3");
+  CHECK(Score::mate_in_plies(5).to_white_pawns_string(Color::White) == "#3");
+  // Black to move is mated in 2 (4 plies): White mates in 2.
+  CHECK(Score::mate_in_plies(-4).to_white_pawns_string(Color::Black) == "#2");
+  CHECK(Score::mate_in_plies(-4).to_white_pawns_string(Color::White) == "#-2");
+  CHECK(Score::mate_in_plies(0).to_white_pawns_string(Color::White) == "#-0");
+  CHECK(Score::mate_in_plies(0).to_white_pawns_string(Color::Black) == "#0");
 }
