@@ -1,15 +1,13 @@
 // The book's DAG: building from PGN game trees, and the min-games filter.
 #include "book/dag.hpp"
 
-#include <algorithm>
-#include <deque>
-#include <optional>
-#include <stdexcept>
-
 #include <sys/mman.h>
 
+#include <algorithm>
 #include <cstdlib>
+#include <deque>
 #include <new>
+#include <stdexcept>
 
 #include "core/fen.hpp"
 

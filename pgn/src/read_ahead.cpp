@@ -35,29 +35,41 @@ void read_ahead(GameReader& reader, const std::function<void(Game&)>& each, Read
   bool stop = false;      // the caller has failed: the reader is to stop
   std::exception_ptr reader_error;
 
+  // Reads batches until the input ends, fails, or the caller stops it.
+  const auto read_batches = [&] {
+    while (true) {
+      Batch batch;
+      {
+        std::unique_lock lock(mutex);
+        changed.wait(lock, [&] { return !free.empty() || stop; });
+        if (stop) return;
+        batch = std::move(free.back());
+        free.pop_back();
+      }
+      batch.count = 0;
+      // A failure of the reader ends the input after the games read before it: the batch is
+      // handed over with them, then the error.
+      std::exception_ptr error;
+      try {
+        while (batch.count < batch_games && reader.next(batch.games[batch.count])) ++batch.count;
+      } catch (...) {
+        error = std::current_exception();
+      }
+      const bool last = batch.count < batch_games || error;
+      {
+        std::lock_guard lock(mutex);
+        full.push_back(std::move(batch));
+        reader_error = error;
+        read_all = last;
+      }
+      changed.notify_all();
+      if (last) return;
+    }
+  };
   std::thread reading([&] {
     try {
-      while (true) {
-        Batch batch;
-        {
-          std::unique_lock lock(mutex);
-          changed.wait(lock, [&] { return !free.empty() || stop; });
-          if (stop) return;
-          batch = std::move(free.back());
-          free.pop_back();
-        }
-        batch.count = 0;
-        while (batch.count < batch_games && reader.next(batch.games[batch.count])) ++batch.count;
-        const bool last = batch.count < batch_games;
-        {
-          std::lock_guard lock(mutex);
-          full.push_back(std::move(batch));
-          read_all = last;
-        }
-        changed.notify_all();
-        if (last) return;
-      }
-    } catch (...) {
+      read_batches();
+    } catch (...) {  // (no memory for a batch's place in the queue)
       {
         std::lock_guard lock(mutex);
         reader_error = std::current_exception();

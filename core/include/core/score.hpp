@@ -61,7 +61,7 @@ class Score {
   std::string to_pawns_string() const;
   // The same as White sees it, this being the view of `side_to_move`: "+0.25", "-1.50", "0.00";
   // "#3" White mates in 3, "#-2" Black mates in 2, "#-0" White checkmated, "#0" Black checkmated
-  // (lichess's marks, as epdd's [%eval] comments write them).
+  // (lichess's marks for mates, as epdd's [%eval] comments write them; [%eval] writes no "+").
   std::string to_white_pawns_string(Color side_to_move) const;
   // "cp 25" or "mate -2": the UCI form.
   std::string to_uci_string() const;

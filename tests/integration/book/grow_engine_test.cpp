@@ -5,6 +5,7 @@
 // expanded leaves, must be the oracle's. The trees: the knights' book (a repetition cycle, a
 // transposition), and three endings at every legal move with mates both ways.
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -27,6 +28,7 @@ constexpr int kDepth = 2;
 class PipeEngine {
  public:
   PipeEngine(const std::string& script, int multipv) {
+    signal(SIGPIPE, SIG_IGN);  // an engine that died is seen in the next read, not as a signal
     int to_child[2];
     int from_child[2];
     REQUIRE(pipe2(to_child, O_CLOEXEC) == 0);
@@ -42,9 +44,8 @@ class PipeEngine {
     close(to_child[0]);
     close(from_child[1]);
     to_ = fdopen(to_child[1], "w");
-    from_ = fdopen(from_child[0], "r");
+    from_ = from_child[0];
     REQUIRE(to_);
-    REQUIRE(from_);
     send("uci");
     while (read_line() != "uciok") {
     }
@@ -56,7 +57,7 @@ class PipeEngine {
   ~PipeEngine() {
     send("quit");
     std::fclose(to_);
-    std::fclose(from_);
+    close(from_);
     int status = 0;
     waitpid(pid_, &status, 0);
   }
@@ -105,15 +106,26 @@ class PipeEngine {
     std::fputs((line + "\n").c_str(), to_);
     std::fflush(to_);
   }
+  // A line of the engine's; an engine silent for a minute, or gone, fails the test.
   std::string read_line() {
-    std::string line;
-    for (int c; (c = std::fgetc(from_)) != EOF && c != '\n';) line += static_cast<char>(c);
-    REQUIRE(!std::feof(from_));  // the engine ended
-    return line;
+    while (true) {
+      if (const auto newline = buffer_.find('\n'); newline != std::string::npos) {
+        std::string line = buffer_.substr(0, newline);
+        buffer_.erase(0, newline + 1);
+        return line;
+      }
+      pollfd p{from_, POLLIN, 0};
+      if (poll(&p, 1, 60000) != 1) FAIL("the fake engine said nothing for a minute");
+      char chunk[4096];
+      const ssize_t n = read(from_, chunk, sizeof chunk);
+      if (n <= 0) FAIL("the fake engine ended");
+      buffer_.append(chunk, static_cast<std::size_t>(n));
+    }
   }
   pid_t pid_ = -1;
   std::FILE* to_ = nullptr;
-  std::FILE* from_ = nullptr;
+  int from_ = -1;
+  std::string buffer_;
 };
 
 // The fake engine started by uci::EngineSession, asked as a book-grow job asks (the position's

@@ -173,6 +173,41 @@ TEST_CASE("suite_page: two golden runs, every record with a column group each, t
   CHECK_THAT(four, Catch::Contains("only the move and the verdict are shown"));
 }
 
+TEST_CASE("suite_page: the records table for a missing record, a failed one and a run that lacks them",
+          "[suites][html_page]") {
+  auto record = [](std::size_t line, const char* id) {
+    RecordResult r;
+    r.line = line;
+    r.id = id;
+    r.position = "8/8/8/4k3/8/8/4P3/4K3 w - -";
+    r.rule = Rule::Bm;
+    r.expected = "bm e4";
+    return r;
+  };
+  SuiteRun a;
+  a.suite = "s.epd";
+  RecordResult solved = record(1, "one");
+  solved.solved = true, solved.found = "e4", solved.score = "cp 80", solved.depth = 12, solved.nodes = 3456,
+  solved.time_ms = 1250;
+  RecordResult missing = record(2, "two");
+  missing.missing = true;
+  RecordResult failed = record(3, "three");
+  failed.error = "crash during search";
+  a.records = {solved, missing, failed};
+  SuiteRun b;
+  b.suite = "s.epd";
+  b.records = {solved};
+  const std::string page = suite_page({{"a", a}, {"b", b}});
+  // Record 1 both solved: agree; records 2 and 3: solved by neither (b lacks them): agree too.
+  const auto agree = row_markups(page, "agree");
+  REQUIRE(agree.size() == 3);
+  CHECK(row_markups(page, "differ").empty());
+  CHECK(cells_of(agree[0]) == std::vector<std::string>{"1", "one", "bm e4", "e4", "cp 80", "solved", "1.25 s", "e4", "cp 80",
+                                                       "solved", "1.25 s"});
+  CHECK(cells_of(agree[1]) == std::vector<std::string>{"2", "two", "bm e4", "", "", "missing", "", "-", "", "-", ""});
+  CHECK(cells_of(agree[2]) == std::vector<std::string>{"3", "three", "bm e4", "", "", "failed", "", "-", "", "-", ""});
+}
+
 TEST_CASE("suite_page: one golden run, every unsolved and failed position, every theme", "[suites][html_page]") {
   const std::string page = suite_page({{"suite.json", golden_run("suite.json")}});
   const json j = json::parse(golden("suite.json"));
