@@ -4,6 +4,7 @@
 #include <deque>
 #include <exception>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -21,93 +22,116 @@ struct Batch {
   std::size_t count = 0;
 };
 
+// The batches between the reading thread and the caller's: free ones to read into, full ones to
+// use, in the order of the input.
+class Handover {
+ public:
+  explicit Handover(ReadAhead ahead) : batch_games_(std::max<std::size_t>(ahead.batch_games, 1)) {
+    free_.resize(std::max<std::size_t>(ahead.batches, 1));
+    for (Batch& b : free_) b.games.resize(batch_games_);
+  }
+
+  // The reading thread: batches until the input ends, the reader fails, or stop() is called.
+  // A failure of the reader ends the input after the games read before it: their batch is
+  // handed over with them, then the error.
+  void read(GameReader& reader) {
+    try {
+      while (std::optional<Batch> batch = next_free()) {
+        std::exception_ptr error;
+        try {
+          while (batch->count < batch_games_ && reader.next(batch->games[batch->count])) ++batch->count;
+        } catch (...) {
+          error = std::current_exception();
+        }
+        const bool last = batch->count < batch_games_ || error;
+        hand_over(std::move(*batch), last, error);
+        if (last) return;
+      }
+    } catch (...) {  // (no memory for a batch's place in the queue)
+      hand_over(std::nullopt, true, std::current_exception());
+    }
+  }
+
+  // The caller's thread: the next full batch, or nullopt once every batch read was taken.
+  std::optional<Batch> take() {
+    std::unique_lock lock(mutex_);
+    changed_.wait(lock, [&] { return !full_.empty() || read_all_; });
+    if (full_.empty()) return std::nullopt;
+    Batch batch = std::move(full_.front());
+    full_.pop_front();
+    return batch;
+  }
+
+  // A used batch, to be read into again.
+  void give_back(Batch batch) {
+    {
+      std::lock_guard lock(mutex_);
+      free_.push_back(std::move(batch));
+    }
+    changed_.notify_all();
+  }
+
+  // The caller failed: the reading thread stops at its next batch.
+  void stop() {
+    {
+      std::lock_guard lock(mutex_);
+      stop_ = true;
+    }
+    changed_.notify_all();
+  }
+
+  // The reader's failure, if it failed (read once the reading thread has ended).
+  std::exception_ptr reader_error() const { return reader_error_; }
+
+ private:
+  std::optional<Batch> next_free() {
+    std::unique_lock lock(mutex_);
+    changed_.wait(lock, [&] { return !free_.empty() || stop_; });
+    if (stop_) return std::nullopt;
+    Batch batch = std::move(free_.back());
+    free_.pop_back();
+    batch.count = 0;
+    return batch;
+  }
+
+  void hand_over(std::optional<Batch> batch, bool last, std::exception_ptr error) {
+    {
+      std::lock_guard lock(mutex_);
+      if (batch) full_.push_back(std::move(*batch));
+      if (error) reader_error_ = error;
+      read_all_ = last;
+    }
+    changed_.notify_all();
+  }
+
+  const std::size_t batch_games_;
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  std::deque<Batch> full_;
+  std::vector<Batch> free_;
+  bool read_all_ = false;  // the reader has handed over its last batch (or failed)
+  bool stop_ = false;
+  std::exception_ptr reader_error_;
+};
+
 }  // namespace
 
 void read_ahead(GameReader& reader, const std::function<void(Game&)>& each, ReadAhead ahead) {
-  const std::size_t batch_games = std::max<std::size_t>(ahead.batch_games, 1);
-  std::mutex mutex;
-  std::condition_variable changed;
-  std::deque<Batch> full;   // read, in the order of the input
-  std::vector<Batch> free;  // used, to be read into again
-  free.resize(std::max<std::size_t>(ahead.batches, 1));
-  for (Batch& b : free) b.games.resize(batch_games);
-  bool read_all = false;  // the reader has pushed its last batch (or failed)
-  bool stop = false;      // the caller has failed: the reader is to stop
-  std::exception_ptr reader_error;
-
-  // Reads batches until the input ends, fails, or the caller stops it.
-  const auto read_batches = [&] {
-    while (true) {
-      Batch batch;
-      {
-        std::unique_lock lock(mutex);
-        changed.wait(lock, [&] { return !free.empty() || stop; });
-        if (stop) return;
-        batch = std::move(free.back());
-        free.pop_back();
-      }
-      batch.count = 0;
-      // A failure of the reader ends the input after the games read before it: the batch is
-      // handed over with them, then the error.
-      std::exception_ptr error;
-      try {
-        while (batch.count < batch_games && reader.next(batch.games[batch.count])) ++batch.count;
-      } catch (...) {
-        error = std::current_exception();
-      }
-      const bool last = batch.count < batch_games || error;
-      {
-        std::lock_guard lock(mutex);
-        full.push_back(std::move(batch));
-        reader_error = error;
-        read_all = last;
-      }
-      changed.notify_all();
-      if (last) return;
-    }
-  };
-  std::thread reading([&] {
-    try {
-      read_batches();
-    } catch (...) {  // (no memory for a batch's place in the queue)
-      {
-        std::lock_guard lock(mutex);
-        reader_error = std::current_exception();
-        read_all = true;
-      }
-      changed.notify_all();
-    }
-  });
-
+  Handover handover(ahead);
+  std::thread reading([&] { handover.read(reader); });
   try {
-    while (true) {
-      Batch batch;
-      {
-        std::unique_lock lock(mutex);
-        changed.wait(lock, [&] { return !full.empty() || read_all; });
-        if (full.empty()) break;
-        batch = std::move(full.front());
-        full.pop_front();
-      }
-      for (std::size_t i = 0; i < batch.count; ++i) each(batch.games[i]);
-      {
-        std::lock_guard lock(mutex);
-        free.push_back(std::move(batch));
-      }
-      changed.notify_all();
+    while (std::optional<Batch> batch = handover.take()) {
+      for (std::size_t i = 0; i < batch->count; ++i) each(batch->games[i]);
+      handover.give_back(std::move(*batch));
     }
   } catch (...) {
-    {
-      std::lock_guard lock(mutex);
-      stop = true;
-    }
-    changed.notify_all();
+    handover.stop();
     reading.join();
     throw;
   }
   reading.join();
   // The games read before the failure were all used, as a reader on this thread would have.
-  if (reader_error) std::rethrow_exception(reader_error);
+  if (const std::exception_ptr error = handover.reader_error()) std::rethrow_exception(error);
 }
 
 }  // namespace epdd::pgn
