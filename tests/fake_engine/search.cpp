@@ -104,6 +104,15 @@ std::string join(const std::vector<std::string>& words) {
   return text;
 }
 
+// A pv that starts with `first` (as given, legal or not), followed by its best reply when it is
+// legal and has one.
+std::vector<std::string> line_from(const Board& board, const std::string& first, UciCastling castling) {
+  std::vector<std::string> pv{first};
+  if (const auto m = core::parse_uci(board, first, castling))
+    if (std::string reply = best_reply(board, *m, castling); !reply.empty()) pv.push_back(std::move(reply));
+  return pv;
+}
+
 // Depths 1..depth, each with one line per multipv candidate; the script replaces line 1's
 // score and pv, and those of the other lines it names.
 void add_iterations(SearchOutput& out, const Board& board, const std::vector<Candidate>& ranked,
@@ -126,20 +135,15 @@ void add_iterations(SearchOutput& out, const Board& board, const std::vector<Can
         pv = script->pv;
       } else if (script->bestmove) {
         // A real engine's first pv move is its bestmove: keep them agreeing where we can.
-        if (const auto best = core::parse_uci(board, *script->bestmove, settings.castling)) {
-          pv = {*script->bestmove};
-          if (std::string reply = best_reply(board, *best, settings.castling); !reply.empty())
-            pv.push_back(std::move(reply));
-        }
+        if (core::parse_uci(board, *script->bestmove, settings.castling))
+          pv = line_from(board, *script->bestmove, settings.castling);
       }
     }
     if (k > 0 && script)
       for (const ScriptEntry::OtherLine& other : script->other_lines)
         if (other.multipv == static_cast<int>(k) + 1) {
           score = other.score;
-          pv = {other.move};
-          if (const auto m = core::parse_uci(board, other.move, settings.castling))
-            if (std::string reply = best_reply(board, *m, settings.castling); !reply.empty()) pv.push_back(std::move(reply));
+          pv = line_from(board, other.move, settings.castling);
         }
     if (settings.illegal_pv) make_second_illegal(pv, board, settings.castling);
     scores.push_back(std::move(score));
@@ -147,11 +151,7 @@ void add_iterations(SearchOutput& out, const Board& board, const std::vector<Can
   }
   const auto line1_at = [&](int d) {
     const auto& moves = script->firstmoves;
-    const std::string& first = moves[std::min(static_cast<std::size_t>(d), moves.size()) - 1];
-    std::string pv = first;
-    if (const auto m = core::parse_uci(board, first, settings.castling))
-      if (std::string reply = best_reply(board, *m, settings.castling); !reply.empty()) pv += " " + reply;
-    return pv;
+    return join(line_from(board, moves[std::min(static_cast<std::size_t>(d), moves.size()) - 1], settings.castling));
   };
   for (int d = 1; d <= depth; ++d) {
     if (script && !script->firstmoves.empty() && lines > 0) pvs[0] = line1_at(d);
