@@ -220,7 +220,7 @@ std::optional<Workers::Search> Workers::start_search(store::Store& store, const 
     cancel = cancel_.load();
     {
       std::lock_guard lock(mutex_);
-      flags_.push_back({&cancel, queued, claim->key});
+      flags_.push_back({&cancel, queued, claim->key, {claim->key}});
     }
     ++in_flight_;
     request->engine = engine.name;
@@ -406,7 +406,9 @@ void Workers::run_group(store::Store& store, const EngineSlot& engine, const sto
     // Registered as queued: a stop gives the group back at once (its results are committed
     // together or not at all, and half a game is worth nothing to a rerun).
     std::lock_guard lock(mutex_);
-    flags_.push_back({&cancel, /*queued=*/true, claim.key});
+    std::vector<std::string> held;
+    for (const auto& p : positions) held.push_back(*p.key);
+    flags_.push_back({&cancel, /*queued=*/true, claim.key, std::move(held)});
   }
   ++in_flight_;
   const InFlight done{*this, &cancel};
@@ -523,6 +525,13 @@ void Workers::log_timing(std::pair<std::int64_t, std::int64_t> item, const uci::
       t.go_to_bestmove, a.time_ms, t.after_bestmove, ms(commit));
 }
 
+std::vector<std::string> Workers::held_keys() {
+  std::lock_guard lock(mutex_);
+  std::vector<std::string> keys;
+  for (const Flight& f : flags_) keys.insert(keys.end(), f.held.begin(), f.held.end());
+  return keys;
+}
+
 void Workers::heartbeat() {
   try {
     auto opened = store::Store::open(settings_.store, settings_.on_full_disk);
@@ -543,7 +552,9 @@ void Workers::heartbeat() {
             spdlog::info("released {} items leased by {}, which no longer runs", n, owner);
             wake();
           }
-        if (in_flight_ > 0) store.renew_leases(settings_.owner, settings_.lease_ms);
+        // Only the positions searched here: a lease of ours that no search holds (a claim whose
+        // answer was lost) runs out, and another worker claims it.
+        if (in_flight_ > 0) store.renew_leases(settings_.owner, settings_.lease_ms, held_keys());
         next_renewal = Clock::now() + period;
       }
       stop_abandoned(store);

@@ -86,6 +86,23 @@ pqxx::result run_prepared(pg::Connection& connection, pqxx::transaction_base& t,
   }
   return t.exec_params(sql, args...);
 }
+
+// `values` as a PostgreSQL text[] literal, one parameter however many there are: each element
+// in double quotes, its double quotes and backslashes escaped by a backslash ({"k1","a\"b"}).
+std::string text_array(const std::vector<std::string>& values) {
+  std::string out = "{";
+  for (const std::string& v : values) {
+    if (out.size() > 1) out += ',';
+    out += '"';
+    for (const char c : v) {
+      if (c == '"' || c == '\\') out += '\\';
+      out += c;
+    }
+    out += '"';
+  }
+  return out + "}";
+}
+
 }  // namespace
 
 std::vector<PgStore::ActiveJob> PgStore::claimable_jobs(const std::vector<std::string>& engines,
@@ -213,11 +230,12 @@ std::optional<Claim> PgStore::claim(const std::string& owner, const std::vector<
   return std::nullopt;
 }
 
-std::int64_t PgStore::renew_leases(const std::string& owner, std::int64_t lease_ms) {
+std::int64_t PgStore::renew_leases(const std::string& owner, std::int64_t lease_ms, const std::vector<std::string>& keys) {
   Tx t(connection_, fmt::format("renewing the leases of {}", owner));
   const std::int64_t expiry = t.now_ms() + lease_ms;
   const auto n = static_cast<std::int64_t>(
-      t.run("UPDATE items SET lease_expiry_ms = $2 WHERE lease_owner = $1 AND state = 'pending'", owner, expiry)
+      t.run("UPDATE items SET lease_expiry_ms = $2 WHERE lease_owner = $1 AND key = ANY($3::text[]) AND state = 'pending'",
+            owner, expiry, text_array(keys))
           .affected_rows());
   t.run("UPDATE jobs SET lease_expiry_ms = $2 WHERE lease_owner = $1", owner, expiry);
   t.commit();

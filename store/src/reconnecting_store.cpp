@@ -241,8 +241,8 @@ std::optional<Claim> ReconnectingStore::claim(const std::string& owner, const st
                                               std::int64_t lease_ms, std::optional<std::int64_t> only_job) {
   return run([&](Store& s) { return s.claim(owner, engines, lease_ms, only_job); });
 }
-std::int64_t ReconnectingStore::renew_leases(const std::string& owner, std::int64_t lease_ms) {
-  return run([&](Store& s) { return s.renew_leases(owner, lease_ms); });
+std::int64_t ReconnectingStore::renew_leases(const std::string& owner, std::int64_t lease_ms, const std::vector<std::string>& keys) {
+  return run([&](Store& s) { return s.renew_leases(owner, lease_ms, keys); });
 }
 std::int64_t ReconnectingStore::release_leases(const std::string& owner, const std::string* key) {
   return run([&](Store& s) { return s.release_leases(owner, key); });

@@ -146,15 +146,19 @@ std::optional<Claim> SqliteStore::claim(const std::string& owner, const std::vec
   return claim;
 }
 
-std::int64_t SqliteStore::renew_leases(const std::string& owner, std::int64_t lease_ms) {
+std::int64_t SqliteStore::renew_leases(const std::string& owner, std::int64_t lease_ms,
+                                       const std::vector<std::string>& keys) {
   const std::string what = fmt::format("renewing the leases of {}", owner);
   Connection& c = connection_;
   Transaction transaction(c, what);
   const std::int64_t expiry = now_ms() + lease_ms;
-  c.query("UPDATE items SET lease_expiry_ms = ?2 WHERE lease_owner = ?1 AND state = 'pending'", what)
-      .bind(owner, expiry)
-      .run();
-  const std::int64_t n = c.changes();
+  std::int64_t n = 0;
+  for (const std::string& key : keys) {  // (a statement a position: SQLite has no round trip to save)
+    c.query("UPDATE items SET lease_expiry_ms = ?2 WHERE lease_owner = ?1 AND key = ?3 AND state = 'pending'", what)
+        .bind(owner, expiry, key)
+        .run();
+    n += c.changes();
+  }
   c.query("UPDATE jobs SET lease_expiry_ms = ?2 WHERE lease_owner = ?1", what).bind(owner, expiry).run();
   transaction.commit();
   return n;

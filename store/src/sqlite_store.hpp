@@ -72,7 +72,7 @@ class SqliteStore final : public Store {
 
   std::optional<Claim> claim(const std::string& owner, const std::vector<std::string>& engines, std::int64_t lease_ms,
                              std::optional<std::int64_t> only_job) override;
-  std::int64_t renew_leases(const std::string& owner, std::int64_t lease_ms) override;
+  std::int64_t renew_leases(const std::string& owner, std::int64_t lease_ms, const std::vector<std::string>& keys) override;
   std::int64_t release_leases(const std::string& owner, const std::string* key) override;
   std::vector<std::string> lease_owners() override;
   std::optional<JobRow> claim_delivery(const std::string& owner, std::int64_t lease_ms,

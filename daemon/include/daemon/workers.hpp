@@ -170,12 +170,16 @@ class Workers {
   bool heartbeat_stop_ = false;  // under mutex_
   bool joined_ = false;
   // Under mutex_: the flag of each search with the pool, whether it is queued behind another,
-  // and its position's key (to stop it alone when only cancelled jobs wait for it).
+  // its position's key (to stop it alone when only cancelled jobs wait for it), and the
+  // positions whose leases it holds (a group's every one), which the heartbeat renews.
   struct Flight {
     std::atomic<bool>* flag;
     bool queued;
     std::string key;
+    std::vector<std::string> held;
   };
+  // The positions of every search in flight (the keys the heartbeat renews).
+  std::vector<std::string> held_keys();
   std::vector<Flight> flags_;
   std::unordered_map<std::int64_t, bool> needs_value_;  // under mutex_: by job
 };

@@ -422,9 +422,12 @@ class Store {
   // group set and nothing in `rest` unless more of the group is pending and free).
   virtual std::optional<Claim> claim(const std::string& owner, const std::vector<std::string>& engines,
                                      std::int64_t lease_ms, std::optional<std::int64_t> only_job = std::nullopt) = 0;
-  // Moves the expiry of every lease of `owner` (items and jobs) to the database's now +
-  // lease_ms; returns how many items it holds.
-  virtual std::int64_t renew_leases(const std::string& owner, std::int64_t lease_ms) = 0;
+  // Moves the expiry of `owner`'s leases to the database's now + lease_ms: of its items on the
+  // positions `keys` names (those its searches work on), and of its jobs; returns how many items.
+  // A lease it holds on another position (a claim whose answer was lost on the way: committed,
+  // then tried again and given another position) is left to expire, and claimed again.
+  virtual std::int64_t renew_leases(const std::string& owner, std::int64_t lease_ms,
+                                    const std::vector<std::string>& keys) = 0;
   // Gives up the leases of `owner` (of one position's items if `key` is given; else every one,
   // jobs included): the items are claimable again at once. Returns how many items.
   virtual std::int64_t release_leases(const std::string& owner, const std::string* key = nullptr) = 0;

@@ -76,11 +76,11 @@ TEST_CASE("leases: an expired lease is claimed again, and renewal keeps it", "[d
   // No step depends on how fast the machine is: a lease either lasts a minute or ended before
   // the pause that follows it (a pause lasts at least what it asks).
   REQUIRE(store->claim("one", {"E"}, 50));
-  CHECK(store->renew_leases("one", 60000) == 1);  // owned, so renewed even if its 50 ms are gone
+  CHECK(store->renew_leases("one", 60000, {"k1"}) == 1);  // owned, so renewed even if its 50 ms are gone
   CHECK_FALSE(store->claim("two", {"E"}, 200));   // a live lease is not claimed
   std::this_thread::sleep_for(std::chrono::milliseconds(100));
   CHECK_FALSE(store->claim("two", {"E"}, 200));   // past the first 50 ms: the renewal kept it
-  CHECK(store->renew_leases("one", 1) == 1);      // renewed for 1 ms: it ends at once
+  CHECK(store->renew_leases("one", 1, {"k1"}) == 1);      // renewed for 1 ms: it ends at once
   std::this_thread::sleep_for(std::chrono::milliseconds(20));
   auto taken = store->claim("two", {"E"}, 200);
   REQUIRE(taken);

@@ -91,8 +91,8 @@ class FullDiskStore final : public Store {
                              std::optional<std::int64_t> only_job) override {
     return inner_->claim(owner, engines, lease_ms, only_job);
   }
-  std::int64_t renew_leases(const std::string& owner, std::int64_t lease_ms) override {
-    return inner_->renew_leases(owner, lease_ms);
+  std::int64_t renew_leases(const std::string& owner, std::int64_t lease_ms, const std::vector<std::string>& keys) override {
+    return inner_->renew_leases(owner, lease_ms, keys);
   }
   std::int64_t release_leases(const std::string& owner, const std::string* key) override {
     return inner_->release_leases(owner, key);

@@ -107,7 +107,7 @@ class MemoryStore final : public store::Store {
                                     std::optional<std::int64_t>) override {
     unused("claim");
   }
-  std::int64_t renew_leases(const std::string&, std::int64_t) override { unused("renew_leases"); }
+  std::int64_t renew_leases(const std::string&, std::int64_t, const std::vector<std::string>&) override { unused("renew_leases"); }
   std::int64_t release_leases(const std::string&, const std::string*) override { unused("release_leases"); }
   std::vector<std::string> lease_owners() override { unused("lease_owners"); }
   std::optional<store::JobRow> claim_delivery(const std::string&, std::int64_t, const std::string&) override {
