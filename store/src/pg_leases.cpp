@@ -180,7 +180,11 @@ Claim PgStore::lease_position(Tx& t, const std::string& key, const std::string& 
                               std::int64_t expiry) {
   // The position's lock, then (one statement) its pending items of active jobs without a live
   // lease leased, and their jobs marked started and run by `owner` (written only when that
-  // changes them). Nothing leased if another claim holds the position's lock.
+  // changes them). Nothing leased if another claim holds the position's lock, or if anyone (this
+  // owner's other searches too) holds a live lease on any of its items: checked in the statement
+  // that leases, whose snapshot is taken after the lock, so that it sees every claim of the
+  // position committed before (a check before the lock misses one committed between the two, and
+  // leases the items that claim did not: those of a job planned meanwhile).
   Claim claim;
   claim.key = key;
   if (!t.run(fmt::format("SELECT pg_try_advisory_xact_lock({}, hashtext($1))", kPositionLocks), key)[0][0].as<bool>())
@@ -188,7 +192,9 @@ Claim PgStore::lease_position(Tx& t, const std::string& key, const std::string& 
   const pqxx::result leased = t.run(
       "WITH l AS (UPDATE items SET lease_owner = $2, lease_expiry_ms = $3 WHERE key = $1 AND state = 'pending' "
       "AND (lease_owner IS NULL OR lease_expiry_ms < $4) "
-      "AND job IN (SELECT id FROM jobs WHERE state IN ('queued', 'running')) RETURNING job, idx, request), "
+      "AND job IN (SELECT id FROM jobs WHERE state IN ('queued', 'running')) "
+      "AND NOT EXISTS (SELECT 1 FROM items o WHERE o.key = $1 AND o.state = 'pending' AND o.lease_owner IS NOT NULL "
+      "AND o.lease_expiry_ms >= $4) RETURNING job, idx, request), "
       "s AS (UPDATE jobs SET started_ms = coalesce(started_ms, $4), runner = $2 WHERE id IN (SELECT job FROM l) "
       "AND (started_ms IS NULL OR runner IS DISTINCT FROM $2)) "
       "SELECT job, idx, request FROM l ORDER BY job, idx",
@@ -207,13 +213,8 @@ std::vector<ClaimedPosition> PgStore::lease_group(Tx& t, std::int64_t job, std::
   for (const pqxx::row& row : pending) {
     auto key = row[0].as<std::string>();
     if (!seen.insert(key).second) continue;
-    const bool held = !t.run("SELECT 1 FROM items WHERE key = $1 AND state = 'pending' AND lease_owner IS NOT NULL "
-                             "AND lease_expiry_ms >= $2",
-                             key, now)
-                           .empty();
-    if (held) continue;
     auto items = lease_position(t, key, owner, now, expiry).items;
-    if (items.empty()) continue;  // leased or being claimed by another meanwhile
+    if (items.empty()) continue;  // held or being claimed by another
     rest.push_back(ClaimedPosition{key, row[1].as<std::string>(), std::move(items)});
   }
   return rest;
