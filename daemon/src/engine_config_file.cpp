@@ -77,7 +77,7 @@ constexpr std::string_view kSpoolKeys[] = {"directory", "settle_seconds", "kind"
                                            "nodes",     "movetime",       "mate",     "multipv",       "new_game",
                                            "keep_existing", "chess960",   "counters"};
 constexpr std::string_view kStoreKeys[] = {"location"};
-constexpr std::string_view kDaemonKeys[] = {"store", "lease_seconds", "poll_ms", "stop_deadline_seconds"};
+constexpr std::string_view kDaemonKeys[] = {"store", "lease_seconds", "poll_ms", "stop_deadline_seconds", "retries"};
 constexpr std::string_view kLoggingKeys[] = {"level", "file", "max_size_mb", "max_files", "transcripts"};
 constexpr std::string_view kLevels[] = {"trace", "debug", "info", "warn", "error", "off"};
 constexpr std::string_view kEngineKeys[] = {"name",     "command",  "args",     "working_directory",    "env",
@@ -501,6 +501,8 @@ void read_daemon(const toml::node& node, std::string_view file, DaemonSettings& 
     if (auto v = integer_in(*n, "poll_ms", 10, 60000, errors)) into.poll_ms = *v;
   if (const toml::node* n = table->get("stop_deadline_seconds"))
     if (auto v = integer_in(*n, "stop_deadline_seconds", 0, 86400, errors)) into.stop_deadline_ms = *v * 1000;
+  if (const toml::node* n = table->get("retries"))
+    if (auto v = integer_in(*n, "retries", 0, 10, errors)) into.retries = static_cast<int>(*v);
 }
 
 // [store] location: the store's own table (the store is not the daemon: the one-shot commands

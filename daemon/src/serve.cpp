@@ -69,6 +69,7 @@ class Engines {
     ws.store = store;
     ws.lease_ms = config.daemon.lease_ms;
     ws.poll_ms = config.daemon.poll_ms;
+    ws.retries = config.daemon.retries;
     ws.on_full_disk = store::OnFullDisk::Wait;
     workers_ = std::make_unique<Workers>(ws, *pool_, slots_, [](const ItemOutcome& o) {
       if (o.error) spdlog::warn("job {} item {}: {}", o.job, o.index, headline(*o.error));

@@ -89,6 +89,30 @@ uci::EngineError no_score_error(const std::string& engine) {
           "the engine gave no score (bestmove without an info score line)", "", ""};
 }
 
+namespace {
+
+// Whether the engine, not the request, failed: another attempt may answer.
+bool engine_fault(uci::EngineErrorKind kind) {
+  using K = uci::EngineErrorKind;
+  return kind == K::Timeout || kind == K::Crash || kind == K::ProtocolViolation || kind == K::IllegalOutput ||
+         kind == K::WriteFailed;
+}
+
+// Why an item failed: the last error's headline; after retries, every attempt's (said once when
+// they are all the same).
+std::string failure_reason(const uci::EngineError& last, const std::vector<std::string>& faults) {
+  const std::string reason = headline(last);
+  if (faults.empty()) return reason;
+  const std::size_t attempts = faults.size() + 1;
+  if (std::all_of(faults.begin(), faults.end(), [&](const std::string& f) { return f == reason; }))
+    return fmt::format("{} (all {} attempts)", reason, attempts);
+  std::string why;
+  for (std::size_t i = 0; i < faults.size(); ++i) why += fmt::format("attempt {} of {}: {}; ", i + 1, attempts, faults[i]);
+  return why + fmt::format("attempt {} of {}: {}", attempts, attempts, reason);
+}
+
+}  // namespace
+
 std::string headline(const uci::EngineError& e) {
   std::string s = fmt::format("{} during {}: {}", uci::to_string(e.kind), e.step.empty() ? "request" : e.step, e.message);
   if (!e.exit_status.empty()) s += fmt::format(" ({})", e.exit_status);
@@ -298,9 +322,16 @@ void Workers::commit_scoreless(store::Store& store, const EngineSlot& engine, co
 
 void Workers::finish_search(store::Store& store, const EngineSlot& engine, Search& search) {
   const InFlight done{*this, search.cancel};
-  const auto result = search.result.get();
-  const auto answered = uci::Clock::now();
   const store::Claim& claim = search.claim;
+  std::vector<std::string> faults;
+  auto result = search.result.get();
+  if (!result && engine_fault(result.error().kind))
+    if (auto request = request_from_json(claim.request)) {  // (it was read before it went to the pool)
+      request->engine = engine.name;
+      request->cancel = search.cancel;
+      result = asked_again(std::move(result), *request, faults);
+    }
+  const auto answered = uci::Clock::now();
   if (!result && (result.error().kind == uci::EngineErrorKind::Cancelled ||
                   result.error().kind == uci::EngineErrorKind::ShutDown)) {
     store.release_leases(settings_.owner, &claim.key);
@@ -320,7 +351,7 @@ void Workers::finish_search(store::Store& store, const EngineSlot& engine, Searc
     }
     log_timing(claim.items.front(), *result, search.claim_time, answered - search.claimed, uci::Clock::now() - answered);
   } else {
-    const std::string why = headline(result.error());
+    const std::string why = failure_reason(result.error(), faults);
     for (const auto& [job, index] : claim.items) {
       store.commit_failure(job, index, why);
       if (on_outcome_) on_outcome_({job, index, ItemOutcome::Source::Search, nullptr, &result.error()});
@@ -382,7 +413,8 @@ std::optional<Workers::GroupAnswer> Workers::answer_in_group(store::Store& store
     for (auto& f : flags_)
       if (f.flag == &cancel) f.key = key;
   }
-  auto result = pool_.submit(std::move(*request)).get();
+  std::vector<std::string> faults;
+  auto result = asked_again(pool_.submit(*request).get(), *request, faults);
   if (!result && (result.error().kind == uci::EngineErrorKind::Cancelled ||
                   result.error().kind == uci::EngineErrorKind::ShutDown))
     return std::nullopt;
@@ -392,10 +424,23 @@ std::optional<Workers::GroupAnswer> Workers::answer_in_group(store::Store& store
     a.analysis = std::move(*result);
   } else {
     a.outcome.kind = store::PositionOutcome::Kind::Failed;
-    a.outcome.error = headline(result.error());
+    a.outcome.error = failure_reason(result.error(), faults);
     a.error = std::move(result.error());
   }
   return a;
+}
+
+Expected<uci::Analysis, uci::EngineError> Workers::asked_again(Expected<uci::Analysis, uci::EngineError> result,
+                                                               const uci::AnalysisRequest& request,
+                                                               std::vector<std::string>& faults) {
+  while (!result && engine_fault(result.error().kind) && faults.size() < static_cast<std::size_t>(settings_.retries) &&
+         !(request.cancel && request.cancel->load())) {
+    faults.push_back(headline(result.error()));
+    spdlog::warn("engine {}: {}; asking again ({} of {} retries)", request.engine, faults.back(), faults.size(),
+                 settings_.retries);
+    result = pool_.submit(request).get();
+  }
+  return result;
 }
 
 void Workers::run_group(store::Store& store, const EngineSlot& engine, const store::Claim& claim,

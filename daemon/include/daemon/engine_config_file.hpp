@@ -50,6 +50,8 @@
 //   poll_ms = 1000                # how often an idle daemon looks at the store and the spool
 //   stop_deadline_seconds = 30    # SIGTERM/SIGINT: searches in flight may finish within this;
 //                                 # then they are stopped and their positions put back
+//   retries = 2                   # an engine's crash, hang or garbage: the search asked again
+//                                 # this many times (0..10), then its items fail, every reason said
 //
 //   [spool]                       # a folder that takes files: inbox/ outbox/ done/ failed/
 //   directory = "spool"
@@ -103,6 +105,7 @@ struct DaemonSettings {
   std::int64_t lease_ms = 60000;
   std::int64_t poll_ms = 1000;
   std::int64_t stop_deadline_ms = 30000;
+  int retries = 2;
 };
 
 struct SpoolSettings {

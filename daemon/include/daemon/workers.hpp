@@ -65,6 +65,10 @@ struct WorkerSettings {
   std::int64_t lease_ms = 60000;   // renewed every third of it while searching
   std::int64_t poll_ms = 1000;     // how often an idle worker looks for work
   std::optional<std::int64_t> only_job;  // the one-shot commands: their job only
+  // A search the engine failed (crashed, hung, answered what breaks the protocol or an illegal
+  // move) is asked again up to this many times (the pool restarts a crashed instance, or the
+  // next free one takes it) before its items fail, with the reason of every attempt.
+  int retries = 2;
   // A full store disk: a command fails (its rerun resumes), a daemon waits for space.
   store::OnFullDisk on_full_disk = store::OnFullDisk::Fail;
 };
@@ -139,6 +143,11 @@ class Workers {
                                              const std::string& request_json, std::atomic<bool>& cancel,
                                              std::uint64_t session, bool first_search);
   void work(const EngineSlot& engine, std::uint64_t session);
+  // `result`, or while it is an engine's fault and settings_.retries allow, the answer to
+  // `request` asked again (unless `cancel` is set); `faults` gets each failed attempt's headline.
+  Expected<uci::Analysis, uci::EngineError> asked_again(Expected<uci::Analysis, uci::EngineError> result,
+                                                        const uci::AnalysisRequest& request,
+                                                        std::vector<std::string>& faults);
   // Whether the items of `job` need the engine's score (JobKind::needs_value), read from the
   // store once a job; true when its spec cannot be read (the answer then fails, never cached).
   bool needs_value(store::Store& store, std::int64_t job);

@@ -88,3 +88,86 @@ TEST_CASE("workers: a lease their owner holds on a position nobody works on expi
   workers.cancel_in_flight();
   workers.join();
 }
+
+namespace {
+
+// Runs workers of one instance of `program ARGS` over a job of one position (the start position
+// after 1.e4, depth 1) until the item is no longer pending; returns its state and error.
+struct Ended {
+  std::string state;
+  std::string error;
+  std::int64_t outcomes = 0;  // the outcomes the workers reported
+};
+Ended run_one(const std::string& program, const std::vector<std::string>& args, int retries) {
+  test::TempDir dir;
+  const std::string path = (dir.path() / "s.db").string();
+  auto store = test::open_store(path);
+  const auto job = store->find_or_create_job(store::NewJob{"analyse", "j", "j", "", "{}", "bytes"});
+  uci::AnalysisRequest request;
+  request.moves = {"e2e4"};
+  request.limits.depth = 1;
+  store->add_items(job.id, {{0, "x", daemon::request_to_json(request)}}, "fake");
+  uci::EngineConfig engine;
+  engine.name = "fake";
+  engine.process.program = program;
+  engine.process.args = args;
+  uci::EnginePool pool({engine});
+  daemon::WorkerSettings settings;
+  settings.store = path;
+  settings.poll_ms = 50;
+  settings.retries = retries;
+  std::atomic<std::int64_t> outcomes{0};
+  {
+    daemon::Workers workers(settings, pool, {daemon::EngineSlot{"fake", "fake", 1}},
+                            [&](const daemon::ItemOutcome&) { ++outcomes; });
+    wait_for(path, "SELECT count(*) FROM items WHERE state = 'pending'", [](std::int64_t v) { return v == 0; });
+    workers.join();
+  }
+  Ended e;
+  e.state = std::string(store::to_string(store->items(job.id).at(0).state));
+  e.error = store->items(job.id).at(0).error;
+  e.outcomes = outcomes;
+  return e;
+}
+
+}  // namespace
+
+TEST_CASE("workers: a search the engine crashes on is asked again, and its item fails only after the retries",
+          "[daemon][multiprocess]") {
+  test::TempDir dir;
+  // An engine that crashes on its first search only: the marker says the crash happened.
+  const auto marker = dir.path() / "crashed";
+  const auto once = dir.write("crash_once.sh", fmt::format("#!/bin/sh\n"
+                                                          "if mkdir '{}' 2>/dev/null; then exec '{}' --crash-at go; fi\n"
+                                                          "exec '{}'\n",
+                                                          marker.string(), EPDD_FAKE_ENGINE, EPDD_FAKE_ENGINE));
+  std::filesystem::permissions(once, std::filesystem::perms::owner_all);
+  const Ended recovered = run_one(once.string(), {}, 2);
+  CHECK(recovered.state == "done");
+  CHECK(recovered.error.empty());
+  CHECK(recovered.outcomes == 1);
+
+  // Always crashing: the first search and two retries, the same reason each time, said once.
+  const Ended failed = run_one(EPDD_FAKE_ENGINE, {"--crash-at", "go"}, 2);
+  CHECK(failed.state == "failed");
+  CHECK(failed.error.rfind("crash during search: ", 0) == 0);
+  CHECK(failed.error.find("(all 3 attempts)") != std::string::npos);
+  CHECK(failed.outcomes == 1);
+
+  // Another reason each time (a crash, then an illegal move), each attempt said.
+  const auto twice = dir.path() / "twice";
+  const auto changing = dir.write("changing.sh", fmt::format("#!/bin/sh\n"
+                                                             "if mkdir '{}' 2>/dev/null; then exec '{}' --crash-at go; fi\n"
+                                                             "exec '{}' --illegal-bestmove\n",
+                                                             twice.string(), EPDD_FAKE_ENGINE, EPDD_FAKE_ENGINE));
+  std::filesystem::permissions(changing, std::filesystem::perms::owner_all);
+  const Ended mixed = run_one(changing.string(), {}, 1);
+  CHECK(mixed.state == "failed");
+  CHECK(mixed.error.rfind("attempt 1 of 2: crash during search: ", 0) == 0);
+  CHECK(mixed.error.find("; attempt 2 of 2: illegal") != std::string::npos);
+
+  // retries = 0: failed at the first crash, as before.
+  const Ended at_once = run_one(EPDD_FAKE_ENGINE, {"--crash-at", "go"}, 0);
+  CHECK(at_once.state == "failed");
+  CHECK(at_once.error.rfind("crash", 0) == 0);
+}
