@@ -44,69 +44,58 @@ extern "C" void on_serve_signal(int signal) {
 }
 
 
-// The engines of one configuration: a pool, the identity of each engine that started, and the
-// workers that serve them.
-class Engines {
+// Whether two configurations of an engine run it the same way (where a setting was written, its
+// origin, does not count: a line added above it moves it).
+bool same_engine(const uci::EngineConfig& a, const uci::EngineConfig& b) {
+  const auto& p = a.process;
+  const auto& q = b.process;
+  const auto& s = a.timeouts;
+  const auto& t = b.timeouts;
+  const bool same_options = std::equal(a.options.begin(), a.options.end(), b.options.begin(), b.options.end(),
+                                       [](const uci::OptionSetting& x, const uci::OptionSetting& y) {
+                                         return x.name == y.name && x.value == y.value && x.if_declared == y.if_declared;
+                                       });
+  return a.name == b.name && p.program == q.program && p.args == q.args && p.working_directory == q.working_directory &&
+         p.env == q.env && same_options && a.instances == b.instances && s.handshake == t.handshake &&
+         s.ready == t.ready && s.new_game == t.new_game && s.search == t.search && s.search_margin == t.search_margin &&
+         s.stop == t.stop && s.quit == t.quit && s.terminate == t.terminate && s.write == t.write &&
+         s.scale == t.scale && a.restarts.max_restarts == b.restarts.max_restarts &&
+         a.restarts.window == b.restarts.window && a.max_line == b.max_line &&
+         a.chess960_when_needed == b.chess960_when_needed && a.own_book_off == b.own_book_off &&
+         a.log_transcript == b.log_transcript;
+}
+
+// One engine of the configuration: its pool, its identity if it started, and the workers that
+// serve it. Each engine has its own, so that SIGHUP restarts only the engines it changes.
+class EngineRun {
  public:
-  Engines(const DaemonConfig& config, const std::string& store) {
-    std::vector<uci::EngineConfig> engines = config.engines;
-    for (auto& e : engines) e.log_transcript = config.logging.transcripts;
-    pool_ = std::make_unique<uci::EnginePool>(engines, engine_log_sink());
-    for (const auto& e : engines) {
-      names_.push_back(e.name);
-      auto id = pool_->identify(e.name);
-      if (!id) {
-        spdlog::error("engine {}: cannot be started, its jobs wait: {}", e.name, id.error().to_string());
-        continue;
-      }
-      const std::string identity = engine_identity_for(e, *id);
-      spdlog::info("engine {}: {} ({} instance{})", e.name, core::escaped(identity), e.instances,
-                   e.instances == 1 ? "" : "s");
-      slots_.push_back(EngineSlot{e.name, identity, e.instances});
+  EngineRun(const uci::EngineConfig& config, const WorkerSettings& ws) : config_(config) {
+    pool_ = std::make_unique<uci::EnginePool>(std::vector<uci::EngineConfig>{config}, engine_log_sink());
+    auto id = pool_->identify(config.name);
+    if (!id) {
+      spdlog::error("engine {}: cannot be started, its jobs wait: {}", config.name, id.error().to_string());
+      return;
     }
-    if (slots_.empty()) return;
-    WorkerSettings ws;
-    ws.store = store;
-    ws.lease_ms = config.daemon.lease_ms;
-    ws.poll_ms = config.daemon.poll_ms;
-    ws.retries = config.daemon.retries;
-    ws.on_full_disk = store::OnFullDisk::Wait;
-    workers_ = std::make_unique<Workers>(ws, *pool_, slots_, [](const ItemOutcome& o) {
+    const std::string identity = engine_identity_for(config, *id);
+    spdlog::info("engine {}: {} ({} instance{})", config.name, core::escaped(identity), config.instances,
+                 config.instances == 1 ? "" : "s");
+    slot_ = EngineSlot{config.name, identity, config.instances};
+    workers_ = std::make_unique<Workers>(ws, *pool_, std::vector<EngineSlot>{*slot_}, [](const ItemOutcome& o) {
       if (o.error) spdlog::warn("job {} item {}: {}", o.job, o.index, headline(*o.error));
       else spdlog::debug("job {} item {}: {}", o.job, o.index, o.source == ItemOutcome::Source::Cache ? "from the cache" : "searched");
     });
   }
-  ~Engines() { stop(0); }
-  Engines(const Engines&) = delete;
-  Engines& operator=(const Engines&) = delete;
+  ~EngineRun() { finish(); }
+  EngineRun(const EngineRun&) = delete;
+  EngineRun& operator=(const EngineRun&) = delete;
 
-  bool any() const { return !slots_.empty(); }
-  const std::vector<std::string>& names() const { return names_; }
-  const EngineSlot* slot(const std::string& name) const {
-    for (const auto& s : slots_)
-      if (s.name == name) return &s;
-    return nullptr;
-  }
-  void wake() {
-    if (workers_) workers_->wake();
-  }
-  bool failed() const { return workers_ && workers_->failed(); }
-
-  // No new work; searches in flight may finish within `deadline_ms`, then they are stopped and
-  // their positions put back; engines quit. Idempotent.
-  void stop(std::int64_t deadline_ms) {
+  const uci::EngineConfig& config() const { return config_; }
+  const EngineSlot* slot() const { return slot_ ? &*slot_ : nullptr; }
+  Workers* workers() { return workers_.get(); }
+  // Waits for the workers (after stop_claiming, and cancel_in_flight past a deadline), then
+  // quits the engines. Idempotent.
+  void finish() {
     if (workers_) {
-      workers_->stop_claiming();
-      const auto deadline = Clock::now() + std::chrono::milliseconds(deadline_ms);
-      if (workers_->in_flight() > 0)
-        spdlog::info("waiting up to {} s for {} search(es) in flight", deadline_ms / 1000.0, workers_->in_flight());
-      while (workers_->in_flight() > 0 && Clock::now() < deadline)
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
-      if (workers_->in_flight() > 0) {
-        spdlog::info("deadline passed: stopping {} search(es); their positions go back to the queue",
-                     workers_->in_flight());
-        workers_->cancel_in_flight();
-      }
       try {
         workers_->join();
       } catch (const std::exception& e) {
@@ -118,10 +107,117 @@ class Engines {
   }
 
  private:
+  uci::EngineConfig config_;
   std::unique_ptr<uci::EnginePool> pool_;
-  std::vector<std::string> names_;
-  std::vector<EngineSlot> slots_;
+  std::optional<EngineSlot> slot_;
   std::unique_ptr<Workers> workers_;
+};
+
+// The engines of one configuration, each an EngineRun.
+class Engines {
+ public:
+  Engines(const DaemonConfig& config, const std::string& store) : store_(store) { reconfigure(config, 0); }
+  ~Engines() { stop(0); }
+  Engines(const Engines&) = delete;
+  Engines& operator=(const Engines&) = delete;
+
+  // The engines of `config`: an engine whose configuration (and the workers' settings) did not
+  // change keeps running, searches and all; the others are stopped (their searches may finish
+  // within `deadline_ms`, then they are stopped and their positions put back) and started anew.
+  void reconfigure(const DaemonConfig& config, std::int64_t deadline_ms) {
+    const WorkerSettings ws = worker_settings(config);
+    const bool same_settings = settings_ && settings_->lease_ms == ws.lease_ms && settings_->poll_ms == ws.poll_ms &&
+                               settings_->retries == ws.retries;
+    std::vector<std::unique_ptr<EngineRun>> kept(config.engines.size());
+    std::vector<std::unique_ptr<EngineRun>> gone;
+    for (auto& run : runs_) {
+      const auto same = std::find_if(config.engines.begin(), config.engines.end(), [&](const uci::EngineConfig& e) {
+        return same_settings && same_engine(with_transcripts(e, config), run->config());
+      });
+      if (same != config.engines.end()) {
+        spdlog::info("engine {}: unchanged, kept running", run->config().name);
+        kept[static_cast<std::size_t>(same - config.engines.begin())] = std::move(run);
+      } else {
+        gone.push_back(std::move(run));
+      }
+    }
+    stop(gone, deadline_ms);
+    gone.clear();
+    settings_ = ws;
+    runs_.clear();
+    names_.clear();
+    for (std::size_t i = 0; i < config.engines.size(); ++i) {
+      if (!kept[i]) kept[i] = std::make_unique<EngineRun>(with_transcripts(config.engines[i], config), ws);
+      names_.push_back(config.engines[i].name);
+      runs_.push_back(std::move(kept[i]));
+    }
+  }
+
+  bool any() const {
+    return std::any_of(runs_.begin(), runs_.end(), [](const auto& r) { return r->slot() != nullptr; });
+  }
+  const std::vector<std::string>& names() const { return names_; }
+  const EngineSlot* slot(const std::string& name) const {
+    for (const auto& r : runs_)
+      if (r->slot() && r->slot()->name == name) return r->slot();
+    return nullptr;
+  }
+  void wake() {
+    for (auto& r : runs_)
+      if (r->workers()) r->workers()->wake();
+  }
+  bool failed() const {
+    return std::any_of(runs_.begin(), runs_.end(), [](const auto& r) { return r->workers() && r->workers()->failed(); });
+  }
+
+  // No new work; searches in flight may finish within `deadline_ms`, then they are stopped and
+  // their positions put back; engines quit. Idempotent.
+  void stop(std::int64_t deadline_ms) { stop(runs_, deadline_ms); }
+
+ private:
+  static void stop(std::vector<std::unique_ptr<EngineRun>>& runs, std::int64_t deadline_ms) {
+    int in_flight = 0;
+    for (auto& r : runs)
+      if (r->workers()) {
+        r->workers()->stop_claiming();
+        in_flight += r->workers()->in_flight();
+      }
+    const auto count = [&] {
+      int n = 0;
+      for (auto& r : runs) n += r->workers() ? r->workers()->in_flight() : 0;
+      return n;
+    };
+    const auto deadline = Clock::now() + std::chrono::milliseconds(deadline_ms);
+    if (in_flight > 0) spdlog::info("waiting up to {} s for {} search(es) in flight", deadline_ms / 1000.0, in_flight);
+    while (count() > 0 && Clock::now() < deadline) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    if (count() > 0) {
+      spdlog::info("deadline passed: stopping {} search(es); their positions go back to the queue", count());
+      for (auto& r : runs)
+        if (r->workers()) r->workers()->cancel_in_flight();
+    }
+    for (auto& r : runs) r->finish();
+  }
+  WorkerSettings worker_settings(const DaemonConfig& config) const {
+    WorkerSettings ws;
+    ws.store = store_;
+    ws.lease_ms = config.daemon.lease_ms;
+    ws.poll_ms = config.daemon.poll_ms;
+    ws.retries = config.daemon.retries;
+    ws.on_full_disk = store::OnFullDisk::Wait;
+    // Several workers share this process's lease owner: stopping one engine's must not give
+    // back what another's hold (the daemon gives back all of them when it stops).
+    ws.release_owner_at_join = false;
+    return ws;
+  }
+  static uci::EngineConfig with_transcripts(uci::EngineConfig e, const DaemonConfig& config) {
+    e.log_transcript = config.logging.transcripts;
+    return e;
+  }
+
+  std::string store_;
+  std::optional<WorkerSettings> settings_;
+  std::vector<std::unique_ptr<EngineRun>> runs_;  // in the configuration's order
+  std::vector<std::string> names_;
 };
 
 // Plans the jobs that have no items yet and run on one of our engines.
@@ -267,10 +363,10 @@ class StateLog {
   std::int64_t since_ms_ = 0;
 };
 
-// SIGHUP: the configuration read again; engines restarted with it, the spool and logging set
-// anew. A broken file is logged with its place and the configuration in use is kept.
+// SIGHUP: the configuration read again; the engines it changes (or adds) restarted with it, the
+// others left running; the spool and logging set anew. A broken file is logged with its place and the configuration in use is kept.
 void reload(const ServeOptions& o, store::Store& store, DaemonConfig& config, std::optional<Spool>& spool,
-            std::unique_ptr<Engines>& engines) {
+            Engines& engines) {
   auto fresh = read_daemon_config(o.config);
   if (!fresh) {
     spdlog::error("SIGHUP: {}; keeping the configuration in use", fresh.error().to_string());
@@ -279,8 +375,6 @@ void reload(const ServeOptions& o, store::Store& store, DaemonConfig& config, st
   spdlog::info("SIGHUP: reloading {}", o.config);
   if (fresh->daemon.store != config.daemon.store)
     spdlog::warn("the store cannot change while running ({} stays in use until a restart)", store.path());
-  engines->stop(fresh->daemon.stop_deadline_ms);
-  engines.reset();
   fresh->daemon.store = config.daemon.store;
   config = std::move(*fresh);
   if (auto logged = setup_daemon_logging(config.logging, o.verbose); !logged) spdlog::error("{}", logged.error());
@@ -291,8 +385,8 @@ void reload(const ServeOptions& o, store::Store& store, DaemonConfig& config, st
   } else {
     spool.reset();
   }
-  engines = std::make_unique<Engines>(config, store.location());
-  if (!engines->any()) spdlog::error("no engine of {} could be started; jobs wait", o.config);
+  engines.reconfigure(config, config.daemon.stop_deadline_ms);
+  if (!engines.any()) spdlog::error("no engine of {} could be started; jobs wait", o.config);
 }
 
 }  // namespace
@@ -337,7 +431,7 @@ int run_serve(const ServeOptions& o) {
   int status = kExitOk;
   try {
     while (!g_stop) {
-      if (g_reload.exchange(false)) reload(o, store, *config, spool, engines);
+      if (g_reload.exchange(false)) reload(o, store, *config, spool, *engines);
       if (spool && !spool->scan(store, engines->names()).empty()) engines->wake();
       plan_jobs(store, *engines);
       deliver_jobs(store, config->daemon.lease_ms, growing, *engines);

@@ -194,12 +194,15 @@ void Workers::join() {
   wake_.notify_all();
   if (heartbeat_.joinable()) heartbeat_.join();
   joined_ = true;
-  // Anything still leased by us is put back (a claim whose search was cancelled).
-  if (auto store = store::Store::open(settings_.store)) {
-    try {
-      (*store)->release_leases(settings_.owner);
-    } catch (const store::StoreError& e) {
-      spdlog::warn("{}", e.what());
+  // Anything still leased by the owner is put back (a claim whose answer was lost), when these
+  // workers are its only ones.
+  if (settings_.release_owner_at_join) {
+    if (auto store = store::Store::open(settings_.store)) {
+      try {
+        (*store)->release_leases(settings_.owner);
+      } catch (const store::StoreError& e) {
+        spdlog::warn("{}", e.what());
+      }
     }
   }
   if (error_) std::rethrow_exception(error_);

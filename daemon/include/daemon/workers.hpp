@@ -69,6 +69,10 @@ struct WorkerSettings {
   // move) is asked again up to this many times (the pool restarts a crashed instance, or the
   // next free one takes it) before its items fail, with the reason of every attempt.
   int retries = 2;
+  // Whether join() gives back every lease of `owner` (a claim whose answer was lost, say): true
+  // when these workers are the owner's only ones (a one-shot command); the daemon runs workers
+  // for each engine under one owner, and gives them back itself when it stops.
+  bool release_owner_at_join = true;
   // A full store disk: a command fails (its rerun resumes), a daemon waits for space.
   store::OnFullDisk on_full_disk = store::OnFullDisk::Fail;
 };
