@@ -45,8 +45,10 @@ void add_serve(CLI::App& app, const std::shared_ptr<DaemonCommandOptions>& optio
   serve->footer(
       "Runs until SIGTERM or SIGINT: no new work is taken, searches in flight may finish within\n"
       "[daemon] stop_deadline_seconds, then they are stopped and their positions put back; engines quit;\n"
-      "exit 0. SIGHUP re-reads the configuration: engines are restarted as it says, queued work stays;\n"
-      "a configuration with an error is refused (logged with file:line) and the old one kept.\n"
+      "exit 0. SIGHUP re-reads the configuration: the engines it changes or adds are (re)started, the\n"
+      "others keep running; queued work stays; a configuration with an error is refused (logged with\n"
+      "file:line) and the old one kept. A search an engine crashed, hung on or answered garbage to is\n"
+      "asked again up to [daemon] retries times (default 2) before its records fail.\n"
       "Several daemons may share one store, on one machine (an SQLite file) or on many ([store] location =\n"
       "\"postgresql://user@host/db\": one queue and one analysis cache; docs/scaling.md): each position is\n"
       "claimed under a lease by one of them; the leases of a daemon killed with SIGKILL expire ([daemon]\n"
