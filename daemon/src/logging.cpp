@@ -1,5 +1,6 @@
 #include "daemon/logging.hpp"
 
+#include <spdlog/sinks/dist_sink.h>
 #include <spdlog/sinks/rotating_file_sink.h>
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/pattern_formatter.h>
@@ -73,13 +74,22 @@ Expected<void, std::string> setup_daemon_logging(const LoggingSettings& settings
       return unexpected(std::string("cannot open the log file: ") + e.what());
     }
   }
-  spdlog::drop("epdd");
-  auto logger = std::make_shared<spdlog::logger>("epdd", sinks.begin(), sinks.end());
-  logger->set_formatter(log_formatter());
-  logger->set_level(verbose ? spdlog::level::debug : spdlog::level::from_str(settings.level));
-  logger->flush_on(spdlog::level::info);
-  spdlog::register_logger(logger);
-  spdlog::set_default_logger(logger);
+  for (auto& sink : sinks) sink->set_formatter(log_formatter());
+  // One logger for the daemon's life, its sinks swapped under their lock: a SIGHUP sets the log
+  // anew while the threads of the engines it keeps log on (spdlog's default logger must not be
+  // replaced while other threads use it).
+  static std::shared_ptr<spdlog::sinks::dist_sink_mt> routed;
+  static std::shared_ptr<spdlog::logger> daemon_logger;
+  if (!daemon_logger || spdlog::default_logger() != daemon_logger) {  // (the first time, or after a command's)
+    routed = std::make_shared<spdlog::sinks::dist_sink_mt>();
+    daemon_logger = std::make_shared<spdlog::logger>("epdd", routed);
+    daemon_logger->flush_on(spdlog::level::info);
+    spdlog::drop("epdd");
+    spdlog::register_logger(daemon_logger);
+    spdlog::set_default_logger(daemon_logger);
+  }
+  routed->set_sinks(std::move(sinks));
+  daemon_logger->set_level(verbose ? spdlog::level::debug : spdlog::level::from_str(settings.level));
   route_store_notices();
   return {};
 }
