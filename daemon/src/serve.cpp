@@ -24,6 +24,7 @@
 #include "daemon/spool.hpp"
 #include "store/store.hpp"
 #include "daemon/workers.hpp"
+#include "uci/program_hash.hpp"
 
 namespace epdd::daemon {
 
@@ -69,7 +70,8 @@ bool same_engine(const uci::EngineConfig& a, const uci::EngineConfig& b) {
 // serve it. Each engine has its own, so that SIGHUP restarts only the engines it changes.
 class EngineRun {
  public:
-  EngineRun(const uci::EngineConfig& config, const WorkerSettings& ws) : config_(config) {
+  EngineRun(const uci::EngineConfig& config, const WorkerSettings& ws)
+      : config_(config), program_(uci::program_identity(config.process)) {
     pool_ = std::make_unique<uci::EnginePool>(std::vector<uci::EngineConfig>{config}, engine_log_sink());
     auto id = pool_->identify(config.name);
     if (!id) {
@@ -89,6 +91,12 @@ class EngineRun {
   EngineRun(const EngineRun&) = delete;
   EngineRun& operator=(const EngineRun&) = delete;
 
+  // Whether it runs as `config` would have it run: started and serving, the same configuration,
+  // the same program file (an engine upgraded in place is another engine: its identity differs).
+  bool runs_as(const uci::EngineConfig& config) const {
+    return slot_ && workers_ && !workers_->failed() && same_engine(config, config_) &&
+           uci::program_identity(config.process) == program_;
+  }
   const uci::EngineConfig& config() const { return config_; }
   const EngineSlot* slot() const { return slot_ ? &*slot_ : nullptr; }
   Workers* workers() { return workers_.get(); }
@@ -108,6 +116,7 @@ class EngineRun {
 
  private:
   uci::EngineConfig config_;
+  std::string program_;  // uci::program_identity of its program when it started
   std::unique_ptr<uci::EnginePool> pool_;
   std::optional<EngineSlot> slot_;
   std::unique_ptr<Workers> workers_;
@@ -132,7 +141,7 @@ class Engines {
     std::vector<std::unique_ptr<EngineRun>> gone;
     for (auto& run : runs_) {
       const auto same = std::find_if(config.engines.begin(), config.engines.end(), [&](const uci::EngineConfig& e) {
-        return same_settings && same_engine(with_transcripts(e, config), run->config());
+        return same_settings && run->runs_as(with_transcripts(e, config));
       });
       if (same != config.engines.end()) {
         spdlog::info("engine {}: unchanged, kept running", run->config().name);
@@ -176,19 +185,15 @@ class Engines {
 
  private:
   static void stop(std::vector<std::unique_ptr<EngineRun>>& runs, std::int64_t deadline_ms) {
-    int in_flight = 0;
     for (auto& r : runs)
-      if (r->workers()) {
-        r->workers()->stop_claiming();
-        in_flight += r->workers()->in_flight();
-      }
+      if (r->workers()) r->workers()->stop_claiming();
     const auto count = [&] {
       int n = 0;
       for (auto& r : runs) n += r->workers() ? r->workers()->in_flight() : 0;
       return n;
     };
     const auto deadline = Clock::now() + std::chrono::milliseconds(deadline_ms);
-    if (in_flight > 0) spdlog::info("waiting up to {} s for {} search(es) in flight", deadline_ms / 1000.0, in_flight);
+    if (const int n = count(); n > 0) spdlog::info("waiting up to {} s for {} search(es) in flight", deadline_ms / 1000.0, n);
     while (count() > 0 && Clock::now() < deadline) std::this_thread::sleep_for(std::chrono::milliseconds(20));
     if (count() > 0) {
       spdlog::info("deadline passed: stopping {} search(es); their positions go back to the queue", count());
@@ -364,7 +369,8 @@ class StateLog {
 };
 
 // SIGHUP: the configuration read again; the engines it changes (or adds) restarted with it, the
-// others left running; the spool and logging set anew. A broken file is logged with its place and the configuration in use is kept.
+// others left running; the spool and logging set anew. A broken file is logged with its place
+// and the configuration in use is kept.
 void reload(const ServeOptions& o, store::Store& store, DaemonConfig& config, std::optional<Spool>& spool,
             Engines& engines) {
   auto fresh = read_daemon_config(o.config);
