@@ -252,7 +252,7 @@ std::optional<Workers::Search> Workers::start_search(store::Store& store, const 
     ++in_flight_;
     request->engine = engine.name;
     request->cancel = &cancel;
-    Search search{std::move(*claim), &cancel, pool_.submit(std::move(*request)), claimed - started, claimed};
+    Search search{std::move(*claim), &cancel, *request, pool_.submit(*request), claimed - started, claimed};
     // A stop that came while it was being handed over would have missed its flag.
     if (queued && stop_) cancel = true;
     return search;
@@ -327,13 +327,7 @@ void Workers::finish_search(store::Store& store, const EngineSlot& engine, Searc
   const InFlight done{*this, search.cancel};
   const store::Claim& claim = search.claim;
   std::vector<std::string> faults;
-  auto result = search.result.get();
-  if (!result && engine_fault(result.error().kind))
-    if (auto request = request_from_json(claim.request)) {  // (it was read before it went to the pool)
-      request->engine = engine.name;
-      request->cancel = search.cancel;
-      result = asked_again(std::move(result), *request, faults);
-    }
+  const auto result = asked_again(search.result.get(), search.request, faults);
   const auto answered = uci::Clock::now();
   if (!result && (result.error().kind == uci::EngineErrorKind::Cancelled ||
                   result.error().kind == uci::EngineErrorKind::ShutDown)) {
@@ -437,7 +431,7 @@ Expected<uci::Analysis, uci::EngineError> Workers::asked_again(Expected<uci::Ana
                                                                const uci::AnalysisRequest& request,
                                                                std::vector<std::string>& faults) {
   while (!result && engine_fault(result.error().kind) && faults.size() < static_cast<std::size_t>(settings_.retries) &&
-         !(request.cancel && request.cancel->load())) {
+         !(request.cancel && request.cancel->load()) && !stop_) {
     faults.push_back(headline(result.error()));
     spdlog::warn("engine {}: {}; asking again ({} of {} retries)", request.engine, faults.back(), faults.size(),
                  settings_.retries);

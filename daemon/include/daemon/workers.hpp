@@ -114,6 +114,7 @@ class Workers {
   struct Search {
     store::Claim claim;
     std::atomic<bool>* cancel = nullptr;  // one of the thread's two flags, while in use
+    uci::AnalysisRequest request;         // as it went to the pool (asked again after an engine's fault)
     std::future<Expected<uci::Analysis, uci::EngineError>> result;
     uci::Clock::duration claim_time{};
     uci::Clock::time_point claimed;
@@ -148,7 +149,8 @@ class Workers {
                                              std::uint64_t session, bool first_search);
   void work(const EngineSlot& engine, std::uint64_t session);
   // `result`, or while it is an engine's fault and settings_.retries allow, the answer to
-  // `request` asked again (unless `cancel` is set); `faults` gets each failed attempt's headline.
+  // `request` asked again (not once its cancel flag is set, nor after stop_claiming: a stopping
+  // daemon starts no new search); `faults` gets each failed attempt's headline.
   Expected<uci::Analysis, uci::EngineError> asked_again(Expected<uci::Analysis, uci::EngineError> result,
                                                         const uci::AnalysisRequest& request,
                                                         std::vector<std::string>& faults);
