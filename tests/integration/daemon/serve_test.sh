@@ -95,30 +95,29 @@ engine_pids() { pgrep -P "$served" -f "$1" | sort | tr '\n' ' '; }
 fake_pids=$(engine_pids "$fake")
 sf_pids=$(engine_pids /usr/games/stockfish)
 [ -n "$fake_pids" ] && [ -n "$sf_pids" ] || fail "no engine processes before SIGHUP: fake '$fake_pids', stockfish '$sf_pids'"
-config epdd.toml '[[engine]]
-name = "sf2"
-command = "/usr/games/stockfish"
-options = { Threads = 1, Hash = 32 }'
-kill -HUP "$served"
-for _ in $(seq 1 600); do grep -q "engine sf2: Stockfish" daemon.log && break; sleep 0.1; done
-grep -q "engine sf2: Stockfish .*(Hash=32, Threads=1; program xxh64 [0-9a-f]*, args \\[\\])" daemon.log || fail "the added engine did not start"
+# with_sf2 HASH: the configuration with a third engine, sf2 (Stockfish, Hash HASH), sent SIGHUP;
+# returns when sf2 has started with it, and an analysis on sf2 has finished.
+with_sf2() {
+  config epdd.toml "[[engine]]
+name = \"sf2\"
+command = \"/usr/games/stockfish\"
+options = { Threads = 1, Hash = $1 }"
+  kill -HUP "$served"
+  for _ in $(seq 1 600); do grep -q "engine sf2: Stockfish .*(Hash=$1, " daemon.log && break; sleep 0.1; done
+  grep -q "engine sf2: Stockfish .*(Hash=$1, Threads=1; program xxh64 [0-9a-f]*, args \\[\\])" daemon.log ||
+    fail "sf2 did not start with Hash=$1"
+  local job
+  job=$("$epdd" submit analyse tactics.epd --config epdd.toml --engine sf2 --nodes 5000)
+  wait_for "select state = 'finished' from jobs where id = $job" 60
+}
+with_sf2 32
 grep -q "engine fake: unchanged, kept running" daemon.log || fail "SIGHUP did not keep the unchanged engine fake"
 [ "$(engine_pids "$fake")" = "$fake_pids" ] || fail "SIGHUP restarted the unchanged engine fake: $fake_pids, now $(engine_pids "$fake")"
 sf_and_sf2=$(engine_pids /usr/games/stockfish)
 for p in $sf_pids; do case " $sf_and_sf2" in *" $p "*) ;; *) fail "SIGHUP restarted the unchanged engine stockfish (pid $p)";; esac; done
-added=$("$epdd" submit analyse tactics.epd --config epdd.toml --engine sf2 --nodes 5000)
-wait_for "select state = 'finished' from jobs where id = $added" 60
 # A changed engine (sf2's Hash) is restarted with its new options; the others are kept.
-config epdd.toml '[[engine]]
-name = "sf2"
-command = "/usr/games/stockfish"
-options = { Threads = 1, Hash = 64 }'
-kill -HUP "$served"
-for _ in $(seq 1 600); do grep -q "engine sf2: Stockfish .*(Hash=64" daemon.log && break; sleep 0.1; done
-grep -q "engine sf2: Stockfish .*(Hash=64, Threads=1;" daemon.log || fail "the changed engine was not restarted with Hash=64"
+with_sf2 64
 [ "$(engine_pids "$fake")" = "$fake_pids" ] || fail "the second SIGHUP restarted the unchanged engine fake"
-changed=$("$epdd" submit analyse tactics.epd --config epdd.toml --engine sf2 --nodes 5000)
-wait_for "select state = 'finished' from jobs where id = $changed" 60
 
 # --- SIGTERM during a search -------------------------------------------------------------------
 printf 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - id "quiet";\n' > one.epd

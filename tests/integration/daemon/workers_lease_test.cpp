@@ -130,19 +130,25 @@ Ended run_one(const std::string& program, const std::vector<std::string>& args, 
   return e;
 }
 
+// An engine program (a script in `dir` named NAME.sh): the fake engine crashing at its first `go`
+// (the first start only: a marker folder says it happened), then the fake engine with `args`.
+std::string crash_first(const test::TempDir& dir, const std::string& name, const std::string& args) {
+  const auto marker = dir.path() / (name + ".crashed");
+  const auto script = dir.write(name + ".sh", fmt::format("#!/bin/sh\n"
+                                                          "if mkdir '{}' 2>/dev/null; then exec '{}' --crash-at go; fi\n"
+                                                          "exec '{}' {}\n",
+                                                          marker.string(), EPDD_FAKE_ENGINE, EPDD_FAKE_ENGINE, args));
+  std::filesystem::permissions(script, std::filesystem::perms::owner_all);
+  return script.string();
+}
+
 }  // namespace
 
 TEST_CASE("workers: a search the engine crashes on is asked again, and its item fails only after the retries",
           "[daemon][multiprocess]") {
   test::TempDir dir;
-  // An engine that crashes on its first search only: the marker says the crash happened.
-  const auto marker = dir.path() / "crashed";
-  const auto once = dir.write("crash_once.sh", fmt::format("#!/bin/sh\n"
-                                                          "if mkdir '{}' 2>/dev/null; then exec '{}' --crash-at go; fi\n"
-                                                          "exec '{}'\n",
-                                                          marker.string(), EPDD_FAKE_ENGINE, EPDD_FAKE_ENGINE));
-  std::filesystem::permissions(once, std::filesystem::perms::owner_all);
-  const Ended recovered = run_one(once.string(), {}, 2);
+  // An engine that crashes on its first search only, and then answers.
+  const Ended recovered = run_one(crash_first(dir, "once", ""), {}, 2);
   CHECK(recovered.state == "done");
   CHECK(recovered.error.empty());
   CHECK(recovered.outcomes == 1);
@@ -155,13 +161,7 @@ TEST_CASE("workers: a search the engine crashes on is asked again, and its item 
   CHECK(failed.outcomes == 1);
 
   // Another reason each time (a crash, then an illegal move), each attempt said.
-  const auto twice = dir.path() / "twice";
-  const auto changing = dir.write("changing.sh", fmt::format("#!/bin/sh\n"
-                                                             "if mkdir '{}' 2>/dev/null; then exec '{}' --crash-at go; fi\n"
-                                                             "exec '{}' --illegal-bestmove\n",
-                                                             twice.string(), EPDD_FAKE_ENGINE, EPDD_FAKE_ENGINE));
-  std::filesystem::permissions(changing, std::filesystem::perms::owner_all);
-  const Ended mixed = run_one(changing.string(), {}, 1);
+  const Ended mixed = run_one(crash_first(dir, "changing", "--illegal-bestmove"), {}, 1);
   CHECK(mixed.state == "failed");
   CHECK(mixed.error.rfind("attempt 1 of 2: crash during search: ", 0) == 0);
   CHECK(mixed.error.find("; attempt 2 of 2: illegal") != std::string::npos);
