@@ -118,6 +118,21 @@ for p in $sf_pids; do case " $sf_and_sf2" in *" $p "*) ;; *) fail "SIGHUP restar
 # A changed engine (sf2's Hash) is restarted with its new options; the others are kept.
 with_sf2 64
 [ "$(engine_pids "$fake")" = "$fake_pids" ] || fail "the second SIGHUP restarted the unchanged engine fake"
+# An engine that could not start (its program refuses to run until a file "ready" is there) is
+# started by the next reload, though nothing of its configuration or program changed: only an
+# engine that runs is kept.
+printf '#!/bin/sh\n[ -e "%s/ready" ] || exit 3\nexec "%s"\n' "$PWD" "$fake" > late.sh
+chmod +x late.sh
+config epdd.toml "[[engine]]
+name = \"late\"
+command = \"$PWD/late.sh\""
+kill -HUP "$served"
+for _ in $(seq 1 600); do grep -q "engine late: cannot be started" daemon.log && break; sleep 0.1; done
+grep -q "engine late: cannot be started" daemon.log || fail "the engine late that cannot start was not said"
+touch ready
+kill -HUP "$served"
+for _ in $(seq 1 600); do grep -q "engine late: FakeEngine" daemon.log && break; sleep 0.1; done
+grep -q "engine late: FakeEngine" daemon.log || fail "a reload did not start the engine late once it could run"
 
 # --- SIGTERM during a search -------------------------------------------------------------------
 printf 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - id "quiet";\n' > one.epd
