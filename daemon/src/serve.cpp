@@ -45,25 +45,12 @@ extern "C" void on_serve_signal(int signal) {
 }
 
 
-// Whether two configurations of an engine run it the same way (where a setting was written, its
-// origin, does not count: a line added above it moves it).
-bool same_engine(const uci::EngineConfig& a, const uci::EngineConfig& b) {
-  const auto& p = a.process;
-  const auto& q = b.process;
-  const auto& s = a.timeouts;
-  const auto& t = b.timeouts;
-  const bool same_options = std::equal(a.options.begin(), a.options.end(), b.options.begin(), b.options.end(),
-                                       [](const uci::OptionSetting& x, const uci::OptionSetting& y) {
-                                         return x.name == y.name && x.value == y.value && x.if_declared == y.if_declared;
-                                       });
-  return a.name == b.name && p.program == q.program && p.args == q.args && p.working_directory == q.working_directory &&
-         p.env == q.env && same_options && a.instances == b.instances && s.handshake == t.handshake &&
-         s.ready == t.ready && s.new_game == t.new_game && s.search == t.search && s.search_margin == t.search_margin &&
-         s.stop == t.stop && s.quit == t.quit && s.terminate == t.terminate && s.write == t.write &&
-         s.scale == t.scale && a.restarts.max_restarts == b.restarts.max_restarts &&
-         a.restarts.window == b.restarts.window && a.max_line == b.max_line &&
-         a.chess960_when_needed == b.chess960_when_needed && a.own_book_off == b.own_book_off &&
-         a.log_transcript == b.log_transcript;
+// Whether two configurations of an engine run it the same way: equal in every field, where an
+// option was written (its origin) aside, since a line added above it moves it.
+bool same_engine(uci::EngineConfig a, uci::EngineConfig b) {
+  for (auto* config : {&a, &b})
+    for (uci::OptionSetting& option : config->options) option.origin.clear();
+  return a == b;
 }
 
 // One engine of the configuration: its pool, its identity if it started, and the workers that
@@ -135,8 +122,7 @@ class Engines {
   // within `deadline_ms`, then they are stopped and their positions put back) and started anew.
   void reconfigure(const DaemonConfig& config, std::int64_t deadline_ms) {
     const WorkerSettings ws = worker_settings(config);
-    const bool same_settings = settings_ && settings_->lease_ms == ws.lease_ms && settings_->poll_ms == ws.poll_ms &&
-                               settings_->retries == ws.retries;
+    const bool same_settings = settings_ == ws;
     std::vector<std::unique_ptr<EngineRun>> kept(config.engines.size());
     std::vector<std::unique_ptr<EngineRun>> gone;
     for (auto& run : runs_) {

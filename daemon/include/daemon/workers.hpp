@@ -75,6 +75,7 @@ struct WorkerSettings {
   bool release_owner_at_join = true;
   // A full store disk: a command fails (its rerun resumes), a daemon waits for space.
   store::OnFullDisk on_full_disk = store::OnFullDisk::Fail;
+  bool operator==(const WorkerSettings&) const = default;
 };
 
 class Workers {

@@ -30,6 +30,7 @@ struct Timeouts {
   Milliseconds write{5000};       // a command written into a full pipe
   double scale = 1.0;
 
+  bool operator==(const Timeouts&) const = default;
   Milliseconds scaled(Milliseconds t) const {
     return Milliseconds(static_cast<long long>(static_cast<double>(t.count()) * scale));
   }
@@ -43,6 +44,7 @@ struct Timeouts {
 struct RestartBudget {
   int max_restarts = 3;
   std::chrono::seconds window{300};
+  bool operator==(const RestartBudget&) const = default;
 };
 
 enum class LogLevel { Debug, Info, Warn, Error };
@@ -66,6 +68,7 @@ struct EngineConfig {
   // Every line sent to and read from the engine also goes to the log sink at Debug level
   // ("> go depth 20", "< bestmove e2e4"): the engine's transcript, for debugging a setup.
   bool log_transcript = false;
+  bool operator==(const EngineConfig&) const = default;
 };
 
 }  // namespace epdd::uci

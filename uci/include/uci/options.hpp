@@ -26,6 +26,7 @@ struct OptionSetting {
   // otherwise. A setting the user gave (a configuration, --option, --hash) is always sent or
   // refused.
   bool if_declared = false;
+  bool operator==(const OptionSetting&) const = default;
 };
 
 // A setting checked against the declaration: what to send.

@@ -26,6 +26,7 @@ struct ProcessSpec {
   std::vector<std::string> args;       // without the program name
   std::string working_directory;       // empty: inherit
   std::vector<std::pair<std::string, std::string>> env;  // set on top of our environment
+  bool operator==(const ProcessSpec&) const = default;
 };
 
 // How a child ended.
